@@ -1,0 +1,20 @@
+# Slim, non-root image of the bot; the SQLite database lives on the /data volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    DATABASE_PATH=/data/bura.sqlite3
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY bot ./bot
+COPY locales ./locales
+RUN pip install --no-cache-dir . \
+    && useradd --system --uid 10001 --home /app bura \
+    && mkdir -p /data && chown bura /data
+
+USER bura
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD ["python", "-m", "bot", "--healthcheck"]
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,1 @@
+"""Telegram adapter for the Бура engine (aiogram 3)."""
