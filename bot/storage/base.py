@@ -1,0 +1,297 @@
+"""What the bot keeps between updates: the repository interface, its DTOs and its errors.
+
+Handlers and services depend on the `Storage` protocol only; `bot.storage.sqlite.SqliteStorage` implements it.
+A table's game state is an opaque JSON text here: the engine owns its shape, storage only versions it.
+Times are seconds since the epoch (`time.time()`), as the clock injected into the storage gives them.
+"""
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+JsonObject = dict[str, Any]
+
+
+class StorageError(Exception):
+    """Base of the errors a repository raises on purpose."""
+
+
+class StaleVersion(StorageError):  # noqa: N818 -- the name the services are written against
+    """The table moved on since the caller read it (optimistic concurrency): re-read and decide again."""
+
+    def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        super().__init__(f"table {table_id}: expected version {expected}, found {actual}")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class UpdateAlreadyProcessedError(StorageError):
+    """A redelivered Telegram update: its effects were committed before, so nothing was written now."""
+
+    def __init__(self, update_id: int) -> None:
+        super().__init__(f"update {update_id} was already processed")
+        self.update_id = update_id
+
+
+class TableNotFoundError(StorageError):
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} does not exist")
+        self.table_id = table_id
+
+
+class OpenTableExistsError(StorageError):
+    """A chat already has a table in the lobby or in play; a group plays at one table at a time."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(f"chat {chat_id} already has an open table")
+        self.chat_id = chat_id
+
+
+class _Dto(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class OutboxKind(StrEnum):
+    SEND = "send"
+    EDIT = "edit"
+    DELETE = "delete"
+
+
+class Chat(_Dto):
+    chat_id: int
+    language: str | None = None
+    settings: JsonObject = Field(default_factory=dict)
+    migrated_to: int | None = None
+    bot_removed: bool = False
+
+
+class User(_Dto):
+    user_id: int
+    name: str
+    language: str | None = None
+    started_bot: bool = False
+    blocked: bool = False
+
+
+class Seat(_Dto):
+    """A place at the table; `user_id` None is a computer player."""
+
+    seat: int
+    user_id: int | None
+    name: str
+
+
+class Table(_Dto):
+    table_id: int
+    chat_id: int
+    status: TableStatus
+    creator_id: int
+    settings: JsonObject
+    state: str | None
+    """The engine's state as JSON text, None before the first deal."""
+    version: int
+    """Bumped by every commit: the move number that stale buttons and timers are checked against."""
+    created_at: float
+    updated_at: float
+    seats: tuple[Seat, ...] = ()
+
+
+class Event(_Dto):
+    table_id: int
+    seq: int
+    payload: JsonObject
+    created_at: float
+
+
+class OutboxMessage(_Dto):
+    """A Bot API call to make after the commit.
+
+    `ref` names the message it is about in `message_refs` (e.g. "table", "hand:<table_id>"): a send records
+    the new message id under it, an edit or delete acts on the message recorded there (an edit whose message
+    is gone sends a new one). `key` coalesces: a new pending message supersedes an older pending one with the
+    same key (e.g. "table-msg:<chat_id>"), so a burst of moves ends in one edit of the latest picture.
+    `payload` holds the Bot API parameters (text, parse_mode, reply_markup...) other than chat and message id.
+    """
+
+    chat_id: int
+    kind: OutboxKind
+    payload: JsonObject = Field(default_factory=dict)
+    ref: str | None = None
+    key: str | None = None
+    table_id: int | None = None
+
+
+class OutboxItem(OutboxMessage):
+    id: int
+    created_at: float
+    attempts: int
+    next_attempt_at: float
+    done: bool
+    last_error: str | None = None
+
+
+class MessageRef(_Dto):
+    chat_id: int
+    purpose: str
+    message_id: int
+
+
+class StatsDelta(_Dto):
+    """Increments to one player's tally in one chat, committed with the move that earned them."""
+
+    chat_id: int
+    user_id: int
+    deals_played: int = 0
+    deals_won: int = 0
+    matches_played: int = 0
+    matches_won: int = 0
+    buras: int = 0
+    false_claims: int = 0
+
+
+class Stats(StatsDelta):
+    pass
+
+
+class Timer(_Dto):
+    """A move deadline: fires only if the table's version is still `move_no` when it is due."""
+
+    table_id: int
+    due_at: float
+    move_no: int
+
+
+class Storage(Protocol):
+    """The repository the bot talks to. Every write is one transaction."""
+
+    async def close(self) -> None: ...
+
+    # chats and users
+    async def upsert_chat(self, chat_id: int, *, language: str | None = None) -> Chat:
+        """Create the chat if new; set its language when given. Returns the chat."""
+        ...
+
+    async def get_chat(self, chat_id: int) -> Chat | None: ...
+
+    async def set_chat_settings(self, chat_id: int, settings: JsonObject) -> None: ...
+
+    async def set_chat_removed(self, chat_id: int, removed: bool = True) -> None:
+        """The bot was kicked from (or re-added to) a group."""
+        ...
+
+    async def migrate_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup: move its tables, message refs and pending messages to the new id."""
+        ...
+
+    async def upsert_user(self, user_id: int, name: str, *, language: str | None = None) -> User: ...
+
+    async def get_user(self, user_id: int) -> User | None: ...
+
+    async def set_user_started(self, user_id: int, started: bool = True) -> None:
+        """The user opened a private chat with the bot (/start), so hands can be dealt there."""
+        ...
+
+    async def set_user_blocked(self, user_id: int, blocked: bool = True) -> None: ...
+
+    # tables
+    async def create_table(
+        self,
+        chat_id: int,
+        creator_id: int,
+        settings: JsonObject,
+        seats: Sequence[Seat] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+    ) -> Table:
+        """Open a lobby in the chat. Raises `OpenTableExistsError`, `UpdateAlreadyProcessedError`."""
+        ...
+
+    async def get_table(self, table_id: int) -> Table | None: ...
+
+    async def get_open_table(self, chat_id: int) -> Table | None:
+        """The chat's table in the lobby or in play, if any."""
+        ...
+
+    async def list_tables(self, status: TableStatus) -> list[Table]: ...
+
+    async def commit_move(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str | None,
+        events: Sequence[JsonObject] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+        *,
+        status: TableStatus | None = None,
+        seats: Sequence[Seat] | None = None,
+        deadline: float | None = None,
+        stats: Sequence[StatsDelta] = (),
+    ) -> Table:
+        """Commit one change of a table in ONE transaction, or nothing at all.
+
+        Checks the version is still `expected_version` (else `StaleVersion`), stores `new_state_json` (None
+        keeps the state), bumps the version, appends `events`, queues `outbox`, replaces the seats and the
+        status when given, replaces the table's timer with `deadline` (None removes it: any older timer is
+        stale after a move), adds `stats`, and records `update_id` as processed (else
+        `UpdateAlreadyProcessedError`). Raises `TableNotFoundError`. Returns the table as committed.
+        """
+        ...
+
+    async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]: ...
+
+    # updates
+    async def is_update_processed(self, update_id: int) -> bool: ...
+
+    async def mark_update_processed(self, update_id: int) -> bool:
+        """Record an update that changed no table; False when it had been processed already."""
+        ...
+
+    async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> list[int]:
+        """Queue messages that belong to no table move (e.g. a reply to /start); returns their ids."""
+        ...
+
+    async def prune_processed_updates(self, older_than: float) -> int: ...
+
+    # outbox (the sender's side)
+    async def fetch_outbox(self, now: float, limit: int = 100) -> list[OutboxItem]:
+        """Pending messages that are due, oldest first, never one queued behind a message of the same chat
+        that is still waiting for its retry (so per-chat order survives retries and restarts)."""
+        ...
+
+    async def mark_outbox_done(self, outbox_id: int, error: str | None = None) -> None:
+        """Delivered, or given up with `error`."""
+        ...
+
+    async def schedule_outbox_retry(self, outbox_id: int, next_attempt_at: float, error: str) -> int:
+        """Count a failed attempt and set when to try again; returns the attempts made so far."""
+        ...
+
+    async def cancel_outbox_for_chat(self, chat_id: int, reason: str) -> int:
+        """Give up every pending message to a chat (the bot was blocked or removed); returns how many."""
+        ...
+
+    # message refs
+    async def get_message_ref(self, chat_id: int, purpose: str) -> int | None: ...
+
+    async def set_message_ref(self, chat_id: int, purpose: str, message_id: int) -> None: ...
+
+    async def delete_message_ref(self, chat_id: int, purpose: str) -> None: ...
+
+    # stats and timers
+    async def get_stats(self, chat_id: int, user_id: int) -> Stats: ...
+
+    async def top_stats(self, chat_id: int, limit: int = 10) -> list[Stats]:
+        """The chat's players by matches won, then deals won."""
+        ...
+
+    async def due_timers(self, now: float) -> list[Timer]: ...

@@ -1,0 +1,172 @@
+"""Versioned schema migrations, applied in order when the database is opened.
+
+Each migration is a tuple of SQL statements run in one transaction together with the row that records it in
+`schema_version`, so a crash mid-way leaves the previous version intact. Never edit a released migration:
+append a new one.
+"""
+
+from collections.abc import Sequence
+
+import aiosqlite
+
+Migration = tuple[int, str, Sequence[str]]
+
+MIGRATIONS: tuple[Migration, ...] = (
+    (
+        1,
+        "initial schema",
+        (
+            """
+            CREATE TABLE chats (
+                chat_id      INTEGER PRIMARY KEY,
+                language     TEXT,
+                settings     TEXT    NOT NULL DEFAULT '{}',
+                migrated_to  INTEGER,
+                bot_removed  INTEGER NOT NULL DEFAULT 0,
+                created_at   REAL    NOT NULL,
+                updated_at   REAL    NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE users (
+                user_id      INTEGER PRIMARY KEY,
+                name         TEXT    NOT NULL,
+                language     TEXT,
+                started_bot  INTEGER NOT NULL DEFAULT 0,
+                blocked      INTEGER NOT NULL DEFAULT 0,
+                created_at   REAL    NOT NULL,
+                updated_at   REAL    NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE tables (
+                table_id     INTEGER PRIMARY KEY AUTOINCREMENT,
+                chat_id      INTEGER NOT NULL REFERENCES chats(chat_id) ON UPDATE CASCADE,
+                status       TEXT    NOT NULL CHECK (status IN ('lobby', 'playing', 'finished')),
+                creator_id   INTEGER NOT NULL,
+                settings     TEXT    NOT NULL DEFAULT '{}',
+                state        TEXT,
+                version      INTEGER NOT NULL DEFAULT 0,
+                created_at   REAL    NOT NULL,
+                updated_at   REAL    NOT NULL
+            )
+            """,
+            # One live table per group: the group sees one table message, edited in place (UX.md).
+            "CREATE UNIQUE INDEX tables_one_open_per_chat ON tables(chat_id) WHERE status != 'finished'",
+            """
+            CREATE TABLE seats (
+                table_id     INTEGER NOT NULL REFERENCES tables(table_id) ON DELETE CASCADE,
+                seat         INTEGER NOT NULL,
+                user_id      INTEGER,
+                name         TEXT    NOT NULL,
+                joined_at    REAL    NOT NULL,
+                PRIMARY KEY (table_id, seat)
+            )
+            """,
+            "CREATE UNIQUE INDEX seats_user_once ON seats(table_id, user_id) WHERE user_id IS NOT NULL",
+            """
+            CREATE TABLE events (
+                table_id     INTEGER NOT NULL REFERENCES tables(table_id) ON DELETE CASCADE,
+                seq          INTEGER NOT NULL,
+                payload      TEXT    NOT NULL,
+                created_at   REAL    NOT NULL,
+                PRIMARY KEY (table_id, seq)
+            )
+            """,
+            """
+            CREATE TABLE outbox (
+                id              INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id        INTEGER REFERENCES tables(table_id) ON DELETE SET NULL,
+                chat_id         INTEGER NOT NULL,
+                kind            TEXT    NOT NULL CHECK (kind IN ('send', 'edit', 'delete')),
+                ref             TEXT,
+                payload         TEXT    NOT NULL DEFAULT '{}',
+                key             TEXT,
+                created_at      REAL    NOT NULL,
+                attempts        INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at REAL    NOT NULL,
+                done            INTEGER NOT NULL DEFAULT 0,
+                last_error      TEXT
+            )
+            """,
+            "CREATE INDEX outbox_pending ON outbox(done, chat_id, id)",
+            "CREATE INDEX outbox_pending_key ON outbox(key) WHERE done = 0 AND key IS NOT NULL",
+            """
+            CREATE TABLE processed_updates (
+                update_id    INTEGER PRIMARY KEY,
+                processed_at REAL    NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE message_refs (
+                chat_id      INTEGER NOT NULL,
+                purpose      TEXT    NOT NULL,
+                message_id   INTEGER NOT NULL,
+                updated_at   REAL    NOT NULL,
+                PRIMARY KEY (chat_id, purpose)
+            )
+            """,
+            """
+            CREATE TABLE stats (
+                chat_id        INTEGER NOT NULL,
+                user_id        INTEGER NOT NULL,
+                deals_played   INTEGER NOT NULL DEFAULT 0,
+                deals_won      INTEGER NOT NULL DEFAULT 0,
+                matches_played INTEGER NOT NULL DEFAULT 0,
+                matches_won    INTEGER NOT NULL DEFAULT 0,
+                buras          INTEGER NOT NULL DEFAULT 0,
+                false_claims   INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (chat_id, user_id)
+            )
+            """,
+            """
+            CREATE TABLE timers (
+                table_id     INTEGER PRIMARY KEY REFERENCES tables(table_id) ON DELETE CASCADE,
+                due_at       REAL    NOT NULL,
+                move_no      INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX timers_due ON timers(due_at)",
+        ),
+    ),
+)
+
+
+async def current_version(db: aiosqlite.Connection) -> int:
+    """The schema version of an open database; 0 for a new file."""
+    await db.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version ("
+        " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
+    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(
+    db: aiosqlite.Connection, now: float, migrations: Sequence[Migration] = MIGRATIONS
+) -> list[int]:
+    """Apply every migration newer than the database; returns the versions applied (empty when up to date).
+
+    The connection must be in autocommit mode (`isolation_level=None`): each migration opens its own
+    transaction so that it is applied whole or not at all.
+    """
+    applied: list[int] = []
+    version = await current_version(db)
+    for number, description, statements in sorted(migrations, key=lambda migration: migration[0]):
+        if number <= version:
+            continue
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in statements:
+                await db.execute(statement)
+            await db.execute(
+                "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)",
+                (number, description, now),
+            )
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
+        applied.append(number)
+    return applied

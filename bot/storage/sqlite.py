@@ -1,0 +1,578 @@
+"""The `Storage` repository on SQLite (aiosqlite): WAL, foreign keys, one connection guarded by a lock.
+
+One connection serves the whole process; the lock keeps the transactions of concurrent handlers from
+interleaving on it. Transactions are explicit (`BEGIN IMMEDIATE` ... `COMMIT`), the connection itself is in
+autocommit mode.
+"""
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.storage.base import (
+    Chat,
+    Event,
+    JsonObject,
+    OpenTableExistsError,
+    OutboxItem,
+    OutboxKind,
+    OutboxMessage,
+    Seat,
+    StaleVersion,
+    Stats,
+    StatsDelta,
+    Table,
+    TableNotFoundError,
+    TableStatus,
+    Timer,
+    UpdateAlreadyProcessedError,
+    User,
+)
+from bot.storage.migrations import migrate
+
+Clock = Callable[[], float]
+
+_STATS_COLUMNS = ("deals_played", "deals_won", "matches_played", "matches_won", "buras", "false_claims")
+
+
+def _dumps(value: JsonObject) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _loads(text: str) -> JsonObject:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+class SqliteStorage:
+    """Open it with `await SqliteStorage.open(path)` (or `async with`); close it with `await close()`."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
+        self._db = db
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, *, clock: Clock = time.time) -> Self:
+        """Create the folder and the file if needed, turn on WAL and foreign keys, apply migrations."""
+        path = Path(path)
+        if str(path) != ":memory:":
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await migrate(db, clock())
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, clock)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def ping(self) -> None:
+        """Fail if the database cannot be read (used by the healthcheck)."""
+        async with self._lock, self._db.execute("SELECT MAX(version) FROM schema_version") as cursor:
+            await cursor.fetchone()
+
+    # plumbing
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    @staticmethod
+    async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with db.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    # chats and users
+
+    async def upsert_chat(self, chat_id: int, *, language: str | None = None) -> Chat:
+        async with self._transaction() as db:
+            await self._ensure_chat(db, chat_id)
+            if language is not None:
+                await db.execute(
+                    "UPDATE chats SET language = ?, updated_at = ? WHERE chat_id = ?",
+                    (language, self._clock(), chat_id),
+                )
+            row = await self._one(db, "SELECT * FROM chats WHERE chat_id = ?", (chat_id,))
+        assert row is not None
+        return _chat(row)
+
+    async def _ensure_chat(self, db: aiosqlite.Connection, chat_id: int) -> None:
+        now = self._clock()
+        await db.execute(
+            "INSERT INTO chats (chat_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (chat_id, now, now),
+        )
+
+    async def get_chat(self, chat_id: int) -> Chat | None:
+        row = await self._fetchone("SELECT * FROM chats WHERE chat_id = ?", (chat_id,))
+        return _chat(row) if row else None
+
+    async def set_chat_settings(self, chat_id: int, settings: JsonObject) -> None:
+        async with self._transaction() as db:
+            await self._ensure_chat(db, chat_id)
+            await db.execute(
+                "UPDATE chats SET settings = ?, updated_at = ? WHERE chat_id = ?",
+                (_dumps(settings), self._clock(), chat_id),
+            )
+
+    async def set_chat_removed(self, chat_id: int, removed: bool = True) -> None:
+        async with self._transaction() as db:
+            await self._ensure_chat(db, chat_id)
+            await db.execute(
+                "UPDATE chats SET bot_removed = ?, updated_at = ? WHERE chat_id = ?",
+                (int(removed), self._clock(), chat_id),
+            )
+
+    async def migrate_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        now = self._clock()
+        async with self._transaction() as db:
+            await self._ensure_chat(db, old_chat_id)
+            await db.execute(
+                "INSERT INTO chats (chat_id, language, settings, created_at, updated_at)"
+                " SELECT ?, language, settings, ?, ? FROM chats WHERE chat_id = ?"
+                " ON CONFLICT DO NOTHING",
+                (new_chat_id, now, now, old_chat_id),
+            )
+            await db.execute(
+                "UPDATE chats SET migrated_to = ?, updated_at = ? WHERE chat_id = ?",
+                (new_chat_id, now, old_chat_id),
+            )
+            await db.execute("UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
+            await db.execute(
+                "UPDATE OR REPLACE message_refs SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+            )
+            await db.execute(
+                "UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND done = 0", (new_chat_id, old_chat_id)
+            )
+            await db.execute(
+                "INSERT INTO stats SELECT ?, user_id, deals_played, deals_won, matches_played, matches_won,"
+                " buras, false_claims FROM stats WHERE chat_id = ? ON CONFLICT DO NOTHING",
+                (new_chat_id, old_chat_id),
+            )
+
+    async def upsert_user(self, user_id: int, name: str, *, language: str | None = None) -> User:
+        now = self._clock()
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, name, language, created_at, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,"
+                " language = COALESCE(excluded.language, users.language), updated_at = excluded.updated_at",
+                (user_id, name, language, now, now),
+            )
+            row = await self._one(db, "SELECT * FROM users WHERE user_id = ?", (user_id,))
+        assert row is not None
+        return _user(row)
+
+    async def get_user(self, user_id: int) -> User | None:
+        row = await self._fetchone("SELECT * FROM users WHERE user_id = ?", (user_id,))
+        return _user(row) if row else None
+
+    async def set_user_started(self, user_id: int, started: bool = True) -> None:
+        await self._set_user_flag(user_id, "started_bot", started)
+
+    async def set_user_blocked(self, user_id: int, blocked: bool = True) -> None:
+        await self._set_user_flag(user_id, "blocked", blocked)
+
+    async def _set_user_flag(self, user_id: int, column: str, value: bool) -> None:
+        now = self._clock()
+        async with self._transaction() as db:
+            # A user we have never seen (e.g. a 403 for a stale private chat) still gets a row.
+            await db.execute(
+                "INSERT INTO users (user_id, name, created_at, updated_at) VALUES (?, '', ?, ?)"
+                " ON CONFLICT DO NOTHING",
+                (user_id, now, now),
+            )
+            await db.execute(
+                f"UPDATE users SET {column} = ?, updated_at = ? WHERE user_id = ?",  # column is ours
+                (int(value), now, user_id),
+            )
+
+    # tables
+
+    async def create_table(
+        self,
+        chat_id: int,
+        creator_id: int,
+        settings: JsonObject,
+        seats: Sequence[Seat] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+    ) -> Table:
+        now = self._clock()
+        async with self._transaction() as db:
+            await self._ensure_chat(db, chat_id)
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO tables (chat_id, status, creator_id, settings, state, version,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, NULL, 0, ?, ?)",
+                    (chat_id, TableStatus.LOBBY.value, creator_id, _dumps(settings), now, now),
+                )
+            except sqlite3.IntegrityError as error:
+                raise OpenTableExistsError(chat_id) from error
+            table_id = cursor.lastrowid
+            assert table_id is not None
+            await self._replace_seats(db, table_id, seats, now)
+            await self._insert_outbox(db, outbox, now, table_id)
+            await self._mark_processed(db, update_id, now)
+            table = await self._load_table(db, table_id)
+        assert table is not None
+        return table
+
+    async def get_table(self, table_id: int) -> Table | None:
+        async with self._lock:
+            return await self._load_table(self._db, table_id)
+
+    async def get_open_table(self, chat_id: int) -> Table | None:
+        async with self._lock:
+            row = await self._one(
+                self._db, "SELECT table_id FROM tables WHERE chat_id = ? AND status != 'finished'", (chat_id,)
+            )
+            return await self._load_table(self._db, int(row["table_id"])) if row else None
+
+    async def list_tables(self, status: TableStatus) -> list[Table]:
+        async with self._lock:
+            async with self._db.execute(
+                "SELECT table_id FROM tables WHERE status = ? ORDER BY table_id", (status.value,)
+            ) as cursor:
+                ids = [int(row["table_id"]) for row in await cursor.fetchall()]
+            tables = [await self._load_table(self._db, table_id) for table_id in ids]
+        return [table for table in tables if table is not None]
+
+    async def _load_table(self, db: aiosqlite.Connection, table_id: int) -> Table | None:
+        row = await self._one(db, "SELECT * FROM tables WHERE table_id = ?", (table_id,))
+        if row is None:
+            return None
+        async with db.execute(
+            "SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        ) as cursor:
+            seats = tuple(
+                Seat(seat=seat["seat"], user_id=seat["user_id"], name=seat["name"])
+                for seat in await cursor.fetchall()
+            )
+        return Table(
+            table_id=row["table_id"],
+            chat_id=row["chat_id"],
+            status=TableStatus(row["status"]),
+            creator_id=row["creator_id"],
+            settings=_loads(row["settings"]),
+            state=row["state"],
+            version=row["version"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=seats,
+        )
+
+    async def commit_move(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str | None,
+        events: Sequence[JsonObject] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+        *,
+        status: TableStatus | None = None,
+        seats: Sequence[Seat] | None = None,
+        deadline: float | None = None,
+        stats: Sequence[StatsDelta] = (),
+    ) -> Table:
+        now = self._clock()
+        new_version = expected_version + 1
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET state = COALESCE(?, state), status = COALESCE(?, status), version = ?,"
+                " updated_at = ? WHERE table_id = ? AND version = ?",
+                (
+                    new_state_json,
+                    status.value if status else None,
+                    new_version,
+                    now,
+                    table_id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                row = await self._one(db, "SELECT version FROM tables WHERE table_id = ?", (table_id,))
+                if row is None:
+                    raise TableNotFoundError(table_id)
+                raise StaleVersion(table_id, expected_version, int(row["version"]))
+            if seats is not None:
+                await self._replace_seats(db, table_id, seats, now)
+            if events:
+                row = await self._one(
+                    db, "SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE table_id = ?", (table_id,)
+                )
+                first = (int(row["seq"]) if row else 0) + 1
+                await db.executemany(
+                    "INSERT INTO events (table_id, seq, payload, created_at) VALUES (?, ?, ?, ?)",
+                    [(table_id, first + n, _dumps(event), now) for n, event in enumerate(events)],
+                )
+            await self._insert_outbox(db, outbox, now, table_id)
+            await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+            if deadline is not None:
+                await db.execute(
+                    "INSERT INTO timers (table_id, due_at, move_no) VALUES (?, ?, ?)",
+                    (table_id, deadline, new_version),
+                )
+            for delta in stats:
+                await self._add_stats(db, delta)
+            await self._mark_processed(db, update_id, now)
+            table = await self._load_table(db, table_id)
+        assert table is not None
+        return table
+
+    @staticmethod
+    async def _replace_seats(
+        db: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: float
+    ) -> None:
+        await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        await db.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
+            [(table_id, seat.seat, seat.user_id, seat.name, now) for seat in seats],
+        )
+
+    @staticmethod
+    async def _add_stats(db: aiosqlite.Connection, delta: StatsDelta) -> None:
+        values = [getattr(delta, column) for column in _STATS_COLUMNS]
+        updates = ", ".join(f"{column} = {column} + excluded.{column}" for column in _STATS_COLUMNS)
+        await db.execute(
+            f"INSERT INTO stats (chat_id, user_id, {', '.join(_STATS_COLUMNS)})"
+            f" VALUES (?, ?, {', '.join('?' for _ in _STATS_COLUMNS)})"
+            f" ON CONFLICT (chat_id, user_id) DO UPDATE SET {updates}",
+            (delta.chat_id, delta.user_id, *values),
+        )
+
+    @staticmethod
+    async def _mark_processed(db: aiosqlite.Connection, update_id: int | None, now: float) -> None:
+        if update_id is None:
+            return
+        try:
+            await db.execute(
+                "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)", (update_id, now)
+            )
+        except sqlite3.IntegrityError as error:
+            raise UpdateAlreadyProcessedError(update_id) from error
+
+    @staticmethod
+    async def _insert_outbox(
+        db: aiosqlite.Connection, outbox: Sequence[OutboxMessage], now: float, table_id: int | None = None
+    ) -> list[int]:
+        ids: list[int] = []
+        for message in outbox:
+            if message.key is not None:
+                await db.execute(
+                    "UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0",
+                    (message.key,),
+                )
+            cursor = await db.execute(
+                "INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, created_at, next_attempt_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    message.table_id if message.table_id is not None else table_id,
+                    message.chat_id,
+                    message.kind.value,
+                    message.ref,
+                    _dumps(message.payload),
+                    message.key,
+                    now,
+                    now,
+                ),
+            )
+            assert cursor.lastrowid is not None
+            ids.append(cursor.lastrowid)
+        return ids
+
+    async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]:
+        rows = await self._fetchall(
+            "SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq)
+        )
+        return [
+            Event(
+                table_id=row["table_id"],
+                seq=row["seq"],
+                payload=_loads(row["payload"]),
+                created_at=row["created_at"],
+            )
+            for row in rows
+        ]
+
+    # updates
+
+    async def is_update_processed(self, update_id: int) -> bool:
+        row = await self._fetchone("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,))
+        return row is not None
+
+    async def mark_update_processed(self, update_id: int) -> bool:
+        try:
+            async with self._transaction() as db:
+                await self._mark_processed(db, update_id, self._clock())
+        except UpdateAlreadyProcessedError:
+            return False
+        return True
+
+    async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> list[int]:
+        now = self._clock()
+        async with self._transaction() as db:
+            ids = await self._insert_outbox(db, outbox, now)
+            await self._mark_processed(db, update_id, now)
+        return ids
+
+    async def prune_processed_updates(self, older_than: float) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM processed_updates WHERE processed_at < ?", (older_than,))
+            return cursor.rowcount
+
+    # outbox
+
+    async def fetch_outbox(self, now: float, limit: int = 100) -> list[OutboxItem]:
+        rows = await self._fetchall(
+            "SELECT * FROM outbox AS o WHERE o.done = 0 AND o.next_attempt_at <= ? AND NOT EXISTS ("
+            " SELECT 1 FROM outbox AS p WHERE p.chat_id = o.chat_id AND p.done = 0 AND p.id < o.id"
+            " AND p.next_attempt_at > ?) ORDER BY o.id LIMIT ?",
+            (now, now, limit),
+        )
+        return [_outbox_item(row) for row in rows]
+
+    async def get_outbox_item(self, outbox_id: int) -> OutboxItem | None:
+        row = await self._fetchone("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
+        return _outbox_item(row) if row else None
+
+    async def mark_outbox_done(self, outbox_id: int, error: str | None = None) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE outbox SET done = 1, last_error = ? WHERE id = ?", (error, outbox_id))
+
+    async def schedule_outbox_retry(self, outbox_id: int, next_attempt_at: float, error: str) -> int:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
+                (next_attempt_at, error, outbox_id),
+            )
+            row = await self._one(db, "SELECT attempts FROM outbox WHERE id = ?", (outbox_id,))
+        return int(row["attempts"]) if row else 0
+
+    async def cancel_outbox_for_chat(self, chat_id: int, reason: str) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE outbox SET done = 1, last_error = ? WHERE chat_id = ? AND done = 0", (reason, chat_id)
+            )
+            return cursor.rowcount
+
+    # message refs
+
+    async def get_message_ref(self, chat_id: int, purpose: str) -> int | None:
+        row = await self._fetchone(
+            "SELECT message_id FROM message_refs WHERE chat_id = ? AND purpose = ?", (chat_id, purpose)
+        )
+        return int(row["message_id"]) if row else None
+
+    async def set_message_ref(self, chat_id: int, purpose: str, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO message_refs (chat_id, purpose, message_id, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (chat_id, purpose) DO UPDATE SET message_id = excluded.message_id,"
+                " updated_at = excluded.updated_at",
+                (chat_id, purpose, message_id, self._clock()),
+            )
+
+    async def delete_message_ref(self, chat_id: int, purpose: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM message_refs WHERE chat_id = ? AND purpose = ?", (chat_id, purpose))
+
+    # stats and timers
+
+    async def get_stats(self, chat_id: int, user_id: int) -> Stats:
+        row = await self._fetchone(
+            "SELECT * FROM stats WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+        )
+        return _stats(row) if row else Stats(chat_id=chat_id, user_id=user_id)
+
+    async def top_stats(self, chat_id: int, limit: int = 10) -> list[Stats]:
+        rows = await self._fetchall(
+            "SELECT * FROM stats WHERE chat_id = ?"
+            " ORDER BY matches_won DESC, deals_won DESC, user_id LIMIT ?",
+            (chat_id, limit),
+        )
+        return [_stats(row) for row in rows]
+
+    async def due_timers(self, now: float) -> list[Timer]:
+        rows = await self._fetchall("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at", (now,))
+        return [Timer(table_id=row["table_id"], due_at=row["due_at"], move_no=row["move_no"]) for row in rows]
+
+
+def _chat(row: aiosqlite.Row) -> Chat:
+    return Chat(
+        chat_id=row["chat_id"],
+        language=row["language"],
+        settings=_loads(row["settings"]),
+        migrated_to=row["migrated_to"],
+        bot_removed=bool(row["bot_removed"]),
+    )
+
+
+def _user(row: aiosqlite.Row) -> User:
+    return User(
+        user_id=row["user_id"],
+        name=row["name"],
+        language=row["language"],
+        started_bot=bool(row["started_bot"]),
+        blocked=bool(row["blocked"]),
+    )
+
+
+def _stats(row: aiosqlite.Row) -> Stats:
+    return Stats(chat_id=row["chat_id"], user_id=row["user_id"], **{c: row[c] for c in _STATS_COLUMNS})
+
+
+def _outbox_item(row: aiosqlite.Row) -> OutboxItem:
+    return OutboxItem(
+        id=row["id"],
+        table_id=row["table_id"],
+        chat_id=row["chat_id"],
+        kind=OutboxKind(row["kind"]),
+        ref=row["ref"],
+        payload=_loads(row["payload"]),
+        key=row["key"],
+        created_at=row["created_at"],
+        attempts=row["attempts"],
+        next_attempt_at=row["next_attempt_at"],
+        done=bool(row["done"]),
+        last_error=row["last_error"],
+    )
