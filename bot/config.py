@@ -1,9 +1,12 @@
 """Settings of a bot process, read from the environment or `.env` (pydantic-settings)."""
 
+import logging
 from pathlib import Path
 
-from pydantic import SecretStr, field_validator
+from pydantic import SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SUPPORTED_LANGUAGES = ("ru", "en")
 
 
 class Settings(BaseSettings):
@@ -21,7 +24,40 @@ class Settings(BaseSettings):
     @classmethod
     def _token_shape(cls, value: SecretStr) -> SecretStr:
         # A BotFather token is "<bot id>:<secret>"; catching a pasted typo here beats a 401 later.
-        bot_id, sep, secret = value.get_secret_value().partition(":")
-        if not sep or not bot_id.isdigit() or len(secret) < 10:
-            raise ValueError("BOT_TOKEN must look like 123456789:AA... (the token from @BotFather)")
-        return value
+        bot_id, sep, secret = value.get_secret_value().strip().partition(":")
+        if not sep or not bot_id.isdigit() or len(secret) < 10 or any(c.isspace() for c in secret):
+            raise ValueError("must look like 123456789:AA... (the token from @BotFather)")
+        return SecretStr(f"{bot_id}:{secret}")
+
+    @field_validator("telegram_api_base")
+    @classmethod
+    def _api_base_is_http(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http(s) URL such as https://api.telegram.org")
+        return value.rstrip("/")
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_log_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level
+
+    @field_validator("default_language")
+    @classmethod
+    def _supported_language(cls, value: str) -> str:
+        language = value.strip().lower()
+        if language not in SUPPORTED_LANGUAGES:
+            raise ValueError(f"must be one of {', '.join(SUPPORTED_LANGUAGES)}")
+        return language
+
+
+def describe_settings_error(error: ValidationError) -> str:
+    """One line for the admin: which variable is wrong and why; never the secret value itself."""
+    first = error.errors(include_input=False, include_url=False)[0]
+    variable = "_".join(str(part) for part in first["loc"]).upper() or "configuration"
+    if first["type"] == "missing":
+        return f"{variable} is not set: put it in the environment or in .env"
+    reason = first["msg"].removeprefix("Value error, ")
+    return f"{variable} {reason}" if reason.startswith("must") else f"{variable}: {reason}"
