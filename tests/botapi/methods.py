@@ -1,0 +1,357 @@
+"""The bot's side of the fake Telegram: one handler per Bot API method, as strict as Telegram.
+
+Handlers take typed parameters (see `params.coerce`) and return the `result` of a successful call, or raise
+`ApiError` with Telegram's status and description. Checks run in the order Telegram reports them: the chat
+(unknown, migrated, blocked, bot not a member), then the content (text, entities, keyboard), then flood
+control, so a refused request never counts against the limits.
+"""
+
+import asyncio
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from tests.botapi.clock import Clock
+from tests.botapi.errors import ApiError, bad_request, forbidden, migrated
+from tests.botapi.limits import FloodControl
+from tests.botapi.params import formatted_text, inline_keyboard, require
+from tests.botapi.state import (
+    CallbackAnswer,
+    Chat,
+    ChatType,
+    Json,
+    Message,
+    Status,
+    World,
+    chat_member,
+    member_update,
+)
+
+Handler = Callable[[Json], Awaitable[Any]]
+
+MAX_ANSWER_TEXT = 200
+MAX_COMMANDS = 100
+# Bots may delete any message for 48 hours (deleteMessage in the spec); admins of supergroups for longer.
+DELETE_WINDOW = 48 * 3600
+_COMMAND = re.compile(r"[a-z0-9_]{1,32}")
+_CHAT_ACTIONS = frozenset(
+    {
+        "typing",
+        "upload_photo",
+        "record_video",
+        "upload_video",
+        "record_voice",
+        "upload_voice",
+        "upload_document",
+        "choose_sticker",
+        "find_location",
+        "record_video_note",
+        "upload_video_note",
+    }
+)
+NOT_MODIFIED = (
+    "message is not modified: specified new message content and reply markup are exactly the same as a "
+    "current content and reply markup of the message"
+)
+QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid"
+CONFLICT = ApiError(
+    409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
+)
+
+
+class BotApi:
+    """Serves the bot: reads and changes the `World`, counts messages against `FloodControl`."""
+
+    def __init__(self, world: World, clock: Clock, flood: FloodControl, callback_window: float) -> None:
+        self.world = world
+        self.clock = clock
+        self.flood = flood
+        self.callback_window = callback_window
+        self.closing = False
+        self._polls = 0
+        self.handlers: dict[str, Handler] = {
+            "getMe": self.get_me,
+            "getUpdates": self.get_updates,
+            "deleteWebhook": self.delete_webhook,
+            "getWebhookInfo": self.get_webhook_info,
+            "sendMessage": self.send_message,
+            "editMessageText": self.edit_message_text,
+            "editMessageReplyMarkup": self.edit_message_reply_markup,
+            "deleteMessage": self.delete_message,
+            "answerCallbackQuery": self.answer_callback_query,
+            "setMyCommands": self.set_my_commands,
+            "getMyCommands": self.get_my_commands,
+            "deleteMyCommands": self.delete_my_commands,
+            "getChat": self.get_chat,
+            "getChatMember": self.get_chat_member,
+            "getChatAdministrators": self.get_chat_administrators,
+            "getChatMemberCount": self.get_chat_member_count,
+            "leaveChat": self.leave_chat,
+            "sendChatAction": self.send_chat_action,
+        }
+        # Telegram matches method names without regard to case.
+        self.by_lower_name = {name.lower(): name for name in self.handlers}
+
+    def now(self) -> int:
+        return int(self.clock.now())
+
+    # --- the chat and message a request points at -------------------------------------------------
+
+    def chat(self, params: Json, writing: bool) -> Chat:
+        chat_id = params.get("chat_id")
+        if chat_id is None or chat_id == "":
+            raise bad_request("chat_id is empty")
+        chat = self._find_chat(chat_id)
+        if chat.migrated_to is not None:
+            raise migrated(chat.migrated_to)
+        if chat.type is ChatType.PRIVATE:
+            if writing and chat.id in self.world.blocked:
+                raise forbidden("bot was blocked by the user")
+            if writing and chat.id not in self.world.started:
+                raise forbidden("bot can't initiate conversation with a user")
+            return chat
+        status = chat.status(self.world.bot.id)
+        if not status.is_member:
+            kind = str(chat.type)
+            if status is Status.KICKED:
+                raise forbidden(f"bot was kicked from the {kind} chat")
+            raise forbidden(f"bot is not a member of the {kind} chat")
+        return chat
+
+    def _find_chat(self, chat_id: int | str) -> Chat:
+        if isinstance(chat_id, str):
+            name = chat_id.removeprefix("@").lower()
+            for chat in self.world.chats.values():
+                if chat.type is not ChatType.PRIVATE and (chat.username or "").lower() == name:
+                    return chat
+            raise bad_request("chat not found")
+        found = self.world.chats.get(chat_id)
+        if found is not None:
+            return found
+        if chat_id in self.world.users and chat_id != self.world.bot.id:
+            # The bot knows this person (from a group, say) but they never opened the private chat.
+            return self.world.private_chat(self.world.users[chat_id])
+        raise bad_request("chat not found")
+
+    @staticmethod
+    def message(chat: Chat, params: Json, missing: str) -> Message:
+        message_id = params.get("message_id")
+        if message_id is None:
+            raise bad_request("message identifier is not specified")
+        message = chat.messages.get(message_id)
+        if message is None or message.deleted:
+            raise bad_request(missing)
+        return message
+
+    def _reply_target(self, chat: Chat, params: Json) -> Message | None:
+        reply = params.get("reply_parameters")
+        if isinstance(reply, dict):
+            message_id, lenient = reply.get("message_id"), bool(reply.get("allow_sending_without_reply"))
+        elif params.get("reply_to_message_id") is not None:
+            message_id = params["reply_to_message_id"]
+            lenient = bool(params.get("allow_sending_without_reply"))
+        else:
+            return None
+        target = chat.messages.get(message_id) if isinstance(message_id, int) else None
+        if target is None or target.deleted:
+            if lenient:
+                return None
+            raise bad_request("message to be replied not found")
+        return target
+
+    # --- methods ------------------------------------------------------------------------------------
+
+    async def get_me(self, params: Json) -> Json:
+        return self.world.bot.to_api() | {
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+            "can_connect_to_business": False,
+            "has_main_web_app": False,
+        }
+
+    async def get_updates(self, params: Json) -> list[Json]:
+        """Long polling: confirm by offset, then wait up to `timeout` real seconds for the first update."""
+        allowed = params.get("allowed_updates")
+        if allowed is not None:
+            if not isinstance(allowed, list) or not all(isinstance(kind, str) for kind in allowed):
+                raise bad_request("can't parse allowed_updates JSON object")
+            self.world.allowed_updates = frozenset(allowed)
+        self._confirm(params.get("offset"))
+        limit = min(max(int(params.get("limit") or 100), 1), 100)
+        timeout = max(int(params.get("timeout") or 0), 0)
+        self._polls += 1
+        poll = self._polls
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not self.world.updates and not self.closing:
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                break
+            await self.world.changed.wait(remaining)
+            if poll != self._polls:
+                raise CONFLICT
+        return [update.to_api() for update in self.world.updates[:limit]]
+
+    def _confirm(self, offset: int | None) -> None:
+        if offset is None or offset == 0:
+            return
+        if offset < 0:
+            self.world.updates = self.world.updates[offset:]
+        else:
+            self.world.updates = [update for update in self.world.updates if update.update_id >= offset]
+
+    async def delete_webhook(self, params: Json) -> bool:
+        if params.get("drop_pending_updates"):
+            self.world.updates.clear()
+        return True
+
+    async def get_webhook_info(self, params: Json) -> Json:
+        return {"url": "", "has_custom_certificate": False, "pending_update_count": len(self.world.updates)}
+
+    async def send_message(self, params: Json) -> Json:
+        chat = self.chat(params, writing=True)
+        text, entities = formatted_text(params)
+        markup = inline_keyboard(params.get("reply_markup"))
+        reply_to = self._reply_target(chat, params)
+        self.flood.check(chat.id, chat.is_group)
+        message = Message(chat, chat.next_message_id(), self.world.bot, self.now(), text, entities, markup)
+        message.reply_to = reply_to
+        chat.messages[message.message_id] = message
+        return message.to_api()
+
+    def _editable(self, params: Json) -> Message:
+        if params.get("inline_message_id"):
+            raise bad_request("fake Bot API has no inline messages")
+        chat = self.chat(params, writing=True)
+        message = self.message(chat, params, "message to edit not found")
+        if not message.from_bot:
+            raise bad_request("message can't be edited")
+        return message
+
+    async def edit_message_text(self, params: Json) -> Json:
+        message = self._editable(params)
+        text, entities = formatted_text(params)
+        markup = _inline_only(params.get("reply_markup"))
+        # Without reply_markup an edit removes the keyboard, as in Telegram.
+        if (text, entities, markup) == (message.text, message.entities, message.reply_markup):
+            raise bad_request(NOT_MODIFIED)
+        self.flood.check(message.chat.id, message.chat.is_group)
+        message.text, message.entities, message.reply_markup = text, entities, markup
+        message.edit_date = self.now()
+        return message.to_api()
+
+    async def edit_message_reply_markup(self, params: Json) -> Json:
+        message = self._editable(params)
+        markup = _inline_only(params.get("reply_markup"))
+        if markup == message.reply_markup:
+            raise bad_request(NOT_MODIFIED)
+        self.flood.check(message.chat.id, message.chat.is_group)
+        message.reply_markup = markup
+        message.edit_date = self.now()
+        return message.to_api()
+
+    async def delete_message(self, params: Json) -> bool:
+        chat = self.chat(params, writing=False)
+        message = self.message(chat, params, "message to delete not found")
+        bot_status = chat.status(self.world.bot.id)
+        if chat.is_group and not message.from_bot and not bot_status.is_admin:
+            raise bad_request("message can't be deleted")
+        too_old = self.now() - message.date > DELETE_WINDOW
+        if too_old and not (chat.type is ChatType.SUPERGROUP and bot_status.is_admin):
+            raise bad_request("message can't be deleted")
+        message.deleted = True
+        return True
+
+    async def answer_callback_query(self, params: Json) -> bool:
+        query = self.world.queries.get(str(params.get("callback_query_id", "")))
+        expired = query is not None and self.clock.now() - query.created > self.callback_window
+        if query is None or query.answer is not None or expired:
+            raise bad_request(QUERY_TOO_OLD)
+        text = params.get("text")
+        if text is not None and len(text) > MAX_ANSWER_TEXT:
+            raise bad_request("MESSAGE_TOO_LONG")
+        query.answer = CallbackAnswer(
+            text=text or None,
+            show_alert=bool(params.get("show_alert")),
+            url=params.get("url"),
+            cache_time=int(params.get("cache_time") or 0),
+        )
+        return True
+
+    @staticmethod
+    def _commands_key(params: Json) -> tuple[str, str]:
+        scope = params.get("scope") or {"type": "default"}
+        return json.dumps(scope, sort_keys=True), str(params.get("language_code") or "")
+
+    async def set_my_commands(self, params: Json) -> bool:
+        commands = require(params, "commands")
+        if not isinstance(commands, list):
+            raise bad_request("can't parse commands JSON object")
+        if len(commands) > MAX_COMMANDS:
+            raise bad_request("BOT_COMMANDS_TOO_MUCH")
+        for command in commands:
+            if not isinstance(command, dict) or not _COMMAND.fullmatch(str(command.get("command", ""))):
+                raise bad_request("BOT_COMMAND_INVALID")
+            if not 1 <= len(str(command.get("description", "")).strip()) <= 256:
+                raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
+        self.world.commands[self._commands_key(params)] = [
+            {"command": item["command"], "description": item["description"]} for item in commands
+        ]
+        return True
+
+    async def get_my_commands(self, params: Json) -> list[Json]:
+        return list(self.world.commands.get(self._commands_key(params), []))
+
+    async def delete_my_commands(self, params: Json) -> bool:
+        self.world.commands.pop(self._commands_key(params), None)
+        return True
+
+    async def get_chat(self, params: Json) -> Json:
+        return self.chat(params, writing=False).full_info()
+
+    async def get_chat_member(self, params: Json) -> Json:
+        chat = self.chat(params, writing=False)
+        user = self.world.users.get(require(params, "user_id"))
+        if user is None:
+            raise bad_request("user not found")
+        return chat_member(user, chat.status(user.id))
+
+    async def get_chat_administrators(self, params: Json) -> list[Json]:
+        chat = self.chat(params, writing=False)
+        if chat.type is ChatType.PRIVATE:
+            raise bad_request("there are no administrators in the private chat")
+        return [
+            chat_member(self.world.users[user_id], status)
+            for user_id, status in chat.members.items()
+            if status.is_admin
+        ]
+
+    async def get_chat_member_count(self, params: Json) -> int:
+        chat = self.chat(params, writing=False)
+        if chat.type is ChatType.PRIVATE:
+            return 2
+        return sum(1 for status in chat.members.values() if status.is_member)
+
+    async def leave_chat(self, params: Json) -> bool:
+        chat = self.chat(params, writing=False)
+        if chat.type is ChatType.PRIVATE:
+            raise bad_request("chat member status can't be changed in private chats")
+        old = chat.status(self.world.bot.id)
+        chat.members[self.world.bot.id] = Status.LEFT
+        bot = self.world.bot
+        self.world.push("my_chat_member", member_update(chat, bot, bot, old, Status.LEFT, self.now()))
+        return True
+
+    async def send_chat_action(self, params: Json) -> bool:
+        self.chat(params, writing=True)
+        if params.get("action") not in _CHAT_ACTIONS:
+            raise bad_request("wrong parameter action in request")
+        return True
+
+
+def _inline_only(value: Any) -> Json | None:
+    markup = inline_keyboard(value)
+    if markup is not None and "inline_keyboard" not in markup:
+        raise bad_request("inline keyboard expected")
+    return markup

@@ -1,0 +1,367 @@
+"""The test API of the fake Telegram: act as people in groups and private chats, and see what they see.
+
+Every action here is what a Telegram client would do, and it reaches the bot as the update Telegram would
+send: a message with `bot_command` entities, a callback_query for a tap, a my_chat_member when the bot is
+added, removed or blocked. Actions are plain calls; waiting for the bot is `await` (`wait_for`,
+`wait_bot_message`, `wait_answer`) and returns as soon as the bot has done it.
+
+Misuse of the test API (tapping a button that is not there, writing to a group one is not in) raises
+`ValueError` at once: it is a mistake in the test, not something Telegram would answer.
+"""
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from tests.botapi.clock import Clock
+from tests.botapi.html import Entity, utf16_len
+from tests.botapi.state import (
+    CallbackAnswer,
+    CallbackQuery,
+    Chat,
+    ChatType,
+    Json,
+    Message,
+    Request,
+    Status,
+    User,
+    World,
+    member_update,
+)
+
+T = TypeVar("T")
+
+# A command is a slash and up to 32 letters, digits or underscores, optionally addressed to a bot by @name.
+_COMMAND = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{3,32})?(?![\w/])")
+_MENTION = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{4,32}(?!\w)")
+MAX_USER_TEXT = 4096
+
+
+def text_entities(text: str) -> list[Entity]:
+    """The entities a Telegram client attaches to typed text: commands and @mentions."""
+    found: list[Entity] = []
+    for kind, pattern in (("bot_command", _COMMAND), ("mention", _MENTION)):
+        for match in pattern.finditer(text):
+            offset = utf16_len(text[: match.start()])
+            found.append({"type": kind, "offset": offset, "length": utf16_len(match.group())})
+    return sorted(found, key=lambda entity: entity["offset"])
+
+
+class People:
+    """Users, groups and what they do; the base of `FakeTelegram`."""
+
+    def __init__(self, world: World, clock: Clock, privacy_mode: bool = True) -> None:
+        self.world = world
+        self.clock = clock
+        # With privacy mode on (Telegram's default) a bot that is not an admin sees in groups only commands,
+        # replies to its own messages and service messages.
+        self.privacy_mode = privacy_mode
+
+    @property
+    def bot(self) -> User:
+        return self.world.bot
+
+    def _now(self) -> int:
+        return int(self.clock.now())
+
+    # --- people and chats -----------------------------------------------------------------------------
+
+    def user(
+        self,
+        first_name: str,
+        username: str | None = None,
+        language_code: str | None = "ru",
+        last_name: str | None = None,
+    ) -> User:
+        """A new Telegram user the bot has not heard of yet."""
+        user = User(self.world.new_user_id(), first_name, username, language_code, last_name)
+        self.world.users[user.id] = user
+        return user
+
+    def group(
+        self,
+        title: str,
+        owner: User,
+        members: Iterable[User] = (),
+        admins: Iterable[User] = (),
+        supergroup: bool = False,
+        username: str | None = None,
+    ) -> Chat:
+        """A group (or supergroup) that `owner` created with these people in it; the bot is not there yet."""
+        kind = ChatType.SUPERGROUP if supergroup else ChatType.GROUP
+        chat = Chat(self.world.new_group_id(supergroup), kind, title=title, username=username)
+        chat.members[owner.id] = Status.CREATOR
+        for member in members:
+            chat.members.setdefault(member.id, Status.MEMBER)
+        for admin in admins:
+            if chat.members.get(admin.id) is not Status.CREATOR:
+                chat.members[admin.id] = Status.ADMINISTRATOR
+        self.world.chats[chat.id] = chat
+        return chat
+
+    def private_chat(self, user: User) -> Chat:
+        """The bot's private chat with `user` (its id is the user's id)."""
+        return self.world.private_chat(user)
+
+    def chat(self, chat_id: int) -> Chat:
+        """The chat with this id, following a migration to the supergroup it became."""
+        chat = self.world.chats[chat_id]
+        while chat.migrated_to is not None:
+            chat = self.world.chats[chat.migrated_to]
+        return chat
+
+    def add_bot(self, chat: Chat, by: User, admin: bool = False) -> None:
+        """`by` adds the bot to a group: my_chat_member plus the new_chat_members service message."""
+        self._require_member(by, chat)
+        old = chat.status(self.bot.id)
+        new = Status.ADMINISTRATOR if admin else Status.MEMBER
+        chat.members[self.bot.id] = new
+        self.world.push("my_chat_member", member_update(chat, by, self.bot, old, new, self._now()))
+        if not old.is_member:
+            self._service(chat, by, {"new_chat_members": [self.bot.to_api()]})
+
+    def remove_bot(self, chat: Chat, by: User | None = None) -> None:
+        """An admin removes the bot: it gets my_chat_member (kicked) and loses the chat."""
+        actor = by or self._creator(chat)
+        old = chat.status(self.bot.id)
+        if not old.is_member:
+            raise ValueError("the bot is not in this chat")
+        chat.members[self.bot.id] = Status.KICKED
+        self.world.push(
+            "my_chat_member", member_update(chat, actor, self.bot, old, Status.KICKED, self._now())
+        )
+
+    def join(self, user: User, chat: Chat) -> Message:
+        """`user` joins a group; the bot sees the new_chat_members service message."""
+        old = chat.status(user.id)
+        if old.is_member:
+            raise ValueError(f"{user.first_name} is already in {chat.title}")
+        chat.members[user.id] = Status.MEMBER
+        self._chat_member_update(chat, user, old, Status.MEMBER)
+        return self._service(chat, user, {"new_chat_members": [user.to_api()]})
+
+    def leave(self, user: User, chat: Chat) -> Message:
+        """`user` leaves a group; the bot sees the left_chat_member service message."""
+        old = chat.status(user.id)
+        self._require_member(user, chat)
+        chat.members[user.id] = Status.LEFT
+        self._chat_member_update(chat, user, old, Status.LEFT)
+        return self._service(chat, user, {"left_chat_member": user.to_api()})
+
+    def migrate_to_supergroup(self, chat: Chat, by: User | None = None) -> Chat:
+        """The group becomes a supergroup with a new id; the old id answers with migrate_to_chat_id."""
+        if chat.type is not ChatType.GROUP or chat.migrated_to is not None:
+            raise ValueError("only a basic group that has not migrated yet can migrate")
+        actor = by or self._creator(chat)
+        new = Chat(self.world.new_group_id(supergroup=True), ChatType.SUPERGROUP, title=chat.title)
+        new.members = dict(chat.members)
+        self._service(chat, actor, {"migrate_to_chat_id": new.id})
+        chat.migrated_to = new.id
+        for message_id, message in chat.messages.items():
+            # History moves to the supergroup under the same message ids.
+            new.messages[message_id] = dataclasses.replace(message, chat=new, reply_to=None)
+        new.last_message_id = chat.last_message_id
+        self.world.chats[new.id] = new
+        self._service(new, actor, {"migrate_from_chat_id": chat.id})
+        return new
+
+    # --- private chats --------------------------------------------------------------------------------
+
+    def start_bot(self, user: User, payload: str | None = None) -> Message:
+        """`user` presses Start (through a t.me/<bot>?start=<payload> link when a payload is given)."""
+        if user.id in self.world.blocked:
+            self.unblock_bot(user)
+        self.world.started.add(user.id)
+        text = "/start" if payload is None else f"/start {payload}"
+        return self.send_message(user, self.private_chat(user), text)
+
+    def block_bot(self, user: User) -> None:
+        """`user` blocks the bot: my_chat_member (kicked) and 403 on every later message to them."""
+        if user.id in self.world.blocked:
+            raise ValueError(f"{user.first_name} has already blocked the bot")
+        chat = self.private_chat(user)
+        self.world.blocked.add(user.id)
+        update = member_update(chat, user, self.bot, Status.MEMBER, Status.KICKED, self._now())
+        self.world.push("my_chat_member", update)
+
+    def unblock_bot(self, user: User) -> None:
+        if user.id not in self.world.blocked:
+            raise ValueError(f"{user.first_name} has not blocked the bot")
+        chat = self.private_chat(user)
+        self.world.blocked.discard(user.id)
+        update = member_update(chat, user, self.bot, Status.KICKED, Status.MEMBER, self._now())
+        self.world.push("my_chat_member", update)
+
+    # --- messages and taps ----------------------------------------------------------------------------
+
+    def send_message(self, user: User, chat: Chat, text: str, reply_to: Message | None = None) -> Message:
+        """`user` types `text` into `chat`; the bot gets it if Telegram would deliver it."""
+        if not 1 <= len(text.strip()) <= MAX_USER_TEXT:
+            raise ValueError("a message holds 1-4096 characters")
+        if chat.type is ChatType.PRIVATE:
+            if chat.peer != user:
+                raise ValueError(f"this is not {user.first_name}'s private chat with the bot")
+            if user.id in self.world.blocked:
+                raise ValueError(f"{user.first_name} blocked the bot; start_bot unblocks")
+            # Any message opens the conversation: the bot may answer from now on.
+            self.world.started.add(user.id)
+        else:
+            self._require_member(user, chat)
+        if chat.migrated_to is not None:
+            raise ValueError("this group has migrated; use tg.chat(old_id) to find the supergroup")
+        message = Message(chat, chat.next_message_id(), user, self._now(), text, text_entities(text))
+        message.reply_to = reply_to
+        chat.messages[message.message_id] = message
+        if self._bot_sees(chat, message):
+            self.world.push("message", message.to_api())
+        return message
+
+    def _bot_sees(self, chat: Chat, message: Message) -> bool:
+        if chat.type is ChatType.PRIVATE:
+            return True
+        status = chat.status(self.bot.id)
+        if not status.is_member:
+            return False
+        if not self.privacy_mode or status.is_admin or message.service:
+            return True
+        if message.reply_to is not None and message.reply_to.from_bot:
+            return True
+        text = message.text or ""
+        if not text.startswith("/") or not message.entities or message.entities[0]["offset"] != 0:
+            return False
+        command = text[: message.entities[0]["length"]]
+        _, _, addressee = command.partition("@")
+        return not addressee or addressee.lower() == (self.bot.username or "").lower()
+
+    def tap(
+        self,
+        user: User,
+        message: Message,
+        text: str | None = None,
+        row: int | None = None,
+        col: int | None = None,
+    ) -> CallbackQuery:
+        """`user` taps a callback button, found by its label or by row and column (from 0)."""
+        button = self._button(message, text, row, col)
+        if "callback_data" not in button:
+            raise ValueError(f"button {button['text']!r} is not a callback button")
+        chat = message.chat
+        if chat.type is ChatType.PRIVATE and chat.peer != user:
+            raise ValueError(f"{user.first_name} cannot see another person's private chat")
+        if chat.is_group:
+            self._require_member(user, chat)
+        query = CallbackQuery(
+            self.world.new_query_id(), user, message, button["callback_data"], self.clock.now()
+        )
+        self.world.queries[query.id] = query
+        payload: Json = {
+            "id": query.id,
+            "from": user.to_api(),
+            "message": message.to_api(),
+            "chat_instance": str(abs(chat.id) * 7919 % 10**18),
+            "data": query.data,
+        }
+        self.world.push("callback_query", payload)
+        return query
+
+    @staticmethod
+    def _button(message: Message, text: str | None, row: int | None, col: int | None) -> Json:
+        if message.deleted:
+            raise ValueError("the message is gone; there is nothing to tap")
+        if text is not None:
+            for line in message.keyboard:
+                for button in line:
+                    if button["text"] == text:
+                        return button
+            raise ValueError(f"no button {text!r}; the keyboard is {message.button_texts}")
+        if row is None or col is None:
+            raise ValueError("say which button: text=... or row=... and col=...")
+        try:
+            return message.keyboard[row][col]
+        except IndexError:
+            raise ValueError(f"no button at {row}, {col}; the keyboard is {message.button_texts}") from None
+
+    @staticmethod
+    def answer(query: CallbackQuery) -> CallbackAnswer | None:
+        """How the bot answered the tap, or None while it has not."""
+        return query.answer
+
+    # --- what the chats show --------------------------------------------------------------------------
+
+    def messages(self, chat: Chat, from_bot: bool | None = None) -> list[Message]:
+        """The chat as it looks now: every message not deleted, as last edited, oldest first."""
+        shown = [message for message in chat.messages.values() if not message.deleted]
+        if from_bot is not None:
+            shown = [message for message in shown if message.from_bot == from_bot]
+        return shown
+
+    def last_message(self, chat: Chat, from_bot: bool | None = None) -> Message | None:
+        shown = self.messages(chat, from_bot)
+        return shown[-1] if shown else None
+
+    @property
+    def history(self) -> list[Request]:
+        """Every request the bot made, in order, with its parameters and outcome."""
+        return self.world.history
+
+    def calls(self, method: str) -> list[Request]:
+        return [request for request in self.world.history if request.method == method]
+
+    # --- waiting for the bot --------------------------------------------------------------------------
+
+    async def wait_for(self, condition: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
+        """The first truthy value of `condition()`, re-checked after every change; TimeoutError otherwise."""
+        loop_time = asyncio.get_running_loop().time
+        deadline = loop_time() + timeout
+        while True:
+            value = condition()
+            if value:
+                return value
+            remaining = deadline - loop_time()
+            if remaining <= 0:
+                raise TimeoutError(f"waited {timeout}s for {what or condition!r}")
+            await self.world.changed.wait(remaining)
+
+    async def wait_bot_message(
+        self, chat: Chat, after: Message | None = None, timeout: float = 5.0
+    ) -> Message:
+        """The first message the bot sends to `chat` after `after` (or its first message at all)."""
+        after_id = after.message_id if after is not None else 0
+
+        def sent() -> Message | None:
+            return next(
+                (m for m in self.messages(chat, from_bot=True) if m.message_id > after_id),
+                None,
+            )
+
+        return await self.wait_for(sent, timeout, f"a bot message in chat {chat.id}")
+
+    async def wait_answer(self, query: CallbackQuery, timeout: float = 5.0) -> CallbackAnswer:
+        return await self.wait_for(lambda: query.answer, timeout, f"an answer to callback query {query.id}")
+
+    # --- helpers --------------------------------------------------------------------------------------
+
+    def _service(self, chat: Chat, actor: User, fields: Json) -> Message:
+        message = Message(chat, chat.next_message_id(), actor, self._now(), service=fields)
+        chat.messages[message.message_id] = message
+        if chat.status(self.bot.id).is_member:
+            self.world.push("message", message.to_api())
+        return message
+
+    def _chat_member_update(self, chat: Chat, user: User, old: Status, new: Status) -> None:
+        # chat_member updates reach only admin bots, and only when asked for in allowed_updates.
+        if chat.status(self.bot.id).is_admin:
+            self.world.push("chat_member", member_update(chat, user, user, old, new, self._now()))
+
+    def _creator(self, chat: Chat) -> User:
+        for user_id, status in chat.members.items():
+            if status is Status.CREATOR:
+                return self.world.users[user_id]
+        raise ValueError("this chat has no creator; say who acts with by=...")
+
+    @staticmethod
+    def _require_member(user: User, chat: Chat) -> None:
+        if not chat.status(user.id).is_member:
+            raise ValueError(f"{user.first_name} is not a member of {chat.title}")

@@ -1,0 +1,192 @@
+"""`FakeTelegram`: a local Telegram Bot API server for end-to-end tests, on aiohttp.
+
+The bot under test talks to it exactly as to api.telegram.org (`POST {base_url}/bot<token>/<method>`), and the
+test acts as people through the `People` API it inherits:
+
+    async with FakeTelegram(clock=FakeClock()) as tg:
+        alice = tg.user("Alice")
+        ...  # run the bot with TELEGRAM_API_BASE=tg.base_url, then tg.start_bot(alice), tg.tap(...)
+
+It also runs by hand: `python -m tests.botapi.server --port 8081 --token 123:ABC`.
+"""
+
+import argparse
+import asyncio
+import json
+import logging
+import traceback
+from types import TracebackType
+from typing import Any
+
+from aiohttp import web
+
+from tests.botapi.clock import Clock, SystemClock
+from tests.botapi.errors import METHOD_NOT_FOUND, UNAUTHORIZED, ApiError
+from tests.botapi.limits import FloodControl, FloodPolicy
+from tests.botapi.methods import BotApi
+from tests.botapi.params import coerce
+from tests.botapi.people import People
+from tests.botapi.spec import method_fields
+from tests.botapi.state import Json, Request, User, World
+
+DEFAULT_TOKEN = "123456789:TEST-token-for-the-fake-bot-api"
+# Callback queries Telegram no longer lets a bot answer after this many seconds (the client gives up).
+CALLBACK_WINDOW = 15.0
+# Parameters the spec no longer lists but Telegram (and aiogram) still send.
+_LEGACY_FIELDS = {
+    "reply_to_message_id": ["Integer"],
+    "allow_sending_without_reply": ["Boolean"],
+    "disable_web_page_preview": ["Boolean"],
+}
+
+log = logging.getLogger(__name__)
+
+
+class FakeTelegram(People):
+    """The server plus the world it serves; start it with `async with` or `start()` / `stop()`."""
+
+    def __init__(
+        self,
+        token: str = DEFAULT_TOKEN,
+        *,
+        clock: Clock | None = None,
+        flood_limits: bool = True,
+        flood_policy: FloodPolicy | None = None,
+        bot_name: str = "Бура",
+        bot_username: str = "bura_test_bot",
+        privacy_mode: bool = True,
+        callback_window: float = CALLBACK_WINDOW,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        bot_id, _, secret = token.partition(":")
+        if not bot_id.isdigit() or not secret:
+            raise ValueError("a bot token is <bot id>:<secret>")
+        clock = clock or SystemClock()
+        world = World(bot=User(int(bot_id), bot_name, bot_username, is_bot=True))
+        super().__init__(world, clock, privacy_mode)
+        self.token = token
+        self.flood = FloodControl(clock, flood_policy, enabled=flood_limits)
+        self.api = BotApi(world, clock, self.flood, callback_window)
+        self.crashes: list[str] = []  # tracebacks of requests the fake itself failed on
+        self.host = host
+        self.port = port
+        self._runner: web.AppRunner | None = None
+
+    @property
+    def base_url(self) -> str:
+        """What the bot takes as TELEGRAM_API_BASE."""
+        return f"http://{self.host}:{self.port}"
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_route("*", "/{tail:.*}", self._not_found)
+        return app
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app(), handler_cancellation=True, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, shutdown_timeout=0.1)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+
+    async def stop(self) -> None:
+        # Release pending long polls first so the server does not wait for them to time out.
+        self.api.closing = True
+        self.world.changed.fire()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> "FakeTelegram":
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+    # --- HTTP ---------------------------------------------------------------------------------------
+
+    async def _not_found(self, request: web.Request) -> web.Response:
+        return _reply(ApiError(404, "Not Found").body(), 404)
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return _reply(UNAUTHORIZED.body(), UNAUTHORIZED.code)
+        method = self.api.by_lower_name.get(request.match_info["method"].lower())
+        if method is None:
+            return _reply(METHOD_NOT_FOUND.body(), METHOD_NOT_FOUND.code)
+        raw: Json = {}
+        try:
+            raw = await _raw_params(request)
+            params = coerce(raw, method_fields(method) | _LEGACY_FIELDS)
+            result = await self.api.handlers[method](params)
+        except ApiError as error:
+            self._record(method, raw, ok=False, error=error)
+            return _reply(error.body(), error.code)
+        except Exception:
+            # A bug in the fake, not in the bot: keep it visible to the test instead of a quiet 500.
+            self.crashes.append(traceback.format_exc())
+            log.exception("fake Bot API failed on %s", method)
+            crash = ApiError(500, "Internal Server Error: the fake Bot API crashed, see FakeTelegram.crashes")
+            self._record(method, raw, ok=False, error=crash)
+            return _reply(crash.body(), crash.code)
+        self._record(method, params, ok=True, result=result)
+        return _reply({"ok": True, "result": result}, 200)
+
+    def _record(
+        self, method: str, params: Json, ok: bool, result: Any = None, error: ApiError | None = None
+    ) -> None:
+        entry = Request(method, params, self.clock.now(), ok, result)
+        if error is not None:
+            entry = Request(
+                method, params, self.clock.now(), ok, None, error.code, error.description, error.parameters
+            )
+        self.world.history.append(entry)
+        self.world.changed.fire()
+
+
+async def _raw_params(request: web.Request) -> Json:
+    """Parameters from the query string and the body, whichever encoding the bot chose."""
+    raw: Json = dict(request.query)
+    if request.content_type == "application/json":
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ApiError(400, "Bad Request: can't parse JSON encoded request body") from None
+        if not isinstance(body, dict):
+            raise ApiError(400, "Bad Request: JSON encoded request body must be an Object")
+        raw.update(body)
+    elif request.can_read_body:
+        form = await request.post()
+        raw.update({name: value for name, value in form.items() if isinstance(value, str)})
+    return raw
+
+
+def _reply(body: Json, status: int) -> web.Response:
+    return web.json_response(body, status=status, dumps=lambda data: json.dumps(data, ensure_ascii=False))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="A local fake Telegram Bot API server for manual testing.")
+    parser.add_argument("--port", type=int, default=8081)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--token", default=DEFAULT_TOKEN)
+    parser.add_argument("--no-flood-limits", action="store_true", help="switch Telegram's flood limits off")
+    args = parser.parse_args(argv)
+
+    async def serve() -> None:
+        tg = FakeTelegram(args.token, flood_limits=not args.no_flood_limits, host=args.host, port=args.port)
+        async with tg:
+            print(f"fake Bot API at {tg.base_url} (token {tg.token})", flush=True)
+            await asyncio.Event().wait()
+
+    logging.basicConfig(level=logging.INFO)
+    asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()
