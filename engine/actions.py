@@ -1,0 +1,100 @@
+"""Moves: one typed, frozen class per kind of move, with its JSON form (RULES §2 glossary).
+
+Actions name the seat that makes them, so an action log is a list of actions and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card, cards, codes
+from engine.combos import Combo
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """Lead k cards of one suit (заход), RULES §6.1; or the cards of a combo that must be led (§9.3)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RespondOpen:
+    """Answer the trick face up with exactly k cards (RULES §6.2); it takes the trick if it beats (§6.5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RespondFaceDown:
+    """Answer with k cards face down (сброс втёмную, RULES §6.6): they never beat and stay hidden."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """«Вскрываюсь!»: claim 31 (61) in the won pile (RULES §8)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareCombo:
+    """«Стоп!»: show a lead-seizing combination before the rightful leader leads (RULES §9, §10 step 3)."""
+
+    seat: int
+    combo: Combo
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline an optional move: a «Стоп!» one could make, or the final claim window (RULES §8.2)."""
+
+    seat: int
+
+
+Action = Lead | RespondOpen | RespondFaceDown | Claim | DeclareCombo | Pass
+
+_KINDS: dict[type[Any], str] = {
+    Lead: "lead",
+    RespondOpen: "open",
+    RespondFaceDown: "face_down",
+    Claim: "claim",
+    DeclareCombo: "combo",
+    Pass: "pass",
+}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """A small JSON object: ``{"type": "lead", "seat": 0, "cards": "QS 7S"}``."""
+    data: dict[str, Any] = {"type": _KINDS[type(action)], "seat": action.seat}
+    if isinstance(action, Lead | RespondOpen | RespondFaceDown):
+        data["cards"] = codes(action.cards)
+    elif isinstance(action, DeclareCombo):
+        data["combo"] = action.combo.value
+    return data
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """The inverse of :func:`action_to_json`; raises ``ValueError`` on anything malformed."""
+    kind = data.get("type")
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError(f"bad seat in {data!r}")
+    if kind in ("lead", "open", "face_down"):
+        played = cards(str(data.get("cards", "")))
+        if kind == "lead":
+            return Lead(seat, played)
+        return RespondOpen(seat, played) if kind == "open" else RespondFaceDown(seat, played)
+    if kind == "claim":
+        return Claim(seat)
+    if kind == "combo":
+        return DeclareCombo(seat, Combo(data.get("combo")))
+    if kind == "pass":
+        return Pass(seat)
+    raise ValueError(f"unknown action {data!r}")

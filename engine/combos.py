@@ -1,0 +1,154 @@
+"""Combinations (RULES §9): which a hand holds, what each does, and how they rank against each other.
+
+A combo is a property of a full hand (§9.1). The variant decides which combos exist, their effect and their
+order of precedence; :func:`combo_rules` turns the options into one ranked table, highest first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from engine.variant import Variant
+
+
+class Combo(Enum):
+    """The combinations of the game family (RULES §2 glossary)."""
+
+    MOSCOW = "moscow"  # Москва: all aces (3-card: three aces as the WRU extra; 4-card: four aces)
+    BURA = "bura"  # бура: every card a trump
+    THREE_ACES = "three_aces"  # три туза (3-card Bura, V21)
+    FOUR_ENDS = "four_ends"  # четыре конца: four aces/tens including a trump one (B02)
+    MOSCOW_THREE = "moscow_three"  # Москва-3: three aces including the trump ace (B02, S4c/S4e)
+    SMALL_MOSCOW = "small_moscow"  # малая Москва (V22)
+    MOLODKA = "molodka"  # молодка: a full hand of one non-trump suit
+
+
+class Effect(Enum):
+    INSTANT_WIN = "instant_win"  # wins the deal at once (RULES §10 step 1)
+    SEIZE_FREE = "seize_free"  # seizes the lead, any legal lead (§9.3)
+    SEIZE_PLAY_ALL = "seize_play_all"  # seizes the lead and must lead the combo cards (§9.3)
+
+
+@dataclass(frozen=True, slots=True)
+class ComboRule:
+    combo: Combo
+    effect: Effect
+    rank: int  # position in the precedence table, 0 is the highest
+
+
+def combo_rules(variant: Variant) -> tuple[ComboRule, ...]:
+    """The variant's combos in order of precedence, highest first (RULES §9.2, §9.8, §9.9)."""
+    return _combo_rules(variant)
+
+
+@cache
+def _combo_rules(variant: Variant) -> tuple[ComboRule, ...]:
+    from engine.variant import BuraCombo, FourAces, Molodka, SmallMoscow, ThreeAces
+
+    table: list[tuple[Combo, Effect]] = []
+    bura = {BuraCombo.INSTANT_WIN: Effect.INSTANT_WIN, BuraCombo.LEAD: Effect.SEIZE_FREE}.get(variant.bura)
+    molodka = {Molodka.LEAD_ALL: Effect.SEIZE_PLAY_ALL, Molodka.LEAD_FREE: Effect.SEIZE_FREE}.get(variant.molodka)
+    if variant.hand_size == 3:
+        # RULES §9.2 precedence: Москва*, бура, three aces (win), three aces (lead), small Moscow, molodka.
+        if variant.three_aces in (ThreeAces.MOSCOW, ThreeAces.MOSCOW_TRUMP_ACE):
+            table.append((Combo.MOSCOW, Effect.INSTANT_WIN))
+        if bura is not None:
+            table.append((Combo.BURA, bura))
+        if variant.three_aces is ThreeAces.WIN_IF_NO_BURA:
+            table.append((Combo.THREE_ACES, Effect.INSTANT_WIN))
+        if variant.three_aces is ThreeAces.LEAD_ONLY:
+            table.append((Combo.THREE_ACES, Effect.SEIZE_FREE))
+        if variant.small_moscow is not SmallMoscow.OFF:
+            table.append((Combo.SMALL_MOSCOW, Effect.SEIZE_PLAY_ALL))
+    else:
+        # RULES §9.8 precedence: Москва (4 aces) > бура > четыре конца > Москва-3 > молодка.
+        four_aces = {FourAces.INSTANT_WIN: Effect.INSTANT_WIN, FourAces.LEAD: Effect.SEIZE_FREE}.get(variant.four_aces)
+        if four_aces is not None and variant.hand_size == 4:
+            table.append((Combo.MOSCOW, four_aces))
+        if bura is not None:
+            table.append((Combo.BURA, bura))
+        if variant.four_ends and variant.hand_size == 4:
+            table.append((Combo.FOUR_ENDS, Effect.SEIZE_FREE))
+        if variant.moscow_three:
+            table.append((Combo.MOSCOW_THREE, Effect.SEIZE_FREE))
+    if molodka is not None:
+        table.append((Combo.MOLODKA, molodka))
+    return tuple(ComboRule(combo, effect, rank) for rank, (combo, effect) in enumerate(table))
+
+
+def combo_cards(combo: Combo, hand: Sequence[Card], trump: Suit, variant: Variant) -> tuple[Card, ...] | None:
+    """The cards that make ``combo`` in a full ``hand``, or None if the hand does not hold it."""
+    from engine.variant import SmallMoscow, ThreeAces
+
+    if len(hand) != variant.hand_size:
+        return None
+    whole = tuple(hand)
+    if combo is Combo.BURA:
+        return whole if all(card.suit is trump for card in hand) else None
+    if combo is Combo.MOLODKA:
+        first = hand[0].suit
+        if first is trump or any(card.suit is not first for card in hand):
+            return None
+        return whole
+    if combo in (Combo.MOSCOW, Combo.THREE_ACES):
+        if not all(card.rank is Rank.ACE for card in hand):
+            return None
+        if (
+            combo is Combo.MOSCOW
+            and variant.hand_size == 3
+            and variant.three_aces is ThreeAces.MOSCOW_TRUMP_ACE
+            and not any(card.suit is trump for card in hand)
+        ):
+            return None
+        return whole
+    if combo is Combo.SMALL_MOSCOW:
+        rank = Rank.SIX if variant.small_moscow is SmallMoscow.SIXES else Rank.TEN
+        if not all(card.rank is rank for card in hand):
+            return None
+        if rank is Rank.SIX and not any(card.suit is trump for card in hand):
+            return None
+        return whole
+    if combo is Combo.FOUR_ENDS:
+        ends = (Rank.ACE, Rank.TEN)
+        if all(card.rank in ends for card in hand) and any(card.suit is trump for card in hand):
+            return whole
+        return None
+    # Combo.MOSCOW_THREE: three aces including the trump ace, inside a bigger hand.
+    aces = tuple(card for card in hand if card.rank is Rank.ACE)
+    if len(aces) >= 3 and any(card.suit is trump for card in aces):
+        return tuple(sorted(aces, key=lambda card: card.suit is not trump)[:3])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A combo held by a seat, with the cards that make it."""
+
+    seat: int
+    rule: ComboRule
+    cards: tuple[Card, ...]
+
+
+def best_held(seat: int, hand: Sequence[Card], trump: Suit, variant: Variant, effect_instant: bool) -> Held | None:
+    """The highest combo of the given class (instant wins, or lead seizures) that ``hand`` holds."""
+    if len(hand) != variant.hand_size:
+        return None
+    for rule in combo_rules(variant):
+        if (rule.effect is Effect.INSTANT_WIN) != effect_instant:
+            continue
+        found = combo_cards(rule.combo, hand, trump, variant)
+        if found is not None:
+            return Held(seat, rule, found)
+    return None
+
+
+def strength_key(held: Held) -> tuple[int, ...]:
+    """Cards from the strongest down: compares two combos card by card (RULES §9.4 TOP_CARD, [V20])."""
+    return tuple(sorted((card.strength for card in held.cards), reverse=True))

@@ -1,0 +1,711 @@
+"""One deal (сдача): dealing, the pre-lead window, tricks, drawing, claims and the end of the deal.
+
+RULES §5 (the deal), §6 (trick play), §7 (drawing), §8 (claims), §9-§10 (combos and the pre-lead window),
+§11 (end of a deal). ``Deal`` is the single place that decides legality: :meth:`Deal.legal_actions` is the
+truth, :meth:`Deal.verify` explains a refusal with a :class:`Reason`, and :meth:`Deal.apply` verifies, then
+changes the state and returns public events.
+
+The pre-lead window is a race, as at a real table (§10): the rightful leader R may claim or lead at once;
+until he leads, a player holding a lead-seizing combo may say «Стоп!» (``DeclareCombo``), and a higher combo
+may answer it. R's options never depend on what others hold, so nobody learns of a combo from a delay.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+
+from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.cards import Card, Suit, deck, set_beats
+from engine.combos import Combo, Effect, Held, best_held, strength_key
+from engine.errors import IllegalAction, Reason
+from engine.events import (
+    CardsDrawn,
+    Claimed,
+    ComboShown,
+    DealEnded,
+    DealOutcome,
+    DealStarted,
+    Event,
+    LastCardsTaken,
+    LeadSeized,
+    Led,
+    OutcomeKind,
+    Passed,
+    PileCard,
+    Responded,
+    SeizureFailed,
+    StockDead,
+    TrickTaken,
+)
+from engine.variant import BuraVsBura as _BuraVsBura
+from engine.variant import (
+    Discards,
+    DrawOrder,
+    EndOfDeal,
+    FirstLeader,
+    FollowSuit,
+    PreLeadPriority,
+    SameComboTie,
+    ShortHand,
+    StockShort,
+    TrumpCard,
+    Variant,
+)
+
+
+class Phase(Enum):
+    """Where a deal stands."""
+
+    LEAD = "lead"  # the pre-lead window and the lead (RULES §10)
+    RESPOND = "respond"  # responders answer one by one, clockwise from the leader (§6.2)
+    FINAL_CLAIM = "final_claim"  # after the last trick: the last trick winner may claim (§8.2)
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One answer to a trick."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    face_down: bool
+    beats: bool
+
+
+@dataclass(slots=True)
+class Trick:
+    """A trick on the table or taken: the lead, the answers, and the set to beat (RULES §6.5)."""
+
+    number: int
+    leader: int
+    lead: tuple[Card, ...]
+    plays: list[Play]
+    best: tuple[Card, ...]
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileEntry:
+    """A card of a won pile: ``face_down`` cards are hidden from everyone but ``played_by`` (§6.6, §6.7)."""
+
+    card: Card
+    face_down: bool
+    played_by: int
+
+
+# Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
+_REDEAL_COMBOS = frozenset({Combo.BURA, Combo.MOLODKA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
+
+
+class Deal:
+    """The mutable state of one deal. Seats are the match's seat numbers; ``seats`` lists the active ones."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        seats: tuple[int, ...],
+        dealer: int,
+        rng: random.Random,
+        number: int = 1,
+        previous_last_trick: int | None = None,
+    ) -> None:
+        if dealer not in seats:
+            raise ValueError("the dealer must be seated")
+        self.variant = variant
+        self.seats = seats
+        self.number = number
+        self.dealer = dealer
+        self.players = players
+        self.teams = variant.teams(players)
+        # In 2x2 play seats 0+2 and 1+3 are partners (RULES §4); otherwise every seat is its own side.
+        self.sides = 2 if self.teams else players
+        self.side_of = {seat: (seat % 2 if self.teams else seat) for seat in seats}
+        self.active_sides = tuple(sorted(set(self.side_of.values())))
+        cards = deck(variant.deck_size)
+        rng.shuffle(cards)
+        self.deck_order: tuple[Card, ...] = tuple(cards)
+        self.hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+        # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
+        order = self.clockwise_from(self.next_seat(dealer))
+        position = 0
+        for _ in range(variant.hand_size):
+            for seat in order:
+                self.hands[seat].append(cards[position])
+                position += 1
+        for hand in self.hands.values():
+            hand.sort()
+        self.trump_card = cards[position]
+        self.trump: Suit = self.trump_card.suit
+        # The stock is kept top-last so that drawing is list.pop().
+        if variant.trump_card is TrumpCard.UNDER_STOCK:  # [V06] the turned-up card is the last to draw
+            self.stock: list[Card] = [self.trump_card, *reversed(cards[position + 1 :])]
+        else:  # SHOWN_RETURNED: back on top, drawn first
+            self.stock = list(reversed(cards[position:]))
+        self.trump_card_holder: int | None = None
+        self.dead: list[Card] = []
+        self.piles: list[list[PileEntry]] = [[] for _ in range(self.sides)]
+        self.tricks_won = [0] * self.sides
+        self.history: list[Trick] = []
+        self.trick: Trick | None = None
+        self.responders: list[int] = []
+        self.outcome: DealOutcome | None = None
+        self.last_trick_winner: int | None = None
+        # The pre-lead window (RULES §10).
+        self.phase = Phase.LEAD
+        self.rightful = self._first_leader(previous_last_trick)
+        self.leader = self.rightful
+        self.forced_lead: tuple[Card, ...] | None = None
+        self.standing: Held | None = None  # the combo that holds the lead now (a seizer's or R's shown one)
+        self.shown: list[Held] = []  # combos shown in this window (public)
+        self.pending_instant: Held | None = None  # [V25] CLAIM_FIRST: an instant combo waiting for R
+        self.passed: set[int] = set()
+        self._seizers: dict[int, Held] = {}
+        self._rightful_combo: Held | None = None
+
+    # -- seating -------------------------------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        seats = self.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """All active seats, clockwise, starting with ``seat``."""
+        start = self.seats.index(seat)
+        return [*self.seats[start:], *self.seats[:start]]
+
+    def _first_leader(self, previous_last_trick: int | None) -> int:
+        rule = self.variant.first_leader  # [V05]
+        if rule is FirstLeader.RIGHT_OF_DEALER and len(self.seats) > 2:
+            return self.clockwise_from(self.dealer)[-1]
+        if rule is FirstLeader.LAST_TRICK_WINNER and previous_last_trick in self.seats:
+            assert previous_last_trick is not None
+            return previous_last_trick
+        return self.next_seat(self.dealer)
+
+    # -- the start ------------------------------------------------------------------------------------------
+
+    def redeal_combo(self) -> Held | None:
+        """[V18] REDEAL: the first dealt combo that forces a redeal, or None."""
+        for seat in self.clockwise_from(self.rightful):
+            for instant in (True, False):
+                held = best_held(seat, self.hands[seat], self.trump, self.variant, instant)
+                if held is not None and held.rule.combo in _REDEAL_COMBOS:
+                    return held
+        return None
+
+    def begin(self) -> list[Event]:
+        """Announce the deal and open the first pre-lead window (RULES §9.6 COUNT: dealt combos count)."""
+        events: list[Event] = [
+            DealStarted(self.number, self.dealer, self.seats, self.trump_card, self.rightful, len(self.stock))
+        ]
+        self._open_window(self.rightful, events)
+        return events
+
+    # -- queries --------------------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def to_act(self) -> int | None:
+        """The seat whose move the game waits for (others may have optional moves: see legal_actions)."""
+        if self.phase is Phase.LEAD or self.phase is Phase.FINAL_CLAIM:
+            return self.leader
+        if self.phase is Phase.RESPOND:
+            return self.responders[0]
+        return None
+
+    def claims_allowed(self) -> bool:
+        return self.variant.threshold(len(self.seats)) is not None
+
+    def pile_points(self, side: int) -> int:
+        return sum(entry.card.points for entry in self.piles[side])
+
+    def lead_cap(self) -> int:
+        """[V14] CAP_LEAD: no more cards than the smallest other hand that still holds cards."""
+        if self.variant.short_hand is not ShortHand.CAP_LEAD:
+            return self.variant.hand_size
+        others = [len(self.hands[s]) for s in self.seats if s != self.leader and self.hands[s]]
+        return min(others) if others else 0
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in a deterministic order; empty if none."""
+        if seat not in self.hands:
+            return []
+        phase = self.phase
+        if phase is Phase.RESPOND:
+            return self._legal_responses(seat) if seat == self.responders[0] else []
+        if phase is Phase.FINAL_CLAIM:
+            return [Claim(seat), Pass(seat)] if seat == self.leader else []
+        if phase is not Phase.LEAD:
+            return []
+        actions: list[Action] = []
+        if self._may_claim(seat):
+            actions.append(Claim(seat))
+        if seat == self.leader:
+            actions.extend(self._legal_leads(seat))
+        held = self._seizer_option(seat)
+        if held is not None:
+            actions.append(DeclareCombo(seat, held.rule.combo))
+            actions.append(Pass(seat))
+        return actions
+
+    def _may_claim(self, seat: int) -> bool:
+        """RULES §8.2: R before he leads; the seizer too (★ engine decision)."""
+        if not self.claims_allowed():
+            return False
+        if seat == self.rightful:
+            return True
+        return seat == self.leader and self.variant.seizer_may_claim
+
+    def _legal_leads(self, seat: int) -> list[Action]:
+        if self.forced_lead is not None:
+            return [Lead(seat, self.forced_lead)]
+        hand = self.hands[seat]
+        cap = self.lead_cap()
+        sizes = [k for k in self.variant.lead_sizes if k <= cap]
+        leads: list[Action] = []
+        by_suit: dict[Suit, list[Card]] = {}
+        for card in hand:
+            by_suit.setdefault(card.suit, []).append(card)
+        for suited in by_suit.values():
+            for k in sizes:
+                if k > len(suited):
+                    break
+                leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
+        return leads
+
+    def _response_size(self, seat: int) -> int:
+        assert self.trick is not None
+        return min(len(self.trick.lead), len(self.hands[seat]))
+
+    def _follow_count(self, seat: int) -> tuple[Suit, int] | None:
+        """[V08]: (led suit, how many of it the answer must hold), when a duty to follow suit applies."""
+        rule = self.variant.follow_suit
+        assert self.trick is not None
+        lead = self.trick.lead
+        if rule is FollowSuit.NEVER:
+            return None
+        if rule is FollowSuit.SINGLE_LEAD and len(lead) != 1:
+            return None
+        if rule is FollowSuit.AFTER_STOCK_EXHAUSTED and self.stock:
+            return None
+        suit = lead[0].suit
+        if any(card.suit is not suit for card in lead):
+            return None  # a mixed lead (small Moscow) names no suit to follow: engine decision
+        held = sum(1 for card in self.hands[seat] if card.suit is suit)
+        # RULES §15.29: as many led-suit cards as he can, up to k.
+        return suit, min(held, self._response_size(seat))
+
+    def _legal_responses(self, seat: int) -> list[Action]:
+        assert self.trick is not None
+        hand = self.hands[seat]
+        k = self._response_size(seat)
+        short = k < len(self.trick.lead)  # [V14] PLAY_ALL_CANNOT_BEAT
+        follow = self._follow_count(seat)
+        discards = self.variant.discards
+        best = self.trick.best
+        trump = self.trump
+        actions: list[Action] = []
+        for chosen in combinations(hand, k):
+            if follow is not None and sum(1 for c in chosen if c.suit is follow[0]) != follow[1]:
+                continue
+            if discards is Discards.FACE_DOWN_MANDATORY:
+                if not short and set_beats(chosen, best, trump):
+                    actions.append(RespondOpen(seat, chosen))
+            else:
+                actions.append(RespondOpen(seat, chosen))
+            if discards is not Discards.OPEN:
+                actions.append(RespondFaceDown(seat, chosen))
+        return actions
+
+    def _seizer_option(self, seat: int) -> Held | None:
+        """The combo ``seat`` may still declare with «Стоп!» in this window, if any."""
+        held = self._seizers.get(seat)
+        if held is None or seat in self.passed or self.pending_instant is not None:
+            return None
+        if self.standing is not None and self._seize_key(self.standing) <= self._seize_key(held):
+            return None
+        if held.rule.effect is Effect.SEIZE_PLAY_ALL and len(held.cards) > self._cap_for(seat):
+            return None
+        return held
+
+    def _cap_for(self, seat: int) -> int:
+        if self.variant.short_hand is not ShortHand.CAP_LEAD:
+            return self.variant.hand_size
+        others = [len(self.hands[s]) for s in self.seats if s != seat and self.hands[s]]
+        return min(others) if others else 0
+
+    def _seize_key(self, held: Held) -> tuple[int, ...]:
+        """Lower wins: combo rank, then [V20] turn order from R or the higher cards."""
+        distance = self.clockwise_from(self.rightful).index(held.seat)
+        if self.variant.same_combo_tie is SameComboTie.HIGHER_CARDS:
+            return (held.rule.rank, *(-s for s in strength_key(held)), distance)
+        return (held.rule.rank, distance)
+
+    # -- verification ----------------------------------------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now; change nothing."""
+        seat = action.seat
+        if self.phase is Phase.OVER:
+            raise IllegalAction(Reason.DEAL_OVER)
+        if seat not in self.hands:
+            raise IllegalAction(Reason.NOT_SEATED)
+        if isinstance(action, Claim):
+            self._verify_claim(seat)
+        elif isinstance(action, Lead):
+            self._verify_lead(action)
+        elif isinstance(action, RespondOpen | RespondFaceDown):
+            self._verify_response(action)
+        elif isinstance(action, DeclareCombo):
+            self._verify_declaration(action)
+        elif isinstance(action, Pass):
+            self._verify_pass(seat)
+        else:
+            raise IllegalAction(Reason.UNKNOWN_ACTION)
+
+    def _verify_claim(self, seat: int) -> None:
+        if not self.claims_allowed():
+            raise IllegalAction(Reason.CLAIMS_NOT_ALLOWED)
+        if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
+            return
+        if self.phase is not Phase.LEAD or not self._may_claim(seat):
+            raise IllegalAction(Reason.CLAIM_NOT_NOW)  # RULES §15.33: never a false claim
+
+    def _verify_cards(self, seat: int, played: tuple[Card, ...]) -> None:
+        if not played:
+            raise IllegalAction(Reason.NO_CARDS)
+        if len(set(played)) != len(played):
+            raise IllegalAction(Reason.DUPLICATE_CARD)
+        hand = self.hands[seat]
+        if any(card not in hand for card in played):
+            raise IllegalAction(Reason.CARD_NOT_IN_HAND)
+
+    def _verify_lead(self, action: Lead) -> None:
+        seat = action.seat
+        if self.phase is not Phase.LEAD:
+            raise IllegalAction(Reason.WRONG_PHASE)
+        if seat != self.leader:
+            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        self._verify_cards(seat, action.cards)
+        if self.forced_lead is not None:
+            if set(action.cards) != set(self.forced_lead):
+                raise IllegalAction(Reason.MUST_LEAD_COMBO)
+            return
+        suit = action.cards[0].suit
+        if any(card.suit is not suit for card in action.cards):
+            raise IllegalAction(Reason.MIXED_SUITS)
+        if len(action.cards) not in self.variant.lead_sizes:
+            raise IllegalAction(Reason.LEAD_SIZE_NOT_ALLOWED)
+        if len(action.cards) > self.lead_cap():
+            raise IllegalAction(Reason.LEAD_TOO_LARGE)
+
+    def _verify_response(self, action: RespondOpen | RespondFaceDown) -> None:
+        seat = action.seat
+        if self.phase is not Phase.RESPOND:
+            raise IllegalAction(Reason.WRONG_PHASE)
+        if seat != self.responders[0]:
+            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        self._verify_cards(seat, action.cards)
+        assert self.trick is not None
+        k = self._response_size(seat)
+        if len(action.cards) != k:
+            raise IllegalAction(Reason.WRONG_CARD_COUNT, f"answer with {k}")
+        follow = self._follow_count(seat)
+        if follow is not None and sum(1 for c in action.cards if c.suit is follow[0]) != follow[1]:
+            raise IllegalAction(Reason.MUST_FOLLOW_SUIT)
+        discards = self.variant.discards
+        if isinstance(action, RespondFaceDown):
+            if discards is Discards.OPEN:
+                raise IllegalAction(Reason.FACE_DOWN_NOT_ALLOWED)
+        elif discards is Discards.FACE_DOWN_MANDATORY and (
+            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump)
+        ):
+            raise IllegalAction(Reason.MUST_PLAY_FACE_DOWN)
+
+    def _verify_declaration(self, action: DeclareCombo) -> None:
+        if self.phase is not Phase.LEAD:
+            raise IllegalAction(Reason.WRONG_PHASE)
+        held = self._seizers.get(action.seat)
+        if held is None or held.rule.combo is not action.combo or action.seat in self.passed:
+            raise IllegalAction(Reason.NO_SUCH_COMBO)
+        if self._seizer_option(action.seat) is None:
+            raise IllegalAction(Reason.COMBO_OUTRANKED)
+
+    def _verify_pass(self, seat: int) -> None:
+        if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
+            return
+        if self.phase is not Phase.LEAD or self._seizer_option(seat) is None:
+            raise IllegalAction(Reason.NOTHING_TO_PASS)
+
+    # -- applying ---------------------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Verify ``action``, then play it; returns the public events, in order."""
+        self.verify(action)
+        events: list[Event] = []
+        if isinstance(action, Claim):
+            self._claim(action.seat, events)
+        elif isinstance(action, Lead):
+            if self.pending_instant is not None:
+                # [V25] CLAIM_FIRST: R chose to lead rather than claim, so the waiting combo now wins.
+                self._instant_win(self.pending_instant, events)
+            else:
+                self._lead(action.seat, action.cards, events)
+        elif isinstance(action, RespondOpen | RespondFaceDown):
+            self._respond(action.seat, action.cards, isinstance(action, RespondFaceDown), events)
+        elif isinstance(action, DeclareCombo):
+            self._declare(action.seat, events)
+        else:
+            events.append(Passed(action.seat))
+            if self.phase is Phase.FINAL_CLAIM:
+                self._settle(events)
+            else:
+                self.passed.add(action.seat)
+        return events
+
+    def _open_window(self, rightful: int, events: list[Event]) -> None:
+        """RULES §10: instant combos (step 1), then the claim and lead seizure race (steps 2-5)."""
+        self.phase = Phase.LEAD
+        self.rightful = self.leader = rightful
+        self.forced_lead = None
+        self.standing = None
+        self.shown = []
+        self.passed = set()
+        self.pending_instant = None
+        order = self.clockwise_from(rightful)
+        variant = self.variant
+        instants = [
+            held for seat in order if (held := best_held(seat, self.hands[seat], self.trump, variant, True)) is not None
+        ]
+        if instants:
+            winner = self._instant_winner(instants)
+            if variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
+                self.pending_instant = winner
+            else:
+                self._instant_win(winner, events)
+                return
+        self._seizers = {}
+        self._rightful_combo = None
+        for seat in order:
+            held = best_held(seat, self.hands[seat], self.trump, variant, False)
+            if held is None:
+                continue
+            if seat == rightful:
+                self._rightful_combo = held
+            else:
+                self._seizers[seat] = held
+
+    def _instant_winner(self, instants: list[Held]) -> Held:
+        """RULES §10 step 1: the best instant combo; [V19] settles bura against bura."""
+        top = min(held.rule.rank for held in instants)
+        tied = [held for held in instants if held.rule.rank == top]  # in turn order from R
+        if len(tied) == 1 or tied[0].rule.combo is not Combo.BURA:
+            return tied[0]
+        if self.variant.bura_vs_bura is _BuraVsBura.TOP_CARD:
+            return max(tied, key=strength_key)
+        best = tied[0]  # TRICK_COMPARE: a later bura wins only if it beats the best so far
+        for held in tied[1:]:
+            if set_beats(held.cards, best.cards, self.trump):
+                best = held
+        return best
+
+    def _instant_win(self, held: Held, events: list[Event]) -> None:
+        events.append(ComboShown(held.seat, held.rule.combo, held.cards))
+        side = self.side_of[held.seat]
+        self._end(OutcomeKind.WIN, (side,), held.seat, held.rule.combo, events)
+
+    def _declare(self, seat: int, events: list[Event]) -> None:
+        held = self._seizers[seat]
+        self.passed.add(seat)
+        rightful = self._rightful_combo
+        if rightful is not None and self._seize_key(rightful) < self._seize_key(held):
+            # RULES §9.5: the rightful leader keeps the lead with an equal or better combo.
+            events.append(ComboShown(seat, held.rule.combo, held.cards))
+            events.append(ComboShown(rightful.seat, rightful.rule.combo, rightful.cards))
+            events.append(SeizureFailed(seat, held.rule.combo, rightful.seat))
+            self.shown.extend((held, rightful))
+            self.standing = rightful
+            self._rightful_combo = None
+            self.leader = self.rightful
+            self.forced_lead = None
+            return
+        events.append(ComboShown(seat, held.rule.combo, held.cards))
+        events.append(LeadSeized(seat, self.leader, held.rule.combo))
+        self.shown.append(held)
+        self.standing = held
+        self.leader = seat
+        self.forced_lead = held.cards if held.rule.effect is Effect.SEIZE_PLAY_ALL else None
+
+    def _lead(self, seat: int, played: tuple[Card, ...], events: list[Event]) -> None:
+        hand = self.hands[seat]
+        for card in played:
+            hand.remove(card)
+        self.trick = Trick(len(self.history) + 1, seat, played, [], played, seat)
+        self.responders = [s for s in self.clockwise_from(seat)[1:] if self.hands[s]]
+        self.phase = Phase.RESPOND
+        self.shown = []
+        events.append(Led(seat, played))
+
+    def _respond(self, seat: int, played: tuple[Card, ...], face_down: bool, events: list[Event]) -> None:
+        trick = self.trick
+        assert trick is not None
+        beats = not face_down and len(played) == len(trick.lead) and set_beats(played, trick.best, self.trump)
+        hand = self.hands[seat]
+        for card in played:
+            hand.remove(card)
+        trick.plays.append(Play(seat, played, face_down, beats))
+        if beats:  # RULES §6.5: the next responder must beat this set
+            trick.best = played
+            trick.owner = seat
+        events.append(Responded(seat, () if face_down else played, len(played), face_down, beats))
+        self.responders.pop(0)
+        if not self.responders:
+            self._take_trick(trick, events)
+
+    def _take_trick(self, trick: Trick, events: list[Event]) -> None:
+        owner = trick.owner
+        side = self.side_of[owner]
+        pile = self.piles[side]
+        pile.extend(PileEntry(card, False, trick.leader) for card in trick.lead)
+        for play in trick.plays:
+            pile.extend(PileEntry(card, play.face_down, play.seat) for card in play.cards)
+        self.tricks_won[side] += 1
+        self.history.append(trick)
+        self.trick = None
+        self.last_trick_winner = owner
+        open_cards = trick.lead + tuple(c for p in trick.plays if not p.face_down for c in p.cards)
+        face_down = sum(len(p.cards) for p in trick.plays if p.face_down)
+        events.append(TrickTaken(trick.number, owner, side, open_cards, face_down))
+        self._draw(owner, events)
+        holders = [s for s in self.clockwise_from(owner) if self.hands[s]]
+        if len(holders) == 1:
+            # RULES §7.4: the only player with cards takes them as an unopposed last trick.
+            last = holders[0]
+            cards_left = self.hands[last]
+            self.piles[self.side_of[last]].extend(PileEntry(card, True, last) for card in cards_left)
+            events.append(LastCardsTaken(last, len(cards_left)))
+            self.hands[last] = []
+            holders = []
+        if not holders:
+            if self.claims_allowed() and self.variant.final_claim_window:
+                self.phase = Phase.FINAL_CLAIM  # RULES §8.2 final window
+                self.leader = self.rightful = owner
+                return
+            self._settle(events)
+            return
+        # The trick winner leads; if his hand is empty (unequal hands), the next holder (engine decision).
+        self._open_window(holders[0], events)
+
+    def _draw(self, winner: int, events: list[Event]) -> None:
+        """RULES §7: draw from the winner clockwise; the short-stock option [V13] decides who gets what."""
+        stock = self.stock
+        if not stock:
+            return
+        size = self.variant.hand_size
+        order = [s for s in self.clockwise_from(winner) if len(self.hands[s]) < size]
+        need = {s: size - len(self.hands[s]) for s in order}
+        counts = dict.fromkeys(order, 0)
+        rule = self.variant.stock_short
+        available = len(stock)
+        if rule is StockShort.ALL_OR_NOTHING:
+            if sum(need.values()) <= available:
+                counts = need
+        elif rule is StockShort.ROUND_COMPLETE:
+            while True:
+                round_ = [s for s in order if counts[s] < need[s]]
+                if not round_ or len(round_) > available:
+                    break
+                for s in round_:
+                    counts[s] += 1
+                available -= len(round_)
+        else:  # DRAW_TO_EXHAUSTION, one at a time
+            while available:
+                round_ = [s for s in order if counts[s] < need[s]]
+                if not round_:
+                    break
+                for s in round_[:available]:
+                    counts[s] += 1
+                available -= min(available, len(round_))
+        draws: list[tuple[int, int]] = []
+        if self.variant.draw_order is DrawOrder.BLOCK:
+            sequence = [s for s in order for _ in range(counts[s])]
+        else:
+            sequence = []
+            remaining = dict(counts)
+            while any(remaining.values()):
+                for s in order:
+                    if remaining[s]:
+                        sequence.append(s)
+                        remaining[s] -= 1
+        for seat in sequence:
+            card = stock.pop()
+            self.hands[seat].append(card)
+            if card is self.trump_card:
+                self.trump_card_holder = seat
+        for seat in order:
+            if counts[seat]:
+                self.hands[seat].sort()
+                draws.append((seat, counts[seat]))
+        if draws:
+            events.append(CardsDrawn(tuple(draws), len(stock), self.trump_card_holder))
+        if stock and any(counts[s] < need[s] for s in order):
+            # A hand stays short: every player plays after each trick, so no later draw could complete.
+            self.dead.extend(stock)
+            stock.clear()
+            events.append(StockDead(len(self.dead)))
+
+    def _claim(self, seat: int, events: list[Event]) -> None:
+        side = self.side_of[seat]
+        threshold = self.variant.threshold(len(self.seats))
+        assert threshold is not None
+        points = self.pile_points(side)
+        success = points >= threshold  # RULES §8.1: exactly the threshold counts
+        pile = tuple(PileCard(entry.card, entry.face_down) for entry in self.piles[side])
+        events.append(Claimed(seat, side, pile, points, threshold, success))
+        if success:
+            self._end(OutcomeKind.WIN, (side,), seat, None, events)
+        else:
+            others = tuple(s for s in self.active_sides if s != side)
+            winners = others if len(others) == 1 else ()
+            self._end(OutcomeKind.FALSE_CLAIM, winners, seat, None, events)
+
+    def _settle(self, events: list[Event]) -> None:
+        """RULES §11: a deal nobody claimed ends void (Bura) or is settled by its points."""
+        if self.variant.end_of_deal is EndOfDeal.VOID:
+            self._end(OutcomeKind.VOID, (), None, None, events)
+            return
+        points = {side: self.pile_points(side) for side in self.active_sides}
+        top = max(points.values())
+        winners = tuple(side for side in self.active_sides if points[side] == top)
+        # A full tie (60:60, 40:40:40) names every side; the match model decides what that means.
+        self._end(OutcomeKind.PLAYED_OUT, winners, None, None, events)
+
+    def _end(
+        self,
+        kind: OutcomeKind,
+        winners: tuple[int, ...],
+        seat: int | None,
+        combo: Combo | None,
+        events: list[Event],
+    ) -> None:
+        self.phase = Phase.OVER
+        self.trick = None
+        self.responders = []
+        self.pending_instant = None
+        self.outcome = DealOutcome(
+            kind,
+            winners,
+            seat,
+            combo,
+            tuple(self.pile_points(side) for side in range(self.sides)),
+            tuple(self.tricks_won),
+            self.seats,
+        )
+        piles = tuple(tuple(PileCard(entry.card, entry.face_down) for entry in pile) for pile in self.piles)
+        events.append(DealEnded(self.outcome, piles))
