@@ -18,7 +18,7 @@ class StorageError(Exception):
     """Base of the errors a repository raises on purpose."""
 
 
-class StaleVersion(StorageError):  # noqa: N818 -- the name the services are written against
+class StaleVersion(StorageError):
     """The table moved on since the caller read it (optimistic concurrency): re-read and decide again."""
 
     def __init__(self, table_id: int, expected: int, actual: int | None) -> None:

@@ -1,0 +1,371 @@
+"""Delivery of the outbox: every outbound Bot API call of the bot goes through here.
+
+A move commits its messages to the outbox (see `Storage.commit_move`); the `Sender` then delivers them:
+
+* in order within a chat (one worker per chat, chats in parallel), across retries and restarts;
+* paced so that Telegram does not throttle the bot: about one call per second per chat and at most 20 per
+  minute per group, edits included, and a bot-wide ceiling;
+* honouring 429 `retry_after`, following a group's migration to a supergroup, sending a new message when the
+  one to edit is gone, treating "message is not modified" as done, retrying network and server errors with
+  backoff, and reporting a chat that blocked or removed the bot through a callback.
+
+The Bot API call and the clock are injected, so all of this is tested without a network.
+"""
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from enum import Enum, auto
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramNotFound,
+    TelegramRetryAfter,
+)
+from aiogram.methods import DeleteMessage, EditMessageReplyMarkup, EditMessageText, SendMessage
+from aiogram.types import Message
+from pydantic import BaseModel, ConfigDict
+
+from bot.storage import JsonObject, OutboxItem, OutboxKind, Storage
+
+logger = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class ApiRequest(BaseModel):
+    """One Bot API call, resolved from an outbox row: the chat and message ids are final."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: OutboxKind
+    chat_id: int
+    message_id: int | None = None
+    payload: JsonObject = {}
+
+
+ApiCall = Callable[[ApiRequest], Awaitable[int | None]]
+"""Performs a request; returns the id of the message sent (or edited), None for a delete."""
+
+
+class Unreachable(BaseModel):
+    """The bot may no longer write to a chat: a user blocked it (private chat) or a group removed it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chat_id: int
+    table_id: int | None
+    description: str
+
+    @property
+    def is_user(self) -> bool:
+        return self.chat_id > 0
+
+
+UnreachableCallback = Callable[[Unreachable], Awaitable[None]]
+
+
+def aiogram_api_call(bot: Bot) -> ApiCall:
+    """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText."""
+
+    async def call(request: ApiRequest) -> int | None:
+        payload = {key: value for key, value in request.payload.items() if key != "message_id"}
+        if request.kind is OutboxKind.SEND:
+            sent = await bot(SendMessage(chat_id=request.chat_id, **payload))
+            return sent.message_id
+        if request.message_id is None:
+            raise ValueError(f"{request.kind} needs a message id")
+        if request.kind is OutboxKind.DELETE:
+            await bot(DeleteMessage(chat_id=request.chat_id, message_id=request.message_id))
+            return None
+        if "text" in payload:
+            edited: Message | bool = await bot(
+                EditMessageText(chat_id=request.chat_id, message_id=request.message_id, **payload)
+            )
+        else:
+            edited = await bot(
+                EditMessageReplyMarkup(chat_id=request.chat_id, message_id=request.message_id, **payload)
+            )
+        return edited.message_id if isinstance(edited, Message) else request.message_id
+
+    return call
+
+
+class Pacer:
+    """Spaces the calls out: per chat, per group per minute, and bot-wide. One worker per chat calls it.
+
+    Telegram's published limits: about one message per second in a chat, 20 per minute in a group, about 30
+    per second overall; edits count like messages in practice. Slots are reserved before sleeping, so
+    concurrent workers never pick the same bot-wide slot.
+    """
+
+    def __init__(
+        self,
+        clock: Clock,
+        sleep: Sleep,
+        *,
+        per_chat_interval: float = 1.0,
+        group_limit: int = 20,
+        group_window: float = 60.0,
+        global_per_second: float | None = 25.0,
+    ) -> None:
+        self._clock = clock
+        self._sleep = sleep
+        self._per_chat_interval = per_chat_interval
+        self._group_limit = group_limit
+        self._group_window = group_window
+        self._global_interval = 1.0 / global_per_second if global_per_second else 0.0
+        self._next_in_chat: dict[int, float] = {}
+        self._group_calls: dict[int, deque[float]] = {}
+        self._next_global = 0.0
+
+    async def wait(self, chat_id: int) -> None:
+        now = self._clock()
+        slot = max(now, self._next_in_chat.get(chat_id, now))
+        calls = self._group_calls.setdefault(chat_id, deque()) if chat_id < 0 else None
+        if calls is not None:
+            while calls and calls[0] <= slot - self._group_window:
+                calls.popleft()
+            if len(calls) >= self._group_limit:
+                slot = max(slot, calls[-self._group_limit] + self._group_window)
+        slot = max(slot, self._next_global)
+        self._next_global = slot + self._global_interval
+        self._next_in_chat[chat_id] = slot + self._per_chat_interval
+        if calls is not None:
+            calls.append(slot)
+        if slot > now:
+            await self._sleep(slot - now)
+
+    def forget(self, chat_id: int) -> None:
+        """Drop the history of an idle chat (memory stays bounded by the chats active right now)."""
+        if self._next_in_chat.get(chat_id, 0.0) <= self._clock():
+            self._next_in_chat.pop(chat_id, None)
+            calls = self._group_calls.get(chat_id)
+            if not calls or calls[-1] <= self._clock() - self._group_window:
+                self._group_calls.pop(chat_id, None)
+
+
+class _Outcome(Enum):
+    DONE = auto()
+    HALT_CHAT = auto()
+    """Stop this chat's worker: its other queued rows were cancelled, or stay pending for the next pump."""
+
+
+class Sender:
+    """Delivers the outbox. `notify()` after a commit; `run()` in the background; `drain()` in tests."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        call: ApiCall,
+        *,
+        clock: Clock = time.time,
+        sleep: Sleep = asyncio.sleep,
+        on_unreachable: UnreachableCallback | None = None,
+        pacer: Pacer | None = None,
+        max_attempts: int = 8,
+        backoff_base: float = 2.0,
+        backoff_cap: float = 300.0,
+        poll_interval: float = 2.0,
+        batch_size: int = 200,
+    ) -> None:
+        self._storage = storage
+        self._call = call
+        self._clock = clock
+        self._sleep = sleep
+        self._on_unreachable = on_unreachable
+        self._pacer = pacer or Pacer(clock, sleep)
+        self._max_attempts = max_attempts
+        self._backoff_base = backoff_base
+        self._backoff_cap = backoff_cap
+        self._poll_interval = poll_interval
+        self._batch_size = batch_size
+        self._queues: dict[int, deque[OutboxItem]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._in_flight: set[int] = set()
+        self._migrated: dict[int, int] = {}
+        self._wake = asyncio.Event()
+
+    def notify(self) -> None:
+        """New rows were committed: look at the outbox now rather than at the next poll."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Deliver until cancelled; picks up rows left by a previous process too."""
+        try:
+            while True:
+                self._wake.clear()
+                try:
+                    await self.pump()
+                except Exception:
+                    logger.exception("sender: reading the outbox failed")
+                try:
+                    async with asyncio.timeout(self._poll_interval):
+                        await self._wake.wait()
+                except TimeoutError:
+                    pass
+        finally:
+            await self.close()
+
+    async def pump(self) -> int:
+        """Hand the due rows to their chats' workers; returns how many were new."""
+        items = await self._storage.fetch_outbox(self._clock(), self._batch_size)
+        new = [item for item in items if item.id not in self._in_flight]
+        for item in new:
+            self._in_flight.add(item.id)
+            chat_id = self._resolve(item.chat_id)
+            self._queues.setdefault(chat_id, deque()).append(item)
+            if chat_id not in self._workers:
+                self._workers[chat_id] = asyncio.create_task(self._work(chat_id), name=f"sender:{chat_id}")
+        return len(new)
+
+    async def drain(self) -> None:
+        """Deliver everything due now and wait until it is done (retries included)."""
+        while await self.pump() or self._workers:
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        self._workers.clear()
+        self._queues.clear()
+        self._in_flight.clear()
+
+    def _resolve(self, chat_id: int) -> int:
+        while chat_id in self._migrated:
+            chat_id = self._migrated[chat_id]
+        return chat_id
+
+    async def _work(self, chat_id: int) -> None:
+        queue = self._queues[chat_id]
+        try:
+            while queue:
+                item = queue[0]
+                try:
+                    outcome = await self.deliver(item)
+                except Exception:
+                    # Left pending in the outbox: the next pump retries it in order with the rest of its chat.
+                    logger.exception("sender: delivering outbox row %s to chat %s failed", item.id, chat_id)
+                    outcome = _Outcome.HALT_CHAT
+                queue.popleft()
+                self._in_flight.discard(item.id)
+                if outcome is _Outcome.HALT_CHAT:
+                    for dropped in queue:
+                        self._in_flight.discard(dropped.id)
+                    queue.clear()
+        finally:
+            self._in_flight.difference_update(item.id for item in queue)
+            del self._queues[chat_id]
+            del self._workers[chat_id]
+            self._pacer.forget(chat_id)
+
+    async def deliver(self, item: OutboxItem) -> _Outcome:
+        """Deliver one row, retrying in place (so the chat's later rows wait behind it)."""
+        kind = item.kind
+        attempts = item.attempts
+        while True:
+            chat_id = self._resolve(item.chat_id)
+            message_id = item.payload.get("message_id")
+            if message_id is None and kind is not OutboxKind.SEND and item.ref is not None:
+                message_id = await self._storage.get_message_ref(chat_id, item.ref)
+            if message_id is None and kind is OutboxKind.EDIT:
+                kind = OutboxKind.SEND  # nothing to edit yet (or any more): show it as a new message
+            if message_id is None and kind is OutboxKind.DELETE:
+                await self._storage.mark_outbox_done(item.id, "nothing to delete")
+                return _Outcome.DONE
+            request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=item.payload)
+            await self._pacer.wait(chat_id)
+            try:
+                result = await self._call(request)
+            except TelegramRetryAfter as error:
+                logger.warning("sender: flood control in chat %s, waiting %s s", chat_id, error.retry_after)
+                await self._sleep(float(error.retry_after))
+                continue
+            except TelegramMigrateToChat as error:
+                logger.info("sender: chat %s migrated to %s", chat_id, error.migrate_to_chat_id)
+                await self._storage.migrate_chat(chat_id, error.migrate_to_chat_id)
+                self._migrated[chat_id] = error.migrate_to_chat_id
+                continue
+            except TelegramForbiddenError as error:
+                await self._unreachable(item, chat_id, error.message)
+                return _Outcome.HALT_CHAT
+            except (TelegramBadRequest, TelegramNotFound) as error:
+                description = error.message.lower()
+                if "message is not modified" in description:
+                    break
+                if kind is OutboxKind.EDIT and (
+                    "message to edit not found" in description or "message can't be edited" in description
+                ):
+                    if item.ref is not None:
+                        await self._storage.delete_message_ref(chat_id, item.ref)
+                    kind = OutboxKind.SEND
+                    item = item.model_copy(update={"payload": _without_message_id(item.payload)})
+                    continue
+                if kind is OutboxKind.DELETE and (
+                    "message to delete not found" in description or "message can't be deleted" in description
+                ):
+                    break
+                if "chat not found" in description or "bot was kicked" in description:
+                    await self._unreachable(item, chat_id, error.message)
+                    return _Outcome.HALT_CHAT
+                # A request Telegram will never accept: retrying cannot help, holding the chat up would.
+                logger.error("sender: chat %s rejected outbox row %s: %s", chat_id, item.id, error.message)
+                await self._storage.mark_outbox_done(item.id, error.message)
+                return _Outcome.DONE
+            except Exception as error:
+                # Network errors, 5xx, timeouts and anything unexpected: back off and try again.
+                retried = await self._back_off(item, chat_id, error, attempts)
+                if retried is None:
+                    return _Outcome.DONE
+                attempts = retried
+                continue
+            if item.ref is not None:
+                if kind is OutboxKind.SEND and result is not None:
+                    await self._storage.set_message_ref(chat_id, item.ref, result)
+                elif kind is OutboxKind.DELETE:
+                    await self._storage.delete_message_ref(chat_id, item.ref)
+            break
+        await self._storage.mark_outbox_done(item.id)
+        return _Outcome.DONE
+
+    async def _back_off(self, item: OutboxItem, chat_id: int, error: Exception, attempts: int) -> int | None:
+        """Record the failed attempt and wait for the next one; returns the attempts made so far, or None
+        when there were too many and the row was given up."""
+        description = f"{type(error).__name__}: {error}"
+        delay = min(self._backoff_cap, self._backoff_base * 2**attempts)
+        attempts = await self._storage.schedule_outbox_retry(item.id, self._clock() + delay, description)
+        if attempts >= self._max_attempts:
+            logger.error("sender: giving up outbox row %s to chat %s: %s", item.id, chat_id, description)
+            await self._storage.mark_outbox_done(item.id, f"gave up after {attempts} attempts: {description}")
+            return None
+        logger.warning("sender: chat %s, attempt %s failed (%s); retry in %.0f s", chat_id, attempts, error, delay)
+        await self._sleep(delay)
+        return attempts
+
+    async def _unreachable(self, item: OutboxItem, chat_id: int, description: str) -> None:
+        logger.info("sender: chat %s is unreachable: %s", chat_id, description)
+        if chat_id > 0:
+            await self._storage.set_user_blocked(chat_id)
+        else:
+            await self._storage.set_chat_removed(chat_id)
+        await self._storage.mark_outbox_done(item.id, description)
+        await self._storage.cancel_outbox_for_chat(chat_id, f"unreachable: {description}")
+        if self._on_unreachable is not None:
+            try:
+                report = Unreachable(chat_id=chat_id, table_id=item.table_id, description=description)
+                await self._on_unreachable(report)
+            except Exception:
+                logger.exception("sender: the unreachable-chat callback failed for chat %s", chat_id)
+
+
+def _without_message_id(payload: JsonObject) -> dict[str, Any]:
+    return {key: value for key, value in payload.items() if key != "message_id"}
