@@ -143,9 +143,7 @@ async def current_version(db: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-async def migrate(
-    db: aiosqlite.Connection, now: float, migrations: Sequence[Migration] = MIGRATIONS
-) -> list[int]:
+async def migrate(db: aiosqlite.Connection, now: float, migrations: Sequence[Migration] = MIGRATIONS) -> list[int]:
     """Apply every migration newer than the database; returns the versions applied (empty when up to date).
 
     The connection must be in autocommit mode (`isolation_level=None`): each migration opens its own

@@ -179,9 +179,7 @@ class SqliteStorage:
             await db.execute(
                 "UPDATE OR REPLACE message_refs SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
-            await db.execute(
-                "UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND done = 0", (new_chat_id, old_chat_id)
-            )
+            await db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND done = 0", (new_chat_id, old_chat_id))
             await db.execute(
                 "INSERT INTO stats SELECT ?, user_id, deals_played, deals_won, matches_played, matches_won,"
                 " buras, false_claims FROM stats WHERE chat_id = ? ON CONFLICT DO NOTHING",
@@ -216,8 +214,7 @@ class SqliteStorage:
         async with self._transaction() as db:
             # A user we have never seen (e.g. a 403 for a stale private chat) still gets a row.
             await db.execute(
-                "INSERT INTO users (user_id, name, created_at, updated_at) VALUES (?, '', ?, ?)"
-                " ON CONFLICT DO NOTHING",
+                "INSERT INTO users (user_id, name, created_at, updated_at) VALUES (?, '', ?, ?) ON CONFLICT DO NOTHING",
                 (user_id, now, now),
             )
             await db.execute(
@@ -284,8 +281,7 @@ class SqliteStorage:
             "SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         ) as cursor:
             seats = tuple(
-                Seat(seat=seat["seat"], user_id=seat["user_id"], name=seat["name"])
-                for seat in await cursor.fetchall()
+                Seat(seat=seat["seat"], user_id=seat["user_id"], name=seat["name"]) for seat in await cursor.fetchall()
             )
         return Table(
             table_id=row["table_id"],
@@ -360,9 +356,7 @@ class SqliteStorage:
         return table
 
     @staticmethod
-    async def _replace_seats(
-        db: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: float
-    ) -> None:
+    async def _replace_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: float) -> None:
         await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
         await db.executemany(
             "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
@@ -385,9 +379,7 @@ class SqliteStorage:
         if update_id is None:
             return
         try:
-            await db.execute(
-                "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)", (update_id, now)
-            )
+            await db.execute("INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?)", (update_id, now))
         except sqlite3.IntegrityError as error:
             raise UpdateAlreadyProcessedError(update_id) from error
 
@@ -519,15 +511,12 @@ class SqliteStorage:
     # stats and timers
 
     async def get_stats(self, chat_id: int, user_id: int) -> Stats:
-        row = await self._fetchone(
-            "SELECT * FROM stats WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
-        )
+        row = await self._fetchone("SELECT * FROM stats WHERE chat_id = ? AND user_id = ?", (chat_id, user_id))
         return _stats(row) if row else Stats(chat_id=chat_id, user_id=user_id)
 
     async def top_stats(self, chat_id: int, limit: int = 10) -> list[Stats]:
         rows = await self._fetchall(
-            "SELECT * FROM stats WHERE chat_id = ?"
-            " ORDER BY matches_won DESC, deals_won DESC, user_id LIMIT ?",
+            "SELECT * FROM stats WHERE chat_id = ? ORDER BY matches_won DESC, deals_won DESC, user_id LIMIT ?",
             (chat_id, limit),
         )
         return [_stats(row) for row in rows]
