@@ -8,6 +8,7 @@ own ``random.Random`` derived from the seed and the deal's index, so replay need
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Action, action_from_json, action_to_json
@@ -38,7 +39,15 @@ from engine.variant import (
 class Match:
     """The whole state of a table's game. Mutable; :meth:`apply` verifies before it changes anything."""
 
-    def __init__(self, variant: Variant, players: int, seed: int | str) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        seed: int | str,
+        shuffler: Callable[[int], random.Random] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        """``shuffler(deal_index)`` and ``first_dealer`` override the seed (stacked decks in tests)."""
         if not variant.min_players <= players <= variant.max_players:
             raise ValueError(f"{variant.name} is for {variant.min_players}-{variant.max_players} players")
         self.variant = variant
@@ -60,7 +69,10 @@ class Match:
         self.deal_index = 0  # deals dealt, redeals included: names each deal's random stream
         self.deal_number = 0  # deals played
         # RULES §5.1: the first dealer is drawn by lot.
-        self.dealer = random.Random(f"{seed}/dealer").randrange(players)
+        self._shuffler = shuffler or (lambda index: random.Random(f"{seed}/{index}"))
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}/dealer").randrange(players)
+        self.dealer = first_dealer
         self.start_events = self._next_deal(None)
 
     # -- sides ----------------------------------------------------------------------------------------------
@@ -105,7 +117,7 @@ class Match:
     def _next_deal(self, previous: Deal | None) -> list[Event]:
         events: list[Event] = []
         while True:
-            rng = random.Random(f"{self.seed}/{self.deal_index}")
+            rng = self._shuffler(self.deal_index)
             self.deal_index += 1
             last_trick = previous.last_trick_winner if previous is not None else None
             deal = Deal(
