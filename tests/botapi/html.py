@@ -204,9 +204,7 @@ class _Parser:
         if opened.tag == "span" and opened.attributes.get("class") != "tg-spoiler":
             raise HtmlError(f'Tag "span" must have class "tg-spoiler" at byte offset {opened.byte_offset}')
         if opened.tag == "tg-emoji" and not opened.attributes.get("emoji-id", "").isdigit():
-            raise HtmlError(
-                f'Tag "tg-emoji" must have attribute "emoji-id" at byte offset {opened.byte_offset}'
-            )
+            raise HtmlError(f'Tag "tg-emoji" must have attribute "emoji-id" at byte offset {opened.byte_offset}')
 
     def end_tag(self) -> None:
         begin = self.pos
@@ -221,9 +219,7 @@ class _Parser:
             raise HtmlError(f"Unexpected end tag at byte offset {at}")
         opened = self.stack[-1]
         if name and name != opened.tag:
-            raise HtmlError(
-                f'Unmatched end tag at byte offset {at}, expected "</{opened.tag}>", found "</{name}>"'
-            )
+            raise HtmlError(f'Unmatched end tag at byte offset {at}, expected "</{opened.tag}>", found "</{name}>"')
         self.stack.pop()
         self.close(opened)
 

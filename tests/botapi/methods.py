@@ -183,6 +183,7 @@ class BotApi:
         timeout = max(int(params.get("timeout") or 0), 0)
         self._polls += 1
         poll = self._polls
+        self.world.changed.fire()  # an older poll still waiting learns that it lost
         deadline = asyncio.get_running_loop().time() + timeout
         while not self.world.updates and not self.closing:
             remaining = deadline - asyncio.get_running_loop().time()

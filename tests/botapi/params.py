@@ -159,15 +159,11 @@ def _check_button(button: Any) -> None:
         raise bad_request("BUTTON_TEXT_INVALID")
     actions = [name for name in _BUTTON_ACTIONS if name in button]
     if not actions:
-        raise bad_request(
-            "can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
-        )
+        raise bad_request("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
     if "callback_data" in button:
         data = button["callback_data"]
         if not isinstance(data, str):
-            raise bad_request(
-                'can\'t parse inline keyboard button: Field "callback_data" must be of type String'
-            )
+            raise bad_request('can\'t parse inline keyboard button: Field "callback_data" must be of type String')
         if not 1 <= len(data.encode("utf-8")) <= MAX_CALLBACK_DATA:
             raise bad_request("BUTTON_DATA_INVALID")
     if "url" in button and not str(button["url"]).startswith(("http://", "https://", "tg://")):

@@ -129,9 +129,7 @@ class People:
         if not old.is_member:
             raise ValueError("the bot is not in this chat")
         chat.members[self.bot.id] = Status.KICKED
-        self.world.push(
-            "my_chat_member", member_update(chat, actor, self.bot, old, Status.KICKED, self._now())
-        )
+        self.world.push("my_chat_member", member_update(chat, actor, self.bot, old, Status.KICKED, self._now()))
 
     def join(self, user: User, chat: Chat) -> Message:
         """`user` joins a group; the bot sees the new_chat_members service message."""
@@ -252,9 +250,7 @@ class People:
             raise ValueError(f"{user.first_name} cannot see another person's private chat")
         if chat.is_group:
             self._require_member(user, chat)
-        query = CallbackQuery(
-            self.world.new_query_id(), user, message, button["callback_data"], self.clock.now()
-        )
+        query = CallbackQuery(self.world.new_query_id(), user, message, button["callback_data"], self.clock.now())
         self.world.queries[query.id] = query
         payload: Json = {
             "id": query.id,
@@ -324,9 +320,7 @@ class People:
                 raise TimeoutError(f"waited {timeout}s for {what or condition!r}")
             await self.world.changed.wait(remaining)
 
-    async def wait_bot_message(
-        self, chat: Chat, after: Message | None = None, timeout: float = 5.0
-    ) -> Message:
+    async def wait_bot_message(self, chat: Chat, after: Message | None = None, timeout: float = 5.0) -> Message:
         """The first message the bot sends to `chat` after `after` (or its first message at all)."""
         after_id = after.message_id if after is not None else 0
 

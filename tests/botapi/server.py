@@ -85,9 +85,9 @@ class FakeTelegram(People):
         return app
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.app(), handler_cancellation=True, access_log=None)
+        self._runner = web.AppRunner(self.app(), handler_cancellation=True, access_log=None, shutdown_timeout=0.1)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, shutdown_timeout=0.1)
+        site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         self.port = self._runner.addresses[0][1]
 
@@ -137,14 +137,10 @@ class FakeTelegram(People):
         self._record(method, params, ok=True, result=result)
         return _reply({"ok": True, "result": result}, 200)
 
-    def _record(
-        self, method: str, params: Json, ok: bool, result: Any = None, error: ApiError | None = None
-    ) -> None:
+    def _record(self, method: str, params: Json, ok: bool, result: Any = None, error: ApiError | None = None) -> None:
         entry = Request(method, params, self.clock.now(), ok, result)
         if error is not None:
-            entry = Request(
-                method, params, self.clock.now(), ok, None, error.code, error.description, error.parameters
-            )
+            entry = Request(method, params, self.clock.now(), ok, None, error.code, error.description, error.parameters)
         self.world.history.append(entry)
         self.world.changed.fire()
 
