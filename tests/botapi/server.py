@@ -168,7 +168,7 @@ def _reply(body: Json, status: int) -> web.Response:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="A local fake Telegram Bot API server for manual testing.")
-    parser.add_argument("--port", type=int, default=8081)
+    parser.add_argument("--port", type=int, default=8081, help="0 picks a free port")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--token", default=DEFAULT_TOKEN)
     parser.add_argument("--no-flood-limits", action="store_true", help="switch Telegram's flood limits off")
