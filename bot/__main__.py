@@ -1,25 +1,41 @@
-"""`python -m bot`: read the settings and run the bot; a bad configuration is one line and exit code 2."""
+"""`python -m bot`: read the settings and run the bot; a bad configuration is one line and exit code 2.
 
+`python -m bot --healthcheck` exits 0 when the settings load and the database opens (Docker HEALTHCHECK).
+"""
+
+import argparse
+import asyncio
 import sys
+from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from bot.config import Settings
+from bot.config import Settings, describe_settings_error
+from bot.startup import StartupError, healthcheck
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="The Бура bot for Telegram groups.")
+    parser.add_argument("--healthcheck", action="store_true", help="check the settings and the database, then exit")
+    args = parser.parse_args(argv)
     try:
         settings = Settings()
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]).upper() or "configuration"
-        print(f"bura-bot: {field}: {first['msg']}", file=sys.stderr)
+        print(f"bura-bot: {describe_settings_error(error)}", file=sys.stderr)
         return 2
-    print(
-        f"bura-bot: configured for {settings.telegram_api_base}; the bot itself is not built yet",
-        file=sys.stderr,
-    )
-    return 1
+    try:
+        if args.healthcheck:
+            asyncio.run(healthcheck(settings))
+        else:
+            from bot.app import run  # aiogram takes seconds to import: not for a healthcheck or a typo
+
+            asyncio.run(run(settings))
+    except StartupError as error:
+        print(f"bura-bot: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,168 @@
+"""`python -m bot` as the admin meets it: one line and exit 2 for bad settings, a healthcheck, a running bot."""
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+from bot.storage import OutboxKind, OutboxMessage, SqliteStorage
+
+TOKEN = "123456:abcdefghijklmnopqrstuvwxyz"
+
+
+def _env(tmp_path: Path, **variables: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
+    env["DATABASE_PATH"] = str(tmp_path / "data" / "bura.sqlite3")
+    env.update(variables)
+    return env
+
+
+async def _run_bot(tmp_path: Path, *args: str, **variables: str) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=tmp_path,  # away from any .env of the checkout
+        env=_env(tmp_path, **variables),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, stderr.decode()
+
+
+def _one_line(stderr: str) -> str:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    return lines[0]
+
+
+async def test_a_missing_token_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    code, stderr = await _run_bot(tmp_path)
+    assert code == 2
+    assert "BOT_TOKEN is not set" in _one_line(stderr)
+
+
+@pytest.mark.parametrize("token", ["", "abc", "987654", "bot:abcdefghijklmnop", "123:short"])
+async def test_a_malformed_token_is_one_line_and_exit_code_2(tmp_path: Path, token: str) -> None:
+    code, stderr = await _run_bot(tmp_path, BOT_TOKEN=token)
+    assert code == 2
+    line = _one_line(stderr)
+    assert "BOT_TOKEN" in line
+    if token:
+        assert token not in line, "the secret is never echoed"
+
+
+async def test_a_bad_setting_names_its_variable(tmp_path: Path) -> None:
+    code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, DEFAULT_LANGUAGE="fr")
+    assert code == 2
+    assert _one_line(stderr).startswith("bura-bot: DEFAULT_LANGUAGE must be one of")
+
+
+async def test_healthcheck_opens_the_database(tmp_path: Path) -> None:
+    code, stderr = await _run_bot(tmp_path, "--healthcheck", BOT_TOKEN=TOKEN)
+    assert (code, stderr) == (0, "")
+    assert (tmp_path / "data" / "bura.sqlite3").is_file()
+
+
+async def test_healthcheck_fails_on_an_unusable_database_path(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    code, stderr = await _run_bot(
+        tmp_path, "--healthcheck", BOT_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "file" / "bura.sqlite3")
+    )
+    assert code == 1
+    assert "DATABASE_PATH" in _one_line(stderr)
+
+
+class FakeBotApi:
+    """Just enough of the Bot API for a bot with no handlers: getMe, getUpdates, sendMessage."""
+
+    def __init__(self, *, authorized: bool = True) -> None:
+        self.authorized = authorized
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.polled = asyncio.Event()
+        self.sent = asyncio.Event()
+
+    async def handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        data = dict(await request.post())
+        self.calls.append((method, data))
+        if not self.authorized or request.match_info["token"] != TOKEN:
+            return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
+        result: Any
+        if method == "getMe":
+            result = {"id": 123456, "is_bot": True, "first_name": "Бура", "username": "bura_bot"}
+        elif method == "getUpdates":
+            self.polled.set()
+            await asyncio.sleep(0.2)
+            result = []
+        elif method == "sendMessage":
+            self.sent.set()
+            chat_id = int(str(data["chat_id"]))
+            result = {"message_id": 1, "date": 0, "chat": {"id": chat_id, "type": "private"}, "text": data["text"]}
+        else:
+            result = True
+        return web.json_response({"ok": True, "result": result})
+
+
+@pytest.fixture
+async def api_server() -> AsyncIterator[tuple[FakeBotApi, str]]:
+    api = FakeBotApi()
+    app = web.Application()
+    app.router.add_post("/bot{token}/{method}", api.handle)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    host, port = runner.addresses[0][:2]
+    yield api, f"http://{host}:{port}"
+    await runner.cleanup()
+
+
+async def test_the_bot_polls_delivers_the_outbox_and_stops_on_sigterm(
+    tmp_path: Path, api_server: tuple[FakeBotApi, str]
+) -> None:
+    api, base = api_server
+    async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as storage:
+        await storage.enqueue([OutboxMessage(chat_id=5, kind=OutboxKind.SEND, payload={"text": "привет"})])
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=_env(tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=base, LOG_LEVEL="WARNING"),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await asyncio.wait_for(asyncio.gather(api.polled.wait(), api.sent.wait()), timeout=60)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 0, stderr.decode()
+    assert "Traceback" not in stderr.decode()
+    [(_, sent)] = [(method, data) for method, data in api.calls if method == "sendMessage"]
+    assert (sent["chat_id"], sent["text"], sent["parse_mode"]) == ("5", "привет", "HTML")
+    async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as storage:
+        assert await storage.fetch_outbox(now=1e12) == []
+
+
+async def test_a_token_telegram_rejects_is_one_line_and_exit_code_2(
+    tmp_path: Path, api_server: tuple[FakeBotApi, str]
+) -> None:
+    api, base = api_server
+    api.authorized = False
+    code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=base, LOG_LEVEL="CRITICAL")
+    assert code == 2
+    assert "rejected by Telegram" in _one_line(stderr)
