@@ -14,6 +14,7 @@ from typing import Any
 
 from tests.botapi.clock import Clock
 from tests.botapi.errors import ApiError, bad_request, forbidden, migrated
+from tests.botapi.html import Entity
 from tests.botapi.limits import FloodControl
 from tests.botapi.params import formatted_text, inline_keyboard, require
 from tests.botapi.state import (
@@ -35,6 +36,9 @@ MAX_COMMANDS = 100
 # Bots may delete any message for 48 hours (deleteMessage in the spec); admins of supergroups for longer.
 DELETE_WINDOW = 48 * 3600
 _COMMAND = re.compile(r"[a-z0-9_]{1,32}")
+_USER_LINK = re.compile(r"tg://user\?id=(\d+)")
+# Without a game, answerCallbackQuery may only open the bot's own t.me link (a deep link such as ?start=).
+_ANSWER_URL = re.compile(r"(https?://)?t\.me/\w+(\?start=[\w-]{0,64})?")
 _CHAT_ACTIONS = frozenset(
     {
         "typing",
@@ -210,9 +214,25 @@ class BotApi:
     async def get_webhook_info(self, params: Json) -> Json:
         return {"url": "", "has_custom_certificate": False, "pending_update_count": len(self.world.updates)}
 
+    def text(self, params: Json) -> tuple[str, list[Entity]]:
+        """The text and entities as Telegram stores them; tg://user?id= links become text_mention."""
+        text, entities = formatted_text(params)
+        resolved: list[Entity] = []
+        for entity in entities:
+            url = entity.get("url", "") if entity["type"] == "text_link" else ""
+            match = _USER_LINK.fullmatch(url)
+            if match is None:
+                resolved.append(entity)
+                continue
+            user = self.world.users.get(int(match.group(1)))
+            if user is not None:  # a mention of someone the bot has never seen is dropped
+                mention = {"type": "text_mention", "offset": entity["offset"], "length": entity["length"]}
+                resolved.append(mention | {"user": user.to_api()})
+        return text, resolved
+
     async def send_message(self, params: Json) -> Json:
         chat = self.chat(params, writing=True)
-        text, entities = formatted_text(params)
+        text, entities = self.text(params)
         markup = inline_keyboard(params.get("reply_markup"))
         reply_to = self._reply_target(chat, params)
         self.flood.check(chat.id, chat.is_group)
@@ -232,7 +252,7 @@ class BotApi:
 
     async def edit_message_text(self, params: Json) -> Json:
         message = self._editable(params)
-        text, entities = formatted_text(params)
+        text, entities = self.text(params)
         markup = _inline_only(params.get("reply_markup"))
         # Without reply_markup an edit removes the keyboard, as in Telegram.
         if (text, entities, markup) == (message.text, message.entities, message.reply_markup):
@@ -272,10 +292,13 @@ class BotApi:
         text = params.get("text")
         if text is not None and len(text) > MAX_ANSWER_TEXT:
             raise bad_request("MESSAGE_TOO_LONG")
+        url = params.get("url")
+        if url is not None and not _ANSWER_URL.fullmatch(url):
+            raise bad_request("URL_INVALID")
         query.answer = CallbackAnswer(
             text=text or None,
             show_alert=bool(params.get("show_alert")),
-            url=params.get("url"),
+            url=url,
             cache_time=int(params.get("cache_time") or 0),
         )
         return True

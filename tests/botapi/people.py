@@ -245,17 +245,25 @@ class People:
         button = self._button(message, text, row, col)
         if "callback_data" not in button:
             raise ValueError(f"button {button['text']!r} is not a callback button")
+        return self.tap_data(user, message, button["callback_data"])
+
+    def tap_data(self, user: User, message: Message, data: str) -> CallbackQuery:
+        """A tap carrying any callback data: a stale keyboard still on a lagging phone, or a forged one.
+
+        The update shows `message` as it is now, which may no longer have that button; a deleted
+        message arrives as an InaccessibleMessage, as Telegram sends it.
+        """
         chat = message.chat
         if chat.type is ChatType.PRIVATE and chat.peer != user:
             raise ValueError(f"{user.first_name} cannot see another person's private chat")
         if chat.is_group:
             self._require_member(user, chat)
-        query = CallbackQuery(self.world.new_query_id(), user, message, button["callback_data"], self.clock.now())
+        query = CallbackQuery(self.world.new_query_id(), user, message, data, self.clock.now())
         self.world.queries[query.id] = query
         payload: Json = {
             "id": query.id,
             "from": user.to_api(),
-            "message": message.to_api(),
+            "message": message.inaccessible() if message.deleted else message.to_api(),
             "chat_instance": str(abs(chat.id) * 7919 % 10**18),
             "data": query.data,
         }

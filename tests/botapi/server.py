@@ -16,7 +16,6 @@ import json
 import logging
 import traceback
 from types import TracebackType
-from typing import Any
 
 from aiohttp import web
 
@@ -119,30 +118,36 @@ class FakeTelegram(People):
         method = self.api.by_lower_name.get(request.match_info["method"].lower())
         if method is None:
             return _reply(METHOD_NOT_FOUND.body(), METHOD_NOT_FOUND.code)
-        raw: Json = {}
+        params: Json = {}
         try:
-            raw = await _raw_params(request)
-            params = coerce(raw, method_fields(method) | _LEGACY_FIELDS)
+            params = await _raw_params(request)  # recorded as sent if they cannot even be read
+            params = coerce(params, method_fields(method) | _LEGACY_FIELDS)
             result = await self.api.handlers[method](params)
         except ApiError as error:
-            self._record(method, raw, ok=False, error=error)
-            return _reply(error.body(), error.code)
+            return self._reply(method, params, error.body(), error.code)
         except Exception:
             # A bug in the fake, not in the bot: keep it visible to the test instead of a quiet 500.
             self.crashes.append(traceback.format_exc())
             log.exception("fake Bot API failed on %s", method)
             crash = ApiError(500, "Internal Server Error: the fake Bot API crashed, see FakeTelegram.crashes")
-            self._record(method, raw, ok=False, error=crash)
-            return _reply(crash.body(), crash.code)
-        self._record(method, params, ok=True, result=result)
-        return _reply({"ok": True, "result": result}, 200)
+            return self._reply(method, params, crash.body(), crash.code)
+        return self._reply(method, params, {"ok": True, "result": result}, 200)
 
-    def _record(self, method: str, params: Json, ok: bool, result: Any = None, error: ApiError | None = None) -> None:
-        entry = Request(method, params, self.clock.now(), ok, result)
-        if error is not None:
-            entry = Request(method, params, self.clock.now(), ok, None, error.code, error.description, error.parameters)
+    def _reply(self, method: str, params: Json, body: Json, status: int) -> web.Response:
+        """Record the call in the history, wake whoever waits for the bot, and answer it."""
+        entry = Request(
+            method,
+            params,
+            self.clock.now(),
+            body["ok"],
+            body.get("result"),
+            body.get("error_code"),
+            body.get("description"),
+            body.get("parameters"),
+        )
         self.world.history.append(entry)
         self.world.changed.fire()
+        return _reply(body, status)
 
 
 async def _raw_params(request: web.Request) -> Json:

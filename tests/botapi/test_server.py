@@ -13,7 +13,14 @@ from aiogram.exceptions import (
     TelegramUnauthorizedError,
 )
 from aiogram.methods import AnswerCallbackQuery
-from aiogram.types import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
+from aiogram.types import (
+    BotCommand,
+    InaccessibleMessage,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyParameters,
+)
 
 from tests.botapi.clock import FakeClock
 from tests.botapi.conftest import make_bot
@@ -375,3 +382,44 @@ async def test_every_request_is_in_the_history(bot: Bot, tg: FakeTelegram) -> No
     assert ok.result["text"] == "раз"
     assert not failed.ok and failed.error_code == 400
     assert failed.description == "Bad Request: message text is empty"
+
+
+async def test_stale_and_forged_taps_reach_the_bot_as_telegram_sends_them(bot: Bot, tg: FakeTelegram) -> None:
+    group, alice, bob = table(tg)
+    sent = await bot.send_message(group.id, "Ход Алисы", reply_markup=keyboard([("Бью", "beat:1")]))
+    shown = tg.messages(group)[-1]
+    await bot.edit_message_text("Ход Боба", chat_id=group.id, message_id=sent.message_id)
+    with pytest.raises(ValueError, match="no button 'Бью'"):
+        tg.tap(alice, shown, text="Бью")
+    tg.tap_data(alice, shown, "beat:1")  # her phone still shows the old keyboard
+    await bot.delete_message(group.id, sent.message_id)
+    tg.tap_data(bob, shown, "beat:1")
+    stale, gone = [u.callback_query for u in await bot.get_updates() if u.callback_query]
+    assert stale is not None and isinstance(stale.message, Message) and stale.message.text == "Ход Боба"
+    assert gone is not None and isinstance(gone.message, InaccessibleMessage)
+    assert gone.message.message_id == sent.message_id
+
+
+async def test_user_links_become_mentions_of_known_users(bot: Bot, tg: FakeTelegram) -> None:
+    group, alice, _ = table(tg)
+    sent = await bot.send_message(
+        group.id,
+        f'Ходит <a href="tg://user?id={alice.id}">Алиса</a>, ждёт <a href="tg://user?id=5">Некто</a>',
+        parse_mode="HTML",
+    )
+    assert sent.entities is not None and len(sent.entities) == 1
+    mention = sent.entities[0]
+    assert (mention.type, mention.offset, mention.length) == ("text_mention", 6, 5)
+    assert mention.user is not None and mention.user.id == alice.id
+
+
+async def test_a_callback_answer_may_only_open_a_telegram_link(bot: Bot, tg: FakeTelegram) -> None:
+    alice = started(tg)
+    await bot.send_message(alice.id, "x", reply_markup=keyboard([("Войти", "in")]))
+    shown = tg.last_message(tg.private_chat(alice))
+    assert shown is not None
+    first, second = tg.tap(alice, shown, text="Войти"), tg.tap(alice, shown, text="Войти")
+    with pytest.raises(TelegramBadRequest, match="URL_INVALID"):
+        await bot.answer_callback_query(first.id, url="https://example.com")
+    await bot.answer_callback_query(second.id, url="https://t.me/bura_test_bot?start=table-5")
+    assert second.answer is not None and second.answer.url == "https://t.me/bura_test_bot?start=table-5"
