@@ -42,7 +42,10 @@ async def _log_unreachable(report: Unreachable) -> None:
 async def run(settings: Settings) -> None:
     """Run until SIGINT/SIGTERM: the outbox sender in the background, aiogram long polling in front."""
     configure_logging(settings.log_level)
-    translations = Translations(default_language=settings.default_language)
+    try:
+        translations = Translations(default_language=settings.default_language)
+    except FileNotFoundError as error:
+        raise StartupError(f"locales: {error} (run the bot from the project folder)") from error
     storage = await open_storage(settings)
     try:
         bot = create_bot(settings)

@@ -264,8 +264,8 @@ class Sender:
                     queue.clear()
         finally:
             self._in_flight.difference_update(item.id for item in queue)
-            del self._queues[chat_id]
-            del self._workers[chat_id]
+            self._queues.pop(chat_id, None)
+            self._workers.pop(chat_id, None)
             self._pacer.forget(chat_id)
 
     async def deliver(self, item: OutboxItem) -> _Outcome:

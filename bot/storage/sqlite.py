@@ -22,7 +22,6 @@ from bot.storage.base import (
     JsonObject,
     OpenTableExistsError,
     OutboxItem,
-    OutboxKind,
     OutboxMessage,
     Seat,
     StaleVersion,
@@ -280,21 +279,8 @@ class SqliteStorage:
         async with db.execute(
             "SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         ) as cursor:
-            seats = tuple(
-                Seat(seat=seat["seat"], user_id=seat["user_id"], name=seat["name"]) for seat in await cursor.fetchall()
-            )
-        return Table(
-            table_id=row["table_id"],
-            chat_id=row["chat_id"],
-            status=TableStatus(row["status"]),
-            creator_id=row["creator_id"],
-            settings=_loads(row["settings"]),
-            state=row["state"],
-            version=row["version"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            seats=seats,
-        )
+            seats = tuple(Seat.model_validate(dict(seat)) for seat in await cursor.fetchall())
+        return Table.model_validate({**_columns(row, "settings"), "seats": seats})
 
     async def commit_move(
         self,
@@ -416,15 +402,7 @@ class SqliteStorage:
         rows = await self._fetchall(
             "SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq)
         )
-        return [
-            Event(
-                table_id=row["table_id"],
-                seq=row["seq"],
-                payload=_loads(row["payload"]),
-                created_at=row["created_at"],
-            )
-            for row in rows
-        ]
+        return [Event.model_validate(_columns(row, "payload")) for row in rows]
 
     # updates
 
@@ -523,45 +501,28 @@ class SqliteStorage:
 
     async def due_timers(self, now: float) -> list[Timer]:
         rows = await self._fetchall("SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at", (now,))
-        return [Timer(table_id=row["table_id"], due_at=row["due_at"], move_no=row["move_no"]) for row in rows]
+        return [Timer.model_validate(dict(row)) for row in rows]
+
+
+def _columns(row: aiosqlite.Row, *json_columns: str) -> dict[str, Any]:
+    """A row as a dict for a DTO's `model_validate`, with its JSON text columns parsed."""
+    columns = dict(row)
+    for name in json_columns:
+        columns[name] = _loads(columns[name])
+    return columns
 
 
 def _chat(row: aiosqlite.Row) -> Chat:
-    return Chat(
-        chat_id=row["chat_id"],
-        language=row["language"],
-        settings=_loads(row["settings"]),
-        migrated_to=row["migrated_to"],
-        bot_removed=bool(row["bot_removed"]),
-    )
+    return Chat.model_validate(_columns(row, "settings"))
 
 
 def _user(row: aiosqlite.Row) -> User:
-    return User(
-        user_id=row["user_id"],
-        name=row["name"],
-        language=row["language"],
-        started_bot=bool(row["started_bot"]),
-        blocked=bool(row["blocked"]),
-    )
+    return User.model_validate(dict(row))
 
 
 def _stats(row: aiosqlite.Row) -> Stats:
-    return Stats(chat_id=row["chat_id"], user_id=row["user_id"], **{c: row[c] for c in _STATS_COLUMNS})
+    return Stats.model_validate(dict(row))
 
 
 def _outbox_item(row: aiosqlite.Row) -> OutboxItem:
-    return OutboxItem(
-        id=row["id"],
-        table_id=row["table_id"],
-        chat_id=row["chat_id"],
-        kind=OutboxKind(row["kind"]),
-        ref=row["ref"],
-        payload=_loads(row["payload"]),
-        key=row["key"],
-        created_at=row["created_at"],
-        attempts=row["attempts"],
-        next_attempt_at=row["next_attempt_at"],
-        done=bool(row["done"]),
-        last_error=row["last_error"],
-    )
+    return OutboxItem.model_validate(_columns(row, "payload"))
