@@ -33,6 +33,9 @@ Handler = Callable[[Json], Awaitable[Any]]
 
 MAX_ANSWER_TEXT = 200
 MAX_COMMANDS = 100
+MAX_DELETE = 100
+MAX_DESCRIPTION = 512
+MAX_SHORT_DESCRIPTION = 120
 # Bots may delete any message for 48 hours (deleteMessage in the spec); admins of supergroups for longer.
 DELETE_WINDOW = 48 * 3600
 _COMMAND = re.compile(r"[a-z0-9_]{1,32}")
@@ -83,6 +86,13 @@ class BotApi:
             "editMessageText": self.edit_message_text,
             "editMessageReplyMarkup": self.edit_message_reply_markup,
             "deleteMessage": self.delete_message,
+            "deleteMessages": self.delete_messages,
+            "pinChatMessage": self.pin_chat_message,
+            "unpinChatMessage": self.unpin_chat_message,
+            "setMyDescription": self.set_my_description,
+            "getMyDescription": self.get_my_description,
+            "setMyShortDescription": self.set_my_short_description,
+            "getMyShortDescription": self.get_my_short_description,
             "answerCallbackQuery": self.answer_callback_query,
             "setMyCommands": self.set_my_commands,
             "getMyCommands": self.get_my_commands,
@@ -275,14 +285,79 @@ class BotApi:
     async def delete_message(self, params: Json) -> bool:
         chat = self.chat(params, writing=False)
         message = self.message(chat, params, "message to delete not found")
-        bot_status = chat.status(self.world.bot.id)
-        if chat.is_group and not message.from_bot and not bot_status.is_admin:
-            raise bad_request("message can't be deleted")
-        too_old = self.now() - message.date > DELETE_WINDOW
-        if too_old and not (chat.type is ChatType.SUPERGROUP and bot_status.is_admin):
+        if not self._deletable(message):
             raise bad_request("message can't be deleted")
         message.deleted = True
         return True
+
+    async def delete_messages(self, params: Json) -> bool:
+        """Deletes what it may and skips the rest, failing only when nothing could be deleted."""
+        chat = self.chat(params, writing=False)
+        ids = require(params, "message_ids")
+        if not isinstance(ids, list) or not all(isinstance(item, int) for item in ids):
+            raise bad_request("can't parse message_ids JSON object")
+        if len(ids) > MAX_DELETE:
+            raise bad_request("too many messages to delete")
+        found = [chat.messages.get(message_id) for message_id in ids]
+        doomed = [m for m in found if m is not None and not m.deleted and self._deletable(m)]
+        if not doomed:
+            raise bad_request("message to delete not found")
+        for message in doomed:
+            message.deleted = True
+        return True
+
+    def _deletable(self, message: Message) -> bool:
+        bot_status = message.chat.status(self.world.bot.id)
+        if message.chat.is_group and not message.from_bot and not bot_status.is_admin:
+            return False
+        too_old = self.now() - message.date > DELETE_WINDOW
+        return not too_old or (message.chat.type is ChatType.SUPERGROUP and bot_status.is_admin)
+
+    def _pin_rights(self, params: Json) -> Chat:
+        chat = self.chat(params, writing=True)
+        # Members of a basic group may pin by default; in a supergroup only admins with the right may.
+        if chat.type is ChatType.SUPERGROUP and not chat.status(self.world.bot.id).is_admin:
+            raise bad_request("not enough rights to manage pinned messages in the chat")
+        return chat
+
+    async def pin_chat_message(self, params: Json) -> bool:
+        chat = self._pin_rights(params)
+        message = self.message(chat, params, "message to pin not found")
+        if message.message_id in chat.pinned:
+            chat.pinned.remove(message.message_id)
+        chat.pinned.append(message.message_id)
+        return True
+
+    async def unpin_chat_message(self, params: Json) -> bool:
+        chat = self._pin_rights(params)
+        message_id = params.get("message_id") or (chat.pinned[-1] if chat.pinned else None)
+        if message_id not in chat.pinned:
+            raise bad_request("message to unpin not found")
+        chat.pinned.remove(message_id)
+        return True
+
+    async def set_my_description(self, params: Json) -> bool:
+        return self._describe(params, "description", MAX_DESCRIPTION)
+
+    async def set_my_short_description(self, params: Json) -> bool:
+        return self._describe(params, "short_description", MAX_SHORT_DESCRIPTION)
+
+    def _describe(self, params: Json, kind: str, limit: int) -> bool:
+        text = str(params.get(kind) or "")
+        if len(text) > limit:
+            raise bad_request(f"{kind.replace('_', ' ')} is too long")
+        self.world.descriptions[kind, str(params.get("language_code") or "")] = text
+        return True
+
+    async def get_my_description(self, params: Json) -> Json:
+        return {"description": self._description(params, "description")}
+
+    async def get_my_short_description(self, params: Json) -> Json:
+        return {"short_description": self._description(params, "short_description")}
+
+    def _description(self, params: Json, kind: str) -> str:
+        language = str(params.get("language_code") or "")
+        return self.world.descriptions.get((kind, language)) or self.world.descriptions.get((kind, ""), "")
 
     async def answer_callback_query(self, params: Json) -> bool:
         query = self.world.queries.get(str(params.get("callback_query_id", "")))

@@ -134,6 +134,7 @@ class Chat:
     members: dict[int, Status] = field(default_factory=dict)
     messages: dict[int, Message] = field(default_factory=dict)
     last_message_id: int = 0
+    pinned: list[int] = field(default_factory=list)  # message ids, the most recent pin last
     migrated_to: int | None = None
 
     @property
@@ -293,7 +294,8 @@ class World:
     updates: list[Update] = field(default_factory=list)  # not yet confirmed by getUpdates offset
     dropped_updates: list[Update] = field(default_factory=list)  # refused by allowed_updates
     allowed_updates: frozenset[str] | None = None  # None: every kind but DEFAULT_EXCLUDED_UPDATES
-    commands: dict[tuple[str, str], list[Json]] = field(default_factory=dict)
+    commands: dict[tuple[str, str], list[Json]] = field(default_factory=dict)  # (scope, language) -> commands
+    descriptions: dict[tuple[str, str], str] = field(default_factory=dict)  # (kind, language) -> text
     history: list[Request] = field(default_factory=list)
     changed: Signal = field(default_factory=Signal)
     last_update_id: int = 100_000

@@ -423,3 +423,26 @@ async def test_a_callback_answer_may_only_open_a_telegram_link(bot: Bot, tg: Fak
         await bot.answer_callback_query(first.id, url="https://example.com")
     await bot.answer_callback_query(second.id, url="https://t.me/bura_test_bot?start=table-5")
     assert second.answer is not None and second.answer.url == "https://t.me/bura_test_bot?start=table-5"
+
+
+async def test_pins_bulk_deletes_and_descriptions(bot: Bot, tg: FakeTelegram) -> None:
+    group, _, bob = table(tg)
+    table_message = await bot.send_message(group.id, "🃏 Бура · сдача 1")
+    assert await bot.pin_chat_message(group.id, table_message.message_id)
+    assert group.pinned == [table_message.message_id]
+    assert await bot.unpin_chat_message(group.id)
+    with pytest.raises(TelegramBadRequest, match="message to unpin not found"):
+        await bot.unpin_chat_message(group.id)
+
+    said = tg.send_message(bob, group, "/play")
+    assert await bot.delete_messages(group.id, [table_message.message_id, said.message_id, 999])
+    # Bob's message stays: only an admin bot may delete other people's messages in a group.
+    assert [m.message_id for m in tg.messages(group)] == [1, said.message_id]
+    with pytest.raises(TelegramBadRequest, match="message to delete not found"):
+        await bot.delete_messages(group.id, [999])
+
+    await bot.set_my_description("Бура для групп", language_code="ru")
+    assert (await bot.get_my_description(language_code="ru")).description == "Бура для групп"
+    assert (await bot.get_my_short_description()).short_description == ""
+    with pytest.raises(TelegramBadRequest, match="short description is too long"):
+        await bot.set_my_short_description("я" * 121)
