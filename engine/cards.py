@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from itertools import permutations
+from operator import attrgetter
 from typing import Any, ClassVar, Final, final
 
 
@@ -21,6 +22,9 @@ class Suit(Enum):
     CLUBS = "C"
     HEARTS = "H"
     DIAMONDS = "D"
+
+    # Members are singletons: hash by identity in C rather than Enum's Python-level hash of the name.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -43,6 +47,8 @@ class Rank(Enum):
     KING = "K"
     TEN = "T"
     ACE = "A"
+
+    __hash__ = object.__hash__
 
 
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
@@ -127,6 +133,9 @@ class Card:
 
 _SUIT_BY_TEXT: Final = {**{s.value: s for s in Suit}, **{s.symbol: s for s in Suit}}
 _RANK_BY_TEXT: Final = {r.value: r for r in Rank}
+
+# Sort key for hands: suit by suit, weakest first (C-level, for the hot path).
+BY_INDEX: Final = attrgetter("index")
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 

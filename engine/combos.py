@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, Rank, Suit
@@ -43,13 +43,9 @@ class ComboRule:
     rank: int  # position in the precedence table, 0 is the highest
 
 
+@lru_cache(maxsize=64)
 def combo_rules(variant: Variant) -> tuple[ComboRule, ...]:
     """The variant's combos in order of precedence, highest first (RULES §9.2, §9.8, §9.9)."""
-    return _combo_rules(variant)
-
-
-@cache
-def _combo_rules(variant: Variant) -> tuple[ComboRule, ...]:
     from engine.variant import BuraCombo, FourAces, Molodka, SmallMoscow, ThreeAces
 
     table: list[tuple[Combo, Effect]] = []
@@ -136,13 +132,35 @@ class Held:
     cards: tuple[Card, ...]
 
 
-def best_held(seat: int, hand: Sequence[Card], trump: Suit, variant: Variant, effect_instant: bool) -> Held | None:
-    """The highest combo of the given class (instant wins, or lead seizures) that ``hand`` holds."""
-    if len(hand) != variant.hand_size:
+def may_hold_combo(hand: Sequence[Card]) -> bool:
+    """A quick necessary test: combos are one suit, or built of aces, tens or sixes (most hands fail it)."""
+    first = hand[0]
+    suit = first.suit
+    for card in hand:
+        if card.suit is not suit:
+            break
+    else:
+        return True
+    rank = first.rank
+    for card in hand:
+        if card.rank is not rank:
+            break
+    else:
+        return True
+    high = 0
+    for card in hand:
+        if card.rank is Rank.ACE or card.rank is Rank.TEN:
+            high += 1
+    return high >= 3
+
+
+def best_held(
+    seat: int, hand: Sequence[Card], trump: Suit, variant: Variant, rules: Sequence[ComboRule]
+) -> Held | None:
+    """The first of ``rules`` (ranked highest first) that the full ``hand`` holds."""
+    if len(hand) != variant.hand_size or not rules:
         return None
-    for rule in combo_rules(variant):
-        if (rule.effect is Effect.INSTANT_WIN) != effect_instant:
-            continue
+    for rule in rules:
         found = combo_cards(rule.combo, hand, trump, variant)
         if found is not None:
             return Held(seat, rule, found)

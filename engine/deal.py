@@ -18,8 +18,8 @@ from enum import Enum
 from itertools import combinations
 
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import Card, Suit, deck, set_beats
-from engine.combos import Combo, Effect, Held, best_held, strength_key
+from engine.cards import BY_INDEX, Card, Suit, deck, set_beats
+from engine.combos import Combo, Effect, Held, best_held, combo_rules, may_hold_combo, strength_key
 from engine.errors import IllegalAction, Reason
 from engine.events import (
     CardsDrawn,
@@ -87,15 +87,6 @@ class Trick:
     owner: int
 
 
-@dataclass(frozen=True, slots=True)
-class PileEntry:
-    """A card of a won pile: ``face_down`` cards are hidden from everyone but ``played_by`` (§6.6, §6.7)."""
-
-    card: Card
-    face_down: bool
-    played_by: int
-
-
 # Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
 _REDEAL_COMBOS = frozenset({Combo.BURA, Combo.MOLODKA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
 
@@ -116,7 +107,11 @@ class Deal:
         if dealer not in seats:
             raise ValueError("the dealer must be seated")
         self.variant = variant
+        rules = combo_rules(variant)
+        self._instant_rules = [rule for rule in rules if rule.effect is Effect.INSTANT_WIN]
+        self._seize_rules = [rule for rule in rules if rule.effect is not Effect.INSTANT_WIN]
         self.seats = seats
+        self._orders = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
         self.number = number
         self.dealer = dealer
         self.players = players
@@ -137,7 +132,7 @@ class Deal:
                 self.hands[seat].append(cards[position])
                 position += 1
         for hand in self.hands.values():
-            hand.sort()
+            hand.sort(key=BY_INDEX)
         self.trump_card = cards[position]
         self.trump: Suit = self.trump_card.suit
         # The stock is kept top-last so that drawing is list.pop().
@@ -147,7 +142,7 @@ class Deal:
             self.stock = list(reversed(cards[position:]))
         self.trump_card_holder: int | None = None
         self.dead: list[Card] = []
-        self.piles: list[list[PileEntry]] = [[] for _ in range(self.sides)]
+        self.piles: list[list[PileCard]] = [[] for _ in range(self.sides)]
         self.tricks_won = [0] * self.sides
         self.history: list[Trick] = []
         self.trick: Trick | None = None
@@ -172,10 +167,9 @@ class Deal:
         seats = self.seats
         return seats[(seats.index(seat) + 1) % len(seats)]
 
-    def clockwise_from(self, seat: int) -> list[int]:
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """All active seats, clockwise, starting with ``seat``."""
-        start = self.seats.index(seat)
-        return [*self.seats[start:], *self.seats[:start]]
+        return self._orders[seat]
 
     def _first_leader(self, previous_last_trick: int | None) -> int:
         rule = self.variant.first_leader  # [V05]
@@ -191,8 +185,8 @@ class Deal:
     def redeal_combo(self) -> Held | None:
         """[V18] REDEAL: the first dealt combo that forces a redeal, or None."""
         for seat in self.clockwise_from(self.rightful):
-            for instant in (True, False):
-                held = best_held(seat, self.hands[seat], self.trump, self.variant, instant)
+            for rules in (self._instant_rules, self._seize_rules):
+                held = best_held(seat, self.hands[seat], self.trump, self.variant, rules)
                 if held is not None and held.rule.combo in _REDEAL_COMBOS:
                     return held
         return None
@@ -478,11 +472,19 @@ class Deal:
         self.shown = []
         self.passed = set()
         self.pending_instant = None
-        order = self.clockwise_from(rightful)
+        self._seizers = {}
+        self._rightful_combo = None
+        size = self.variant.hand_size
+        hands = self.hands
+        order = [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s])]
+        if not order:
+            return
         variant = self.variant
-        instants = [
-            held for seat in order if (held := best_held(seat, self.hands[seat], self.trump, variant, True)) is not None
-        ]
+        instants: list[Held] = []
+        for seat in order:
+            held = best_held(seat, self.hands[seat], self.trump, variant, self._instant_rules)
+            if held is not None:
+                instants.append(held)
         if instants:
             winner = self._instant_winner(instants)
             if variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
@@ -490,10 +492,8 @@ class Deal:
             else:
                 self._instant_win(winner, events)
                 return
-        self._seizers = {}
-        self._rightful_combo = None
         for seat in order:
-            held = best_held(seat, self.hands[seat], self.trump, variant, False)
+            held = best_held(seat, self.hands[seat], self.trump, variant, self._seize_rules)
             if held is None:
                 continue
             if seat == rightful:
@@ -572,9 +572,9 @@ class Deal:
         owner = trick.owner
         side = self.side_of[owner]
         pile = self.piles[side]
-        pile.extend(PileEntry(card, False, trick.leader) for card in trick.lead)
+        pile.extend(PileCard(card, False, trick.leader) for card in trick.lead)
         for play in trick.plays:
-            pile.extend(PileEntry(card, play.face_down, play.seat) for card in play.cards)
+            pile.extend(PileCard(card, play.face_down, play.seat) for card in play.cards)
         self.tricks_won[side] += 1
         self.history.append(trick)
         self.trick = None
@@ -588,7 +588,7 @@ class Deal:
             # RULES §7.4: the only player with cards takes them as an unopposed last trick.
             last = holders[0]
             cards_left = self.hands[last]
-            self.piles[self.side_of[last]].extend(PileEntry(card, True, last) for card in cards_left)
+            self.piles[self.side_of[last]].extend(PileCard(card, True, last) for card in cards_left)
             events.append(LastCardsTaken(last, len(cards_left)))
             self.hands[last] = []
             holders = []
@@ -608,57 +608,69 @@ class Deal:
         if not stock:
             return
         size = self.variant.hand_size
-        order = [s for s in self.clockwise_from(winner) if len(self.hands[s]) < size]
-        need = {s: size - len(self.hands[s]) for s in order}
-        counts = dict.fromkeys(order, 0)
-        rule = self.variant.stock_short
-        available = len(stock)
-        if rule is StockShort.ALL_OR_NOTHING:
-            if sum(need.values()) <= available:
-                counts = need
-        elif rule is StockShort.ROUND_COMPLETE:
-            while True:
-                round_ = [s for s in order if counts[s] < need[s]]
-                if not round_ or len(round_) > available:
-                    break
-                for s in round_:
-                    counts[s] += 1
-                available -= len(round_)
-        else:  # DRAW_TO_EXHAUSTION, one at a time
-            while available:
-                round_ = [s for s in order if counts[s] < need[s]]
-                if not round_:
-                    break
-                for s in round_[:available]:
-                    counts[s] += 1
-                available -= min(available, len(round_))
-        draws: list[tuple[int, int]] = []
-        if self.variant.draw_order is DrawOrder.BLOCK:
-            sequence = [s for s in order for _ in range(counts[s])]
-        else:
-            sequence = []
-            remaining = dict(counts)
-            while any(remaining.values()):
-                for s in order:
-                    if remaining[s]:
-                        sequence.append(s)
-                        remaining[s] -= 1
+        hands = self.hands
+        order = [s for s in self.clockwise_from(winner) if len(hands[s]) < size]
+        need = [size - len(hands[s]) for s in order]
+        if self._draw_everything(order, need, events):
+            return
+        counts = self._draw_counts(need, len(stock))
+        if self.variant.draw_order is DrawOrder.BLOCK:  # [V12]
+            sequence = [s for s, count in zip(order, counts, strict=True) for _ in range(count)]
+        else:  # one card at a time, clockwise from the winner, skipping those already served
+            pairs = list(zip(order, counts, strict=True))
+            sequence = [s for round_ in range(max(counts, default=0)) for s, count in pairs if count > round_]
+        trump_card = self.trump_card
         for seat in sequence:
             card = stock.pop()
-            self.hands[seat].append(card)
-            if card is self.trump_card:
+            hands[seat].append(card)
+            if card is trump_card:
                 self.trump_card_holder = seat
-        for seat in order:
-            if counts[seat]:
-                self.hands[seat].sort()
-                draws.append((seat, counts[seat]))
+        draws = tuple((s, count) for s, count in zip(order, counts, strict=True) if count)
+        for seat, _ in draws:
+            hands[seat].sort(key=BY_INDEX)
         if draws:
-            events.append(CardsDrawn(tuple(draws), len(stock), self.trump_card_holder))
-        if stock and any(counts[s] < need[s] for s in order):
+            events.append(CardsDrawn(draws, len(stock), self.trump_card_holder))
+        if stock and any(count < wanted for count, wanted in zip(counts, need, strict=True)):
             # A hand stays short: every player plays after each trick, so no later draw could complete.
             self.dead.extend(stock)
             stock.clear()
             events.append(StockDead(len(self.dead)))
+
+    def _draw_everything(self, order: list[int], need: list[int], events: list[Event]) -> bool:
+        """The common case of a full stock and alternate drawing, done without bookkeeping (hot path)."""
+        stock = self.stock
+        if self.variant.draw_order is not DrawOrder.ALTERNATE or sum(need) > len(stock) or min(need) != max(need):
+            return False
+        hands = self.hands
+        pop = stock.pop
+        trump_card = self.trump_card
+        for _ in range(need[0]):
+            for seat in order:
+                card = pop()
+                hands[seat].append(card)
+                if card is trump_card:
+                    self.trump_card_holder = seat
+        for seat in order:
+            hands[seat].sort(key=BY_INDEX)
+        events.append(CardsDrawn(tuple((seat, need[0]) for seat in order), len(stock), self.trump_card_holder))
+        return True
+
+    def _draw_counts(self, need: list[int], available: int) -> list[int]:
+        """How many cards each needer draws under [V13], needers in drawing order."""
+        if sum(need) <= available:
+            return need  # enough for everyone: every option fills every hand
+        rule = self.variant.stock_short
+        counts = [0] * len(need)
+        if rule is StockShort.ALL_OR_NOTHING:
+            return counts  # nobody draws
+        while available:
+            short = [i for i, wanted in enumerate(need) if counts[i] < wanted]
+            if not short or (rule is StockShort.ROUND_COMPLETE and len(short) > available):
+                break  # ROUND_COMPLETE: only whole rounds
+            for i in short[:available]:
+                counts[i] += 1
+            available -= min(available, len(short))
+        return counts
 
     def _claim(self, seat: int, events: list[Event]) -> None:
         side = self.side_of[seat]
@@ -666,7 +678,7 @@ class Deal:
         assert threshold is not None
         points = self.pile_points(side)
         success = points >= threshold  # RULES §8.1: exactly the threshold counts
-        pile = tuple(PileCard(entry.card, entry.face_down) for entry in self.piles[side])
+        pile = tuple(self.piles[side])
         events.append(Claimed(seat, side, pile, points, threshold, success))
         if success:
             self._end(OutcomeKind.WIN, (side,), seat, None, events)
@@ -707,5 +719,5 @@ class Deal:
             tuple(self.tricks_won),
             self.seats,
         )
-        piles = tuple(tuple(PileCard(entry.card, entry.face_down) for entry in pile) for pile in self.piles)
+        piles = tuple(tuple(pile) for pile in self.piles)
         events.append(DealEnded(self.outcome, piles))

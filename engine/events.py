@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from engine.cards import Card
 from engine.combos import Combo
@@ -113,12 +114,12 @@ class Passed:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class PileCard:
-    """A card of a won pile as revealed: was it captured face down?"""
+class PileCard(NamedTuple):
+    """A card of a won pile. ``face_down`` cards stay hidden from all but ``played_by`` until revealed."""
 
     card: Card
     face_down: bool
+    played_by: int
 
 
 @dataclass(frozen=True, slots=True)
