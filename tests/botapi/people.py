@@ -112,8 +112,12 @@ class People:
             chat = self.world.chats[chat.migrated_to]
         return chat
 
-    def add_bot(self, chat: Chat, by: User, admin: bool = False) -> None:
-        """`by` adds the bot to a group: my_chat_member plus the new_chat_members service message."""
+    def add_bot(self, chat: Chat, by: User | None = None, admin: bool = False) -> None:
+        """`by` (the creator by default) adds the bot to a group, or promotes it there with admin=True.
+
+        The bot gets my_chat_member and, when it was not in the group before, the new_chat_members message.
+        """
+        by = by or self._creator(chat)
         self._require_member(by, chat)
         old = chat.status(self.bot.id)
         new = Status.ADMINISTRATOR if admin else Status.MEMBER
@@ -154,7 +158,7 @@ class People:
             raise ValueError("only a basic group that has not migrated yet can migrate")
         actor = by or self._creator(chat)
         new = Chat(self.world.new_group_id(supergroup=True), ChatType.SUPERGROUP, title=chat.title)
-        new.members = dict(chat.members)
+        new.members, new.pinned = dict(chat.members), list(chat.pinned)
         self._service(chat, actor, {"migrate_to_chat_id": new.id})
         chat.migrated_to = new.id
         for message_id, message in chat.messages.items():

@@ -336,6 +336,7 @@ class World:
         """The bot's private chat with `user`; its id is the user's id."""
         chat = self.chats.get(user.id)
         if chat is None:
-            chat = Chat(user.id, ChatType.PRIVATE, peer=user, members={user.id: Status.MEMBER})
+            members = {user.id: Status.MEMBER, self.bot.id: Status.MEMBER}
+            chat = Chat(user.id, ChatType.PRIVATE, peer=user, members=members)
             self.chats[user.id] = chat
         return chat

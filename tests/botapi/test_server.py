@@ -446,3 +446,35 @@ async def test_pins_bulk_deletes_and_descriptions(bot: Bot, tg: FakeTelegram) ->
     assert (await bot.get_my_short_description()).short_description == ""
     with pytest.raises(TelegramBadRequest, match="short description is too long"):
         await bot.set_my_short_description("я" * 121)
+
+
+async def test_an_admin_bot_sees_everything_and_member_changes(bot: Bot, tg: FakeTelegram) -> None:
+    alice, bob, vika = tg.user("Alice", "alice"), tg.user("Bob", "bob"), tg.user("Vika", "vika")
+    group = tg.group("Стол", owner=alice, members=[bob], supergroup=True, username="bura_table")
+    tg.add_bot(group)
+    tg.add_bot(group, admin=True)  # promoted: no second new_chat_members message
+    first = await bot.get_updates(allowed_updates=["message", "chat_member", "my_chat_member"])
+    assert [u.event_type for u in first] == ["my_chat_member", "message", "my_chat_member"]
+    assert first[-1].my_chat_member is not None
+    assert first[-1].my_chat_member.new_chat_member.status == "administrator"
+    tg.send_message(bob, group, "привет, @alice")
+    tg.join(vika, group)
+    updates = await bot.get_updates(offset=first[-1].update_id + 1)
+    assert [u.event_type for u in updates] == ["message", "chat_member", "message"]
+    greeting = updates[0].message
+    assert greeting is not None and greeting.entities is not None
+    assert (greeting.entities[0].type, greeting.entities[0].offset) == ("mention", 8)
+    joined = updates[1].chat_member
+    assert joined is not None and joined.new_chat_member.user.id == vika.id
+    chat = await bot.get_chat("@bura_table")
+    assert (chat.id, chat.type) == (group.id, "supergroup")
+    admins = {admin.user.id: admin.status for admin in await bot.get_chat_administrators(group.id)}
+    assert admins == {alice.id: "creator", tg.bot.id: "administrator"}
+
+
+async def test_the_bot_is_a_member_of_every_private_chat(bot: Bot, tg: FakeTelegram) -> None:
+    alice = started(tg)
+    assert (await bot.get_chat_member(alice.id, tg.bot.id)).status == "member"
+    assert (await bot.get_chat(alice.id)).first_name == "Alice"
+    with pytest.raises(TelegramBadRequest, match="chat not found"):
+        await bot.get_chat(987654321)
