@@ -7,6 +7,10 @@ test acts as people through the `People` API it inherits:
         alice = tg.user("Alice")
         ...  # run the bot with TELEGRAM_API_BASE=tg.base_url, then tg.start_bot(alice), tg.tap(...)
 
+Which clock: with a `FakeClock` nothing expires until the test advances it, which makes flood and callback
+tests exact; a bot in a subprocess that sleeps `retry_after` real seconds needs the default `SystemClock`
+(or `flood_limits=False`), or it would be refused forever. Long polling always waits in real time.
+
 It also runs by hand: `python -m tests.botapi.server --port 8081 --token 123:ABC`.
 """
 
