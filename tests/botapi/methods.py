@@ -179,7 +179,7 @@ class BotApi:
     async def get_me(self, params: Json) -> Json:
         return self.world.bot.to_api() | {
             "can_join_groups": True,
-            "can_read_all_group_messages": False,
+            "can_read_all_group_messages": not self.world.privacy_mode,
             "supports_inline_queries": False,
             "can_connect_to_business": False,
             "has_main_web_app": False,

@@ -52,12 +52,9 @@ def text_entities(text: str) -> list[Entity]:
 class People:
     """Users, groups and what they do; the base of `FakeTelegram`."""
 
-    def __init__(self, world: World, clock: Clock, privacy_mode: bool = True) -> None:
+    def __init__(self, world: World, clock: Clock) -> None:
         self.world = world
         self.clock = clock
-        # With privacy mode on (Telegram's default) a bot that is not an admin sees in groups only commands,
-        # replies to its own messages and service messages.
-        self.privacy_mode = privacy_mode
 
     @property
     def bot(self) -> User:
@@ -226,7 +223,7 @@ class People:
         status = chat.status(self.bot.id)
         if not status.is_member:
             return False
-        if not self.privacy_mode or status.is_admin or message.service:
+        if not self.world.privacy_mode or status.is_admin or message.service:
             return True
         if message.reply_to is not None and message.reply_to.from_bot:
             return True

@@ -67,8 +67,8 @@ class FakeTelegram(People):
         if not bot_id.isdigit() or not secret:
             raise ValueError("a bot token is <bot id>:<secret>")
         clock = clock or SystemClock()
-        world = World(bot=User(int(bot_id), bot_name, bot_username, is_bot=True))
-        super().__init__(world, clock, privacy_mode)
+        world = World(bot=User(int(bot_id), bot_name, bot_username, is_bot=True), privacy_mode=privacy_mode)
+        super().__init__(world, clock)
         self.token = token
         self.flood = FloodControl(clock, flood_policy, enabled=flood_limits)
         self.api = BotApi(world, clock, self.flood, callback_window)

@@ -286,6 +286,9 @@ class World:
     """All state of the fake Telegram; the server and the people API both read and change it."""
 
     bot: User
+    # With privacy mode on (Telegram's default) a bot that is not an admin sees in groups only commands,
+    # replies to its own messages and service messages.
+    privacy_mode: bool = True
     users: dict[int, User] = field(default_factory=dict)
     chats: dict[int, Chat] = field(default_factory=dict)
     started: set[int] = field(default_factory=set)  # users who pressed Start in the bot's private chat

@@ -478,3 +478,12 @@ async def test_the_bot_is_a_member_of_every_private_chat(bot: Bot, tg: FakeTeleg
     assert (await bot.get_chat(alice.id)).first_name == "Alice"
     with pytest.raises(TelegramBadRequest, match="chat not found"):
         await bot.get_chat(987654321)
+
+
+async def test_without_privacy_mode_the_bot_reads_the_whole_group(clock: FakeClock) -> None:
+    async with FakeTelegram(clock=clock, privacy_mode=False) as tg, make_bot(tg) as bot:
+        assert (await bot.get_me()).can_read_all_group_messages
+        group, alice, _ = table(tg)
+        tg.send_message(alice, group, "кто играет?")
+        message = (await bot.get_updates())[-1].message
+        assert message is not None and message.text == "кто играет?"
