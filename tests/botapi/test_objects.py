@@ -2,7 +2,7 @@
 
 from tests.botapi.clock import FakeClock
 from tests.botapi.server import FakeTelegram
-from tests.botapi.spec import required_fields
+from tests.botapi.spec import method_names, required_fields
 from tests.botapi.state import Json, Status, chat_member
 
 MEMBER_TYPES = {
@@ -49,3 +49,8 @@ async def test_updates_are_complete() -> None:
         type_name = {"my_chat_member": "ChatMemberUpdated", "callback_query": "CallbackQuery"}.get(kind, "Message")
         assert missing(payload, type_name) == []
     assert missing(updates[2]["message"]["entities"][0], "MessageEntity") == []
+
+
+def test_every_served_method_is_in_the_spec_slice() -> None:
+    # Parameters are typed by the spec, so a handler without its spec entry could not read its request.
+    assert set(FakeTelegram().api.handlers) == set(method_names())
