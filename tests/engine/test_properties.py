@@ -1,0 +1,244 @@
+"""Property tests over thousands of random legal games of every profile (hypothesis).
+
+After every move: every card is in exactly one place; the seat to act has a legal move; ``legal_actions``
+is deterministic; no view shows a card its viewer may not see (RULES §6.6, §6.7). On sampled moves: every
+legal action applies, and random illegal actions are refused without changing anything. At the end of each
+deal: a played-out deck holds 120 points (RULES §3.3). At the end: replay from JSON gives the same state.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.cards import ALL_CARDS, Card, deck, points
+from engine.combos import Combo
+from engine.errors import IllegalAction
+from engine.events import OutcomeKind, Responded, TrickTaken
+from engine.match import Match
+from engine.players import random_step
+from engine.variant import PROFILES, Variant
+from engine.views import public_view, view
+
+CASES = [
+    (name, players)
+    for name, variant in PROFILES.items()
+    for players in range(variant.min_players, variant.max_players + 1)
+]
+DEALS_PER_GAME = 4
+
+
+def _cards_in(value: Any) -> Iterator[Card]:
+    """Every card anywhere inside a view (dataclasses, tuples, named tuples)."""
+    if isinstance(value, Card):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _cards_in(getattr(value, field.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _cards_in(item)
+
+
+def _public_cards(match: Match) -> set[Card]:
+    """Cards everyone has seen: the turned-up trump, open leads and answers, shown combos."""
+    deal = match.deal
+    seen = {deal.trump_card}
+    tricks = [*deal.history, *([deal.trick] if deal.trick is not None else [])]
+    for trick in tricks:
+        seen.update(trick.lead)
+        for play in trick.plays:
+            if not play.face_down:
+                seen.update(play.cards)
+    for held in deal.shown:
+        seen.update(held.cards)
+    return seen
+
+
+def _own_face_down(match: Match, seat: int) -> set[Card]:
+    deal = match.deal
+    tricks = [*deal.history, *([deal.trick] if deal.trick is not None else [])]
+    own = {card for trick in tricks for play in trick.plays if play.seat == seat for card in play.cards}
+    last = deal.history[-1] if deal.history else None
+    if deal.variant.taker_peeks and last is not None and last.owner == seat:
+        own.update(card for play in last.plays for card in play.cards)
+    for pile in deal.piles:  # an unopposed last trick holds the player's own cards
+        own.update(entry.card for entry in pile if entry.played_by == seat)
+    return own
+
+
+def check_conservation(match: Match) -> None:
+    deal = match.deal
+    places: list[Card] = [*deal.stock, *deal.dead]
+    for hand in deal.hands.values():
+        places.extend(hand)
+    for pile in deal.piles:
+        places.extend(entry.card for entry in pile)
+    if deal.trick is not None:
+        places.extend(deal.trick.lead)
+        for play in deal.trick.plays:
+            places.extend(play.cards)
+    assert len(places) == len(set(places)), "a card is in two places"
+    assert sorted(places) == deck(match.variant.deck_size), "a card is missing"
+
+
+def check_views(match: Match) -> None:
+    public = _public_cards(match)
+    leaked = set(_cards_in(public_view(match))) - public
+    assert not leaked, f"public view shows hidden cards {leaked}"
+    for seat in match.active:
+        seat_view = view(match, seat)
+        own_hand = set(match.deal.hands.get(seat, ()))
+        assert set(seat_view.hand) == own_hand
+        allowed = public | own_hand | _own_face_down(match, seat)
+        shown = set(_cards_in(dataclasses.replace(seat_view, legal=())))
+        assert shown <= allowed, f"seat {seat} sees hidden cards {shown - allowed}"
+        for action in seat_view.legal:
+            assert set(getattr(action, "cards", ())) <= own_hand
+
+
+def _key(action: Action) -> tuple[Any, ...]:
+    cards = frozenset(getattr(action, "cards", ()))
+    return (type(action), action.seat, cards, getattr(action, "combo", None))
+
+
+def random_action(rng: random.Random, players: int) -> Action:
+    seat = rng.randrange(-1, players + 1)
+    kind = rng.randrange(6)
+    played = tuple(rng.sample(ALL_CARDS, rng.randint(0, 5)))
+    if kind == 0:
+        return Lead(seat, played)
+    if kind == 1:
+        return RespondOpen(seat, played)
+    if kind == 2:
+        return RespondFaceDown(seat, played)
+    if kind == 3:
+        return Claim(seat)
+    if kind == 4:
+        return DeclareCombo(seat, rng.choice(list(Combo)))
+    return Pass(seat)
+
+
+def check_illegal_refused(match: Match, rng: random.Random) -> None:
+    legal = {_key(action) for seat in range(match.players) for action in match.legal_actions(seat)}
+    before = match.snapshot()
+    for _ in range(8):
+        action = random_action(rng, match.players)
+        if _key(action) in legal:
+            continue
+        with pytest.raises(IllegalAction):
+            match.apply(action)
+        assert match.snapshot() == before, f"refused {action} changed the state"
+
+
+def check_every_legal_action_applies(match: Match) -> None:
+    for seat in match.active:
+        for action in match.legal_actions(seat):
+            copy.deepcopy(match).apply(action)
+
+
+def check_events_public(events: list[Any]) -> None:
+    """Events are public: a face-down answer shows only its count until the claim or the end reveals it."""
+    for event in events:
+        if isinstance(event, Responded) and event.face_down:
+            assert event.cards == ()
+        if isinstance(event, TrickTaken):
+            assert len(event.open_cards) + event.face_down >= 2
+
+
+def play_checked_game(variant: Variant, players: int, seed: int) -> Match:
+    rng = random.Random(seed)
+    match = Match(variant, players, seed)
+    step = 0
+    while not match.finished and match.deal_number <= DEALS_PER_GAME:
+        check_conservation(match)
+        seat = match.to_act()
+        assert seat is not None and match.legal_actions(seat), "the seat to act has no legal action"
+        assert match.legal_actions(seat) == match.legal_actions(seat)
+        check_views(match)
+        if step % 5 == 0:
+            check_illegal_refused(match, rng)
+        if step % 11 == 0:
+            check_every_legal_action_applies(match)
+        deal = match.deal
+        events = match.apply(random_step(match, rng))
+        outcome = deal.outcome
+        if outcome is not None and outcome.kind in (OutcomeKind.VOID, OutcomeKind.PLAYED_OUT):
+            played = sum(outcome.points) + points(deal.dead)
+            assert played == 120, f"a played-out deck holds {played} points"  # RULES §3.3
+        check_events_public(events)
+        step += 1
+    replayed = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert replayed.snapshot() == match.snapshot()
+    return match
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_games_keep_every_invariant(name: str, players: int, seed: int) -> None:
+    play_checked_game(PROFILES[name], players, seed)
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_replay_is_deterministic(name: str) -> None:
+    """The same config, seed and actions give the same state, and the same seed deals the same cards."""
+    variant = PROFILES[name]
+    first = Match(variant, variant.min_players, "same")
+    second = Match(variant, variant.min_players, "same")
+    assert first.snapshot() == second.snapshot()
+    rng = random.Random(5)
+    for _ in range(40):
+        if first.finished:
+            break
+        action = random_step(first, rng)
+        first.apply(action)
+        second.apply(action)
+        assert first.snapshot() == second.snapshot()
+
+
+def play_light_deals(variant: Variant, players: int, seed: int, deals: int) -> int:
+    """Cheaper checks, many more deals: conservation, a move for the seat to act, 120 points."""
+    rng = random.Random(seed)
+    match = Match(variant, players, seed)
+    played = 0
+    while played < deals:
+        while match.finished:  # a match can end at its very first deal (a dealt bura in a single deal)
+            match = Match(variant, players, rng.randrange(2**32))
+        seat = match.to_act()
+        assert seat is not None and match.legal_actions(seat)
+        deal = match.deal
+        match.apply(random_step(match, rng))
+        if deal.over:
+            played += 1
+            check_conservation_of(deal)
+            outcome = deal.outcome
+            assert outcome is not None
+            if outcome.kind in (OutcomeKind.VOID, OutcomeKind.PLAYED_OUT):
+                assert sum(outcome.points) + points(deal.dead) == 120  # RULES §3.3
+    return played
+
+
+def check_conservation_of(deal: Any) -> None:
+    places = [*deal.stock, *deal.dead, *(c for hand in deal.hands.values() for c in hand)]
+    places.extend(entry.card for pile in deal.piles for entry in pile)
+    assert sorted(places) == deck(deal.variant.deck_size)
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+def test_thousands_of_deals_per_profile(name: str, seed: int, data: st.DataObject) -> None:
+    """40 examples x 50 deals: 2,000 random deals per profile, every player count drawn by hypothesis."""
+    variant = PROFILES[name]
+    players = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
+    assert play_light_deals(variant, players, seed, 50) == 50
