@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, Rank, Suit
@@ -43,9 +42,23 @@ class ComboRule:
     rank: int  # position in the precedence table, 0 is the highest
 
 
-@lru_cache(maxsize=64)
+# A small identity-keyed memo: hashing a pydantic model costs more than a whole trick of play.
+_RULES_BY_ID: dict[int, tuple[Variant, tuple[ComboRule, ...]]] = {}
+
+
 def combo_rules(variant: Variant) -> tuple[ComboRule, ...]:
     """The variant's combos in order of precedence, highest first (RULES §9.2, §9.8, §9.9)."""
+    hit = _RULES_BY_ID.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    if len(_RULES_BY_ID) >= 64:
+        _RULES_BY_ID.clear()
+    rules = _build_rules(variant)
+    _RULES_BY_ID[id(variant)] = (variant, rules)
+    return rules
+
+
+def _build_rules(variant: Variant) -> tuple[ComboRule, ...]:
     from engine.variant import BuraCombo, FourAces, Molodka, SmallMoscow, ThreeAces
 
     table: list[tuple[Combo, Effect]] = []

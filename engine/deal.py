@@ -65,7 +65,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Play:
     """One answer to a trick."""
 
@@ -85,6 +85,10 @@ class Trick:
     plays: list[Play]
     best: tuple[Card, ...]
     owner: int
+
+
+def _pile_card(fields: tuple[Card, bool, int]) -> PileCard:
+    return tuple.__new__(PileCard, fields)  # the C-level constructor: a trick makes several (hot path)
 
 
 # Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
@@ -159,6 +163,7 @@ class Deal:
         self.pending_instant: Held | None = None  # [V25] CLAIM_FIRST: an instant combo waiting for R
         self.passed: set[int] = set()
         self._seizers: dict[int, Held] = {}
+        self._legal_cache: dict[int, list[Action]] = {}  # emptied by every change of state
         self._rightful_combo: Held | None = None
 
     # -- seating -------------------------------------------------------------------------------------------
@@ -193,6 +198,7 @@ class Deal:
 
     def begin(self) -> list[Event]:
         """Announce the deal and open the first pre-lead window (RULES §9.6 COUNT: dealt combos count)."""
+        self._legal_cache = {}
         events: list[Event] = [
             DealStarted(self.number, self.dealer, self.seats, self.trump_card, self.rightful, len(self.stock))
         ]
@@ -228,6 +234,12 @@ class Deal:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in a deterministic order; empty if none."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._generate_legal(seat)
+        return list(cached)
+
+    def _generate_legal(self, seat: int) -> list[Action]:
         if seat not in self.hands:
             return []
         phase = self.phase
@@ -263,14 +275,22 @@ class Deal:
         cap = self.lead_cap()
         sizes = [k for k in self.variant.lead_sizes if k <= cap]
         leads: list[Action] = []
-        by_suit: dict[Suit, list[Card]] = {}
-        for card in hand:
-            by_suit.setdefault(card.suit, []).append(card)
-        for suited in by_suit.values():
+        start = 0
+        end = len(hand)
+        while start < end:  # the hand is sorted suit by suit: walk each suit's run
+            suit = hand[start].suit
+            stop = start + 1
+            while stop < end and hand[stop].suit is suit:
+                stop += 1
+            suited = hand[start:stop]
             for k in sizes:
                 if k > len(suited):
                     break
-                leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
+                if k == 1:
+                    leads.extend(Lead(seat, (card,)) for card in suited)
+                else:
+                    leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
+            start = stop
         return leads
 
     def _response_size(self, seat: int) -> int:
@@ -441,7 +461,11 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Verify ``action``, then play it; returns the public events, in order."""
-        self.verify(action)
+        cached = self._legal_cache.get(action.seat)
+        # An action object that legal_actions just returned for this very state needs no second check.
+        if cached is None or not any(legal is action for legal in cached):
+            self.verify(action)
+        self._legal_cache = {}
         events: list[Event] = []
         if isinstance(action, Claim):
             self._claim(action.seat, events)
@@ -572,9 +596,10 @@ class Deal:
         owner = trick.owner
         side = self.side_of[owner]
         pile = self.piles[side]
-        pile.extend(PileCard(card, False, trick.leader) for card in trick.lead)
+        leader = trick.leader
+        pile.extend([_pile_card((card, False, leader)) for card in trick.lead])
         for play in trick.plays:
-            pile.extend(PileCard(card, play.face_down, play.seat) for card in play.cards)
+            pile.extend([_pile_card((card, play.face_down, play.seat)) for card in play.cards])
         self.tricks_won[side] += 1
         self.history.append(trick)
         self.trick = None

@@ -1,5 +1,8 @@
 """What happened: typed events returned by applying an action, for announcements.
 
+Events are plain slotted records, fresh for every call and never shared, so they are not frozen: frozen
+dataclasses cost three times as much to build, and play builds several per trick (see BENCHMARKS.md).
+
 Every event is public: it holds nothing that any player may not see at that moment (a face-down card appears
 only in the events of a claim or of the end of the deal, when the rules reveal it). What a single seat may see
 besides comes from ``engine.views``.
@@ -15,7 +18,7 @@ from engine.cards import Card
 from engine.combos import Combo
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealStarted:
     deal_number: int
     dealer: int
@@ -25,7 +28,7 @@ class DealStarted:
     stock: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redealt:
     """[V18] REDEAL: a combo was dealt, the same dealer deals again."""
 
@@ -34,7 +37,7 @@ class Redealt:
     combo: Combo
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ComboShown:
     """A combination shown to the table: an instant win, a seizure, or the rightful leader keeping the lead."""
 
@@ -43,7 +46,7 @@ class ComboShown:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LeadSeized:
     """«Стоп!» succeeded: ``seat`` leads instead of ``previous``."""
 
@@ -52,7 +55,7 @@ class LeadSeized:
     combo: Combo
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeizureFailed:
     """«Стоп!» was answered by a combo that ranks higher: ``holder`` keeps the lead."""
 
@@ -61,13 +64,13 @@ class SeizureFailed:
     holder: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Led:
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Responded:
     """An answer to the trick. ``cards`` is empty for a face-down answer (only ``count`` is public)."""
 
@@ -78,7 +81,7 @@ class Responded:
     beats: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickTaken:
     trick_number: int
     seat: int
@@ -87,21 +90,21 @@ class TrickTaken:
     face_down: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsDrawn:
     draws: tuple[tuple[int, int], ...]  # (seat, how many) in drawing order
     stock: int  # cards left in the stock
     trump_card_to: int | None  # the seat that drew the turned-up trump card, a public fact
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StockDead:
     """RULES §7.2: the cards left in the stock will never be drawn."""
 
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LastCardsTaken:
     """RULES §7.4: the only player who still holds cards takes them as an unopposed last trick."""
 
@@ -109,7 +112,7 @@ class LastCardsTaken:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed:
     seat: int
 
@@ -122,7 +125,7 @@ class PileCard(NamedTuple):
     played_by: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Claimed:
     """«Вскрываюсь!»: the claimant's side pile is revealed and counted (RULES §8.4)."""
 
@@ -141,7 +144,7 @@ class OutcomeKind(Enum):
     PLAYED_OUT = "played_out"  # settled by points (§11.2-§11.4); a full tie names every side
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealOutcome:
     """How a deal ended, in the abstract terms that match models score (RULES §12)."""
 
@@ -154,13 +157,13 @@ class DealOutcome:
     seats: tuple[int, ...]  # the seats that played the deal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealEnded:
     outcome: DealOutcome
     piles: tuple[tuple[PileCard, ...], ...]  # every side's pile, revealed at the end of the deal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreChanged:
     """The match score after a deal (meaning depends on the match model: wins, penalties or chips)."""
 
@@ -170,12 +173,12 @@ class ScoreChanged:
     doubled_next: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Eliminated:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchEnded:
     winners: tuple[int, ...]  # sides
     losers: tuple[int, ...]  # sides

@@ -96,17 +96,21 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.finished else self.deal.to_act()
 
-    def verify(self, action: Action) -> None:
+    def _verify_seat(self, action: Action) -> None:
         if self.finished:
             raise IllegalAction(Reason.MATCH_OVER)
         if not 0 <= action.seat < self.players:
             raise IllegalAction(Reason.NOT_SEATED)
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now; change nothing."""
+        self._verify_seat(action)
         self.deal.verify(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Verify and play ``action``; a finished deal is scored and the next one dealt at once."""
-        self.verify(action)
-        events = self.deal.apply(action)
+        self._verify_seat(action)
+        events = self.deal.apply(action)  # verifies the move before it changes anything
         self.actions.append(action)
         if self.deal.over:
             events.extend(self._after_deal(self.deal))
@@ -166,6 +170,8 @@ class Match:
         dealer = deal.dealer
         if self.variant.next_dealer is NextDealer.ROTATE:
             dealer = deal.next_seat(dealer)
+        elif self._false_claim_voids(outcome):
+            pass  # RULES §15.22: a void deal is dealt again by the same dealer
         elif outcome.kind is OutcomeKind.WIN and outcome.seat is not None:
             dealer = outcome.seat
         elif len(outcome.winners) == 1:
@@ -192,24 +198,39 @@ class Match:
         if outcome.kind is OutcomeKind.WIN or (outcome.kind is OutcomeKind.PLAYED_OUT and not full_tie):
             for side in outcome.winners:
                 self.wins[side] += 1
-        elif outcome.kind is OutcomeKind.FALSE_CLAIM and self.variant.false_claim is not FalseClaim.ELIMINATED:
+        elif (
+            outcome.kind is OutcomeKind.FALSE_CLAIM
+            and self.variant.false_claim is not FalseClaim.ELIMINATED
+            and not self._false_claim_voids(outcome)
+        ):
             for side in sides:
                 if side != self._claimant_side(outcome):
                     self.wins[side] += 1
         eliminated: list[int] = []
         if outcome.kind is OutcomeKind.FALSE_CLAIM and self.variant.false_claim is FalseClaim.ELIMINATED:
             eliminated.append(self._claimant_side(outcome))  # [V16] ELIMINATED
+        elif kind is MatchKind.POT:
+            self._score_pot(outcome, sides)
+        elif self._false_claim_voids(outcome):
+            pass  # [V16] DOUBLE_POT outside the pot model: only the void deal remains, nothing is recorded
         elif kind is MatchKind.ROBBER:
             self._score_robber(outcome, sides, full_tie)
         elif kind is MatchKind.PENALTY_12:
             self._score_penalty(outcome, sides, full_tie)
-        elif kind is MatchKind.POT:
-            self._score_pot(outcome, sides)
         elif kind is MatchKind.BURKOZEL:
             self._score_burkozel(outcome, sides, full_tie)
         events.append(ScoreChanged(tuple(self.scores), tuple(self.wins), self.pot, self.doubled_next))
         events.extend(self._check_end(outcome, eliminated))
         return events
+
+    def _false_claim_voids(self, outcome: DealOutcome) -> bool:
+        """RULES §8.4 DOUBLE_POT (and §12.1: LOSE_DEAL with 3+ in the pot model): the deal is void."""
+        if outcome.kind is not OutcomeKind.FALSE_CLAIM:
+            return False
+        if self.variant.false_claim is FalseClaim.DOUBLE_POT:
+            return True
+        pot = self.variant.match.kind is MatchKind.POT
+        return pot and self.variant.false_claim is not FalseClaim.ELIMINATED and len(self.active_sides()) > 2
 
     def _claimant_side(self, outcome: DealOutcome) -> int:
         assert outcome.seat is not None
@@ -239,7 +260,7 @@ class Match:
         if outcome.kind is OutcomeKind.FALSE_CLAIM:
             claimant = self._claimant_side(outcome)
             others = [side for side in sides if side != claimant]
-            if self.variant.false_claim is FalseClaim.DOUBLE_POT or len(others) > 1:
+            if self._false_claim_voids(outcome):
                 # RULES §12.1: the claimant matches the pot and the deal is void (also LOSE_DEAL with n >= 3).
                 self.scores[claimant] -= self.pot
                 self.pot *= 2

@@ -656,7 +656,6 @@ def test_false_claim_under_double_pot_doubles_the_pot_and_the_same_dealer_deals(
     assert match.deal_number == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a DOUBLE_POT false claim (a void deal) is tallied as a won deal")
 def test_false_claim_under_double_pot_is_no_won_deal() -> None:
     """RULES §15.22, §12.1, §11.1: under DOUBLE_POT the deal is void, so nobody has won a deal (Match.wins)."""
     match = _false_claim_in_the_pot()
