@@ -8,6 +8,8 @@ Expected values are worked out by hand from RULES in the docstrings and comments
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, get_args
 
 import pytest
@@ -25,6 +27,7 @@ from engine.events import (
     LastCardsTaken,
     LeadSeized,
     Led,
+    MatchEnded,
     OutcomeKind,
     Redealt,
     Responded,
@@ -42,6 +45,7 @@ from engine.variant import (
     BuraCombo,
     BuraVsBura,
     FollowSuit,
+    FullTie,
     Molodka,
     PreLeadPriority,
     ShortHand,
@@ -855,3 +859,216 @@ def test_manual_draw_cannot_happen_because_drawing_is_automatic() -> None:
                 if isinstance(event, CardsDrawn):
                     assert event.draws[0][0] == winner
             assert all(len(hand) <= 4 for hand in match.deal.hands.values())
+
+
+# -- §15.24 - §15.27: Burkozel scoring, on scripted whole deals ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scripted:
+    """A whole stacked deal and how it is played, by role: role 0 is the first leader, then clockwise.
+
+    ``tricks`` lists (leader role, lead, answers), each answer (role, face up?, cards) in answering order.
+    """
+
+    hands: tuple[str, ...]
+    trump: str
+    stock: str
+    tricks: tuple[tuple[int, str, tuple[tuple[int, bool, str], ...]], ...]
+
+    def spec(self, seats: Sequence[int]) -> dict[str, Any]:
+        """The ``stacked_match`` deal for ``seats`` (the first leader first, clockwise)."""
+        return {"hands": dict(zip(seats, self.hands, strict=True)), "trump": self.trump, "stock": self.stock}
+
+    def play(self, table: Match | Deal, seats: Sequence[int]) -> list[Any]:
+        events: list[Any] = []
+        for leader, lead, answers in self.tricks:
+            events.extend(table.apply(Lead(seats[leader], cards(lead))))
+            for role, face_up, played in answers:
+                answer = RespondOpen if face_up else RespondFaceDown
+                events.extend(table.apply(answer(seats[role], cards(played))))
+        return events
+
+
+UP, DOWN = True, False
+
+# Three players, trump ♦: every player takes one trick of 40 points (RULES §15.25 full tie 40:40:40).
+# A keeps 6♠-9♠ + 10♠ A♠ + J♠ Q♠ K♠ 10♥ (40); B beats 8♣ 9♣ J♣ Q♣ with K♣ 10♣ A♣ 6♦ (5 + 25 + 10 = 40);
+# C beats 7♥ 8♥ 9♥ J♥ with A♥ K♥ 9♦ J♦ (2 + 17 + 21 = 40).
+TIE_40 = Scripted(
+    hands=("6S 7S 8S 9S", "AS TS 6C 7C", "TH KS QS JS"),
+    trump="AD",
+    stock="8C KC 6H 9C TC 7D JC AC 8D QC 6D TD 7H AH QH 8H KH QD 9H 9D KD JH JD",
+    tricks=(
+        (0, "6S 7S 8S 9S", ((1, DOWN, "AS TS 6C 7C"), (2, DOWN, "TH KS QS JS"))),
+        (0, "8C 9C JC QC", ((1, UP, "KC TC AC 6D"), (2, DOWN, "6H 7D 8D TD"))),
+        (1, "7H 8H 9H JH", ((2, UP, "AH KH 9D JD"), (0, DOWN, "QH QD KD AD"))),
+    ),
+)
+
+# Three players, trump ♣: B takes only the first trick, which holds sixes to nines (0 points); C takes none;
+# A takes the other three tricks and all 120 points (RULES §15.24).
+ZERO_AND_NO_TRICKS = Scripted(
+    hands=("6S 7S 8S AH", "9S 6C 7C 9H", "6H 7H 8H 6D"),
+    trump="AC",
+    stock="JH 7D TH QH 8D 8C KH JS 9C TS JC KC AS QC TC KS 9D QD QS JD KD AD TD",
+    tricks=(
+        (0, "6S 7S 8S", ((1, UP, "9S 6C 7C"), (2, DOWN, "6H 7H 8H"))),
+        (1, "9H JH QH KH", ((2, DOWN, "6D 7D 8D JS"), (0, UP, "AH TH 8C 9C"))),
+        (0, "TS AS KS QS", ((1, DOWN, "JC QC 9D JD"), (2, DOWN, "KC TC QD KD"))),
+        (0, "AD", ((1, DOWN, "TD"), (2, DOWN, "AC"))),
+    ),
+)
+
+# As TIE_40 with 10♦ and 6♣ swapped: A 50, B 30, C 40 (RULES §15.26: 30 and 40 both reach the 3-player 21).
+FIFTY_THIRTY_FORTY = Scripted(
+    hands=("6S 7S 8S 9S", "AS TS TD 7C", "TH KS QS JS"),
+    trump="AD",
+    stock="8C KC 6H 9C TC 7D JC AC 8D QC 6D 6C 7H AH QH 8H KH QD 9H 9D KD JH JD",
+    tricks=(
+        (0, "6S 7S 8S 9S", ((1, DOWN, "AS TS TD 7C"), (2, DOWN, "TH KS QS JS"))),
+        (0, "8C 9C JC QC", ((1, UP, "KC TC AC 6D"), (2, DOWN, "6H 7D 8D 6C"))),
+        (1, "7H 8H 9H JH", ((2, UP, "AH KH 9D JD"), (0, DOWN, "QH QD KD AD"))),
+    ),
+)
+
+# Two players, trump ♥, five tricks: B beats the first lead with Q♠ K♠ 10♠ A♠ (28 points) and takes nothing
+# more; A takes 92 (RULES §15.26: 28 is below the 2-player 31).
+TWO_PLAYERS_92_28 = Scripted(
+    hands=("6S 7S 8S 9S", "QS KS TS AS"),
+    trump="9H",
+    stock="6C JC 7C QC 8C KC 9C TC 6D JS 7D AC 8D 6H 9D 7H QD JD KD JH TD QH AD KH AH 8H TH",
+    tricks=(
+        (0, "6S 7S 8S 9S", ((1, UP, "QS KS TS AS"),)),
+        (1, "6C 7C 8C 9C", ((0, UP, "JC QC KC TC"),)),
+        (0, "6D 7D 8D 9D", ((1, DOWN, "JS AC 6H 7H"),)),
+        (0, "QD KD TD AD", ((1, DOWN, "JD JH QH KH"),)),
+        (0, "AH TH", ((1, DOWN, "8H 9H"),)),
+    ),
+)
+
+
+# 2x2 (seats 0+2 against 1+3), trump ♣. The leader's team keeps the first trick (60 points); the other team beats
+# the second lead with J♦ Q♦ K♦ 10♦ (35) and leads A♣ to the last trick (25): 60:60 (RULES §15.25).
+_TEAMS_HANDS = ("QS KS TS AS", "6S 7S 8S 9S", "JS AH TH 6C", "KH QH JH 6H")
+_TEAMS_STOCK = "6D JD 7H 9H 7D QD 8H 8C 8D KD QC 9C 9D TD AD JC AC KC TC"
+_TEAMS_FIRST = (0, "QS KS TS AS", ((1, DOWN, "6S 7S 8S 9S"), (2, DOWN, "JS AH TH 6C"), (3, DOWN, "KH QH JH 6H")))
+TEAMS_60 = Scripted(
+    hands=_TEAMS_HANDS,
+    trump="7C",
+    stock=_TEAMS_STOCK,
+    tricks=(
+        _TEAMS_FIRST,
+        (0, "6D 7D 8D 9D", ((1, UP, "JD QD KD TD"), (2, DOWN, "7H 8H QC AD"), (3, DOWN, "9H 8C 9C JC"))),
+        (1, "AC", ((2, DOWN, "KC"), (3, DOWN, "TC"), (0, DOWN, "7C"))),
+    ),
+)
+# The same cards, but the second team throws its diamonds face down: the leader's team takes all three tricks.
+TEAMS_SWEEP = Scripted(
+    hands=_TEAMS_HANDS,
+    trump="7C",
+    stock=_TEAMS_STOCK,
+    tricks=(
+        _TEAMS_FIRST,
+        (0, "6D 7D 8D 9D", ((1, DOWN, "JD QD KD TD"), (2, DOWN, "7H 8H QC AD"), (3, DOWN, "9H 8C 9C JC"))),
+        (0, "AC", ((1, DOWN, "KC"), (2, DOWN, "TC"), (3, DOWN, "7C"))),
+    ),
+)
+
+
+def _burkozel_3(
+    deals: Sequence[Scripted], seats: Sequence[Sequence[int]], played: int | None = None, **options: Any
+) -> Match:
+    """A 3-player Burkozel match of stacked deals (``seats[i]``: deal i's seating from its first leader), the
+    first ``played`` of them (all by default) played out by their scripts."""
+    variant = BURKOZEL.with_options(**options) if options else BURKOZEL
+    specs = [deal.spec(order) for deal, order in zip(deals, seats, strict=True)]
+    match = stacked_match(variant, deals=specs, players=3, dealer=2)
+    for deal, order in list(zip(deals, seats, strict=True))[:played]:
+        deal.play(match, order)
+    return match
+
+
+def test_burkozel_zero_points_with_a_trick_is_not_no_tricks() -> None:
+    """RULES §15.24, §12.4 [B03] ★ 4: B took one trick of sixes to nines (0 points): 4; C took none: 6; A (all
+    120 points) 0."""
+    match = _burkozel_3([ZERO_AND_NO_TRICKS], [(0, 1, 2)])
+    outcome = match.outcomes[0]
+    assert (outcome.kind, outcome.winners) == (OutcomeKind.PLAYED_OUT, (0,))
+    assert (outcome.points, outcome.tricks) == ((120, 0, 0), (3, 1, 0))
+    assert match.scores == [0, 4, 6]
+    assert match.wins == [1, 0, 0]
+
+
+def test_burkozel_zero_points_option_six() -> None:
+    """RULES §15.24 [B03] option 6 (S4e): the zero-point trick taker pays 6 like the player without tricks."""
+    match = _burkozel_3([ZERO_AND_NO_TRICKS], [(0, 1, 2)], penalty_zero_points=6)
+    assert match.scores == [0, 6, 6]
+
+
+def test_burkozel_full_tie_no_penalties_and_the_next_deal_doubles() -> None:
+    """RULES §15.25 [B04] ★ EGG_DOUBLE: 40:40:40 costs nobody anything and doubles the next deal: there seat 2
+    (B: a zero-point trick) pays 2 x 4 and seat 0 (C: no trick) 2 x 6 = 12."""
+    match = _burkozel_3([TIE_40, ZERO_AND_NO_TRICKS], [(0, 1, 2), (1, 2, 0)], played=1)
+    assert match.outcomes[0].points == (40, 40, 40)
+    assert match.outcomes[0].winners == (0, 1, 2)
+    assert match.scores == [0, 0, 0]
+    assert match.wins == [0, 0, 0]
+    assert match.doubled_next
+    ZERO_AND_NO_TRICKS.play(match, (1, 2, 0))
+    assert match.scores == [12, 0, 8]
+    assert not match.doubled_next
+
+
+def test_burkozel_full_tie_doubling_does_not_compound() -> None:
+    """RULES §15.25: two ties in a row still double the next deal only once: 8 and 12, not 16 and 24."""
+    match = _burkozel_3([TIE_40, TIE_40, ZERO_AND_NO_TRICKS], [(0, 1, 2), (1, 2, 0), (2, 0, 1)])
+    assert [outcome.points for outcome in match.outcomes] == [(40, 40, 40)] * 2 + [(0, 0, 120)]
+    assert match.scores == [8, 12, 0]
+
+
+def test_burkozel_full_tie_two_each_option() -> None:
+    """RULES §15.25 [B04] option TWO_EACH (BK): every tied player gets 2 and the next deal is not doubled."""
+    match = _burkozel_3([TIE_40], [(0, 1, 2)], full_tie=FullTie.TWO_EACH)
+    assert match.scores == [2, 2, 2]
+    assert not match.doubled_next
+
+
+def test_burkozel_three_players_threshold_is_21() -> None:
+    """RULES §15.26, §12.4 [B05]: with three players 30 and 40 points both reach 21: 2 each (A, 50 points: 0)."""
+    match = _burkozel_3([FIFTY_THIRTY_FORTY], [(0, 1, 2)])
+    assert match.outcomes[0].points == (50, 30, 40)
+    assert match.scores == [0, 2, 2]
+
+
+def test_burkozel_two_left_after_an_elimination_use_the_threshold_31() -> None:
+    """RULES §15.26, §15.27, §12.4: a tie, then a doubled deal gives seat 0 exactly 12 (6 x 2): eliminated (>= 12);
+    seats 1 and 2 play on with the 2-player threshold, so seat 1's 28 points cost 4, not 2."""
+    match = _burkozel_3([TIE_40, ZERO_AND_NO_TRICKS, TWO_PLAYERS_92_28], [(0, 1, 2), (1, 2, 0), (2, 1)], played=2)
+    assert match.scores == [12, 0, 8]
+    assert match.active == [1, 2]
+    assert match.eliminated == [0]
+    assert not match.finished
+    assert match.deal.seats == (1, 2)
+    assert match.deal.leader == 2
+    TWO_PLAYERS_92_28.play(match, (2, 1))
+    assert match.outcomes[-1].points[1:] == (28, 92)
+    assert match.scores == [12, 4, 8]
+
+
+def test_burkozel_penalty_overshoot_ends_a_two_player_match() -> None:
+    """RULES §15.27, §12.4 [B06]: 2x2, a 60:60 tie, then the other team sweeps the doubled deal: no tricks, 6 x 2 =
+    12 in one deal, which reaches the limit (>= 12): team 0 loses."""
+    match = stacked_match(
+        BURKOZEL, deals=[TEAMS_60.spec((0, 1, 2, 3)), TEAMS_60.spec((1, 2, 3, 0))], players=4, dealer=3
+    )
+    TEAMS_60.play(match, (0, 1, 2, 3))
+    assert match.outcomes[0].points == (60, 60)
+    assert match.scores == [0, 0]
+    assert match.doubled_next
+    events = TEAMS_SWEEP.play(match, (1, 2, 3, 0))
+    assert match.outcomes[1].points == (0, 120)
+    assert match.scores == [12, 0]
+    assert match.finished
+    assert (match.winners, match.losers) == ((1,), (0,))
+    assert MatchEnded((1,), (0,)) in events
