@@ -1,0 +1,243 @@
+"""Announcements: new group messages for what deserves a notification (UX.md "The group").
+
+The start of a deal, a call and its outcome («Бура!», «Стоп!», «Вскрываюсь!»), the end of a deal and of the
+match. Tricks are not announced: they live in the table message. What one move produces is merged into one
+message (split only if it would pass Telegram's length limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.i18n import Translator
+from bot.render.cards import BACK, card_text, cards_text
+from bot.render.common import MAX_TEXT, clip, match_model, match_tally, name_of, side_name, side_of, tally
+from bot.table_settings import TableSettings
+from engine.cards import Suit
+from engine.combos import Combo
+from engine.events import (
+    Claimed,
+    ComboShown,
+    DealEnded,
+    DealStarted,
+    Eliminated,
+    Event,
+    LeadSeized,
+    MatchEnded,
+    OutcomeKind,
+    PileCard,
+    Redealt,
+    ScoreChanged,
+    SeizureFailed,
+)
+from engine.variant import MatchModel
+
+
+def render_announcements(
+    events: Sequence[Event],
+    names: Mapping[int, str],
+    tr: Translator,
+    *,
+    trump: Suit | None,
+    teams: bool,
+    settings: TableSettings | None = None,
+) -> list[str]:
+    """The texts of new group messages for ``events`` (those of one move), usually one or none.
+
+    ``trump`` is the trump of the deal the events begin in; a ``DealStarted`` among them switches to the new
+    deal's trump. ``settings`` names the match model for the score line (without it the tally of won deals).
+    """
+    writer = _Writer(names, tr, trump, teams, match_model(settings) if settings is not None else None)
+    skip: set[int] = set()
+    for index, event in enumerate(events):
+        if index in skip:
+            continue
+        following = events[index + 1 : index + 3]
+        if isinstance(event, ComboShown):
+            if following and isinstance(following[0], LeadSeized):
+                writer.seized(event, following[0])
+                skip.add(index + 1)
+            elif (
+                len(following) == 2 and isinstance(following[0], ComboShown) and isinstance(following[1], SeizureFailed)
+            ):
+                writer.kept(event, following[0])
+                skip.update((index + 1, index + 2))
+            else:
+                writer.call(event)
+        else:
+            writer.add(event)
+    return writer.messages()
+
+
+class _Writer:
+    def __init__(
+        self,
+        names: Mapping[int, str],
+        tr: Translator,
+        trump: Suit | None,
+        teams: bool,
+        model: MatchModel | None,
+    ) -> None:
+        self.names = names
+        self.tr = tr
+        self.trump = trump
+        self.teams = teams
+        self.model = model
+        self.blocks: list[list[str]] = [[]]
+
+    # -- names -----------------------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return name_of(seat, self.names, self.tr)
+
+    def side(self, side: int) -> str:
+        return side_name(side, self.teams, self.names, self.tr)
+
+    def sides(self, sides: Sequence[int]) -> tuple[str, int]:
+        """The names of several sides and how many people they are (for the verb's number)."""
+        people = len(sides) * (2 if self.teams else 1)
+        return self.tr.t("list-separator").join(self.side(side) for side in sides), people
+
+    def line(self, text: str) -> None:
+        self.blocks[-1].append(text)
+
+    def combo_line(self, shown: ComboShown) -> str:
+        tr = self.tr
+        return tr.t(
+            "call-combo",
+            name=self.name(shown.seat),
+            call=tr.t("combo-call", combo=shown.combo.value),
+            combo=self.combo(shown.combo),
+            cards=cards_text(shown.cards, tr, self.trump),
+        )
+
+    def combo(self, combo: Combo) -> str:
+        return self.tr.t(f"combo-{combo.value}")
+
+    # -- events ----------------------------------------------------------------------------------------------
+
+    def call(self, shown: ComboShown) -> None:
+        """A combo shown on its own: an instant win («Бура!»); the deal's end follows."""
+        self.line(self.combo_line(shown))
+
+    def seized(self, shown: ComboShown, seized: LeadSeized) -> None:
+        self.line(self.combo_line(shown))
+        self.line(self.tr.t("call-seized", name=self.name(seized.seat), previous=self.name(seized.previous)))
+
+    def kept(self, shown: ComboShown, answer: ComboShown) -> None:
+        """«Стоп!» answered by the rightful leader's equal or better combo (RULES §9.5)."""
+        self.line(self.combo_line(shown))
+        self.line(
+            self.tr.t(
+                "call-kept",
+                name=self.name(answer.seat),
+                combo=self.combo(answer.combo),
+                cards=cards_text(answer.cards, self.tr, self.trump),
+            )
+        )
+
+    def add(self, event: Event) -> None:
+        tr = self.tr
+        if isinstance(event, Redealt):
+            self.new_block()
+            self.line(tr.t("deal-redealt", name=self.name(event.seat), combo=self.combo(event.combo)))
+        elif isinstance(event, DealStarted):
+            self.trump = event.trump_card.suit
+            self.new_block()
+            self.line(
+                tr.t(
+                    "deal-start",
+                    deal=event.deal_number,
+                    dealer=self.name(event.dealer),
+                    card=card_text(event.trump_card, tr, self.trump),
+                    leader=self.name(event.leader),
+                )
+            )
+        elif isinstance(event, LeadSeized):
+            self.line(tr.t("call-seized", name=self.name(event.seat), previous=self.name(event.previous)))
+        elif isinstance(event, SeizureFailed):
+            self.line(tr.t("call-kept", name=self.name(event.holder), combo="", cards=""))
+        elif isinstance(event, Claimed):
+            self.line(tr.t("call-claim", name=self.name(event.seat)))
+            self.line(
+                tr.t(
+                    "claim-pile",
+                    cards=self.pile(event.pile),
+                    points=event.points,
+                    success="yes" if event.success else "no",
+                    target=event.threshold,
+                )
+            )
+        elif isinstance(event, DealEnded):
+            self.deal_ended(event)
+        elif isinstance(event, ScoreChanged):
+            score = match_tally(
+                self.model,
+                event.scores,
+                event.wins,
+                event.pot,
+                self.side,
+                (),
+                tr,
+            )
+            if score is not None:
+                self.line(score)
+            if event.doubled_next:
+                self.line(tr.t("tally-doubled"))
+        elif isinstance(event, Eliminated):
+            self.line(tr.t("player-eliminated", name=self.name(event.seat)))
+        elif isinstance(event, MatchEnded):
+            if event.winners:
+                winners, people = self.sides(event.winners)
+                self.line(tr.t("match-won", name=winners, count=people))
+            else:
+                self.line(tr.t("match-draw"))
+        # Led, Responded, TrickTaken, CardsDrawn, StockDead, LastCardsTaken, Passed: the table message shows them.
+
+    def pile(self, pile: Sequence[PileCard]) -> str:
+        """A revealed pile: open cards as they are, face-down ones as ``🂠→Д♥️``."""
+        return " ".join(
+            f"{BACK}→{card_text(entry.card, self.tr, self.trump)}"
+            if entry.face_down
+            else card_text(entry.card, self.tr, self.trump)
+            for entry in pile
+        )
+
+    def deal_ended(self, event: DealEnded) -> None:
+        tr = self.tr
+        outcome = event.outcome
+        if outcome.kind is OutcomeKind.FALSE_CLAIM and outcome.seat is not None:
+            self.line(tr.t("deal-false-claim", name=self.name(outcome.seat)))
+        elif outcome.kind is OutcomeKind.VOID:
+            self.line(tr.t("deal-void"))
+            return
+        elif outcome.kind is OutcomeKind.PLAYED_OUT:
+            sides: list[int] = []
+            for seat in outcome.seats:
+                if side_of(seat, self.teams) not in sides:
+                    sides.append(side_of(seat, self.teams))
+            points = tally([(self.side(side), str(outcome.points[side])) for side in sorted(sides)], tr)
+            self.line(tr.t("deal-played-out", tally=points))
+            if len(outcome.winners) == len(sides):
+                self.line(tr.t("deal-tie"))
+                return
+        if outcome.winners:
+            winners, people = self.sides(outcome.winners)
+            self.line(tr.t("deal-won", name=winners, count=people))
+
+    # -- messages --------------------------------------------------------------------------------------------
+
+    def new_block(self) -> None:
+        if self.blocks[-1]:
+            self.blocks.append([])
+
+    def messages(self) -> list[str]:
+        """All blocks in one message, a blank line between; several messages only past Telegram's limit."""
+        texts = [clip("\n".join(block)) for block in self.blocks if block]
+        messages: list[str] = []
+        for text in texts:
+            if messages and len(messages[-1]) + 2 + len(text) <= MAX_TEXT:
+                messages[-1] += "\n\n" + text
+            else:
+                messages.append(text)
+        return messages

@@ -1,0 +1,135 @@
+"""The lobby message (UX.md "The lobby") and the table settings menu.
+
+Each settings button cycles one setting to its next value: its callback carries that value's short code
+(``SettingCb(key, value)``, codes as in bot/table_settings.py). :data:`SETTING_CHOICES` lists the codes of
+every key, so the handler can check a tapped value without another table of its own.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Final
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import LobbyCb, LobbyOp, SettingCb
+from bot.config import SUPPORTED_LANGUAGES
+from bot.i18n import Translator
+from bot.render.common import match_goal
+from bot.table_settings import MOVE_SECONDS_CHOICES, DiscardChoice, MatchChoice, Profile, TableSettings
+from engine.variant import Discards
+
+DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
+
+SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "profile": tuple(profile.value for profile in Profile),
+    "match": tuple(choice.value for choice in MatchChoice),
+    "timer": tuple(str(seconds) for seconds in MOVE_SECONDS_CHOICES),
+    "discards": tuple(choice.value for choice in DiscardChoice),
+    "language": tuple(SUPPORTED_LANGUAGES),
+    "casual": ("0", "1"),
+    "takeover": ("1", "0"),
+}
+
+# Only Бура profiles let the table choose the match model (bot/table_settings.py MatchChoice).
+_FIXED_MATCH: Final = frozenset({Profile.BURKOZEL, Profile.KOZEL})
+
+
+def current_code(settings: TableSettings, key: str) -> str:
+    """The code of a setting's current value."""
+    codes = {
+        "profile": settings.profile.value,
+        "match": settings.match.value,
+        "timer": str(settings.move_seconds),
+        "discards": settings.discards.value,
+        "language": settings.language,
+        "casual": "1" if settings.casual else "0",
+        "takeover": "1" if settings.computer_takeover else "0",
+    }
+    return codes[key]
+
+
+def next_code(settings: TableSettings, key: str) -> str:
+    """The code a tap on the setting's button moves to (the first choice after an unlisted value)."""
+    choices = SETTING_CHOICES[key]
+    code = current_code(settings, key)
+    return choices[(choices.index(code) + 1) % len(choices)] if code in choices else choices[0]
+
+
+def rules_text(settings: TableSettings, tr: Translator) -> str:
+    """ "классика, 3 карты на руках, до 31 · матч до 11 побед · ход 60 с"."""
+    variant = settings.variant()
+    game = [tr.t(f"setting-profile-{settings.profile.value}"), tr.t("rules-hand", count=variant.hand_size)]
+    if variant.claim_threshold is not None:
+        game.append(tr.t("rules-claim", target=variant.claim_threshold))
+    else:
+        game.append(tr.t("rules-playout"))
+    if settings.discards is DiscardChoice.OPEN or (
+        settings.discards is DiscardChoice.CLOSED and variant.discards is not Discards.OPEN
+    ):
+        game.append(tr.t(f"rules-discards-{settings.discards.value}"))
+    if settings.casual:
+        game.append(tr.t("rules-casual"))
+    parts = [tr.t("list-separator").join(game), match_goal(variant.match, tr)]
+    seconds = settings.move_seconds
+    parts.append(tr.t("rules-timer", seconds=seconds) if seconds else tr.t("rules-no-timer"))
+    return tr.t("tally-separator").join(parts)
+
+
+def render_lobby(
+    settings: TableSettings,
+    players: Sequence[tuple[str, bool]],
+    tr: Translator,
+    *,
+    table_id: int,
+    creator: str,
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The gathering table: rules, who sits (computers marked, the creator named) and the lobby buttons."""
+    lines = [
+        tr.t("lobby-title", min=settings.min_players, max=settings.max_players),
+        tr.t("lobby-rules-line", rules=rules_text(settings, tr)),
+    ]
+    seated = []
+    for name, is_computer in players:
+        label = html.escape(name)
+        if is_computer:
+            label = tr.t("lobby-computer", name=label)
+        elif name == creator:
+            label = tr.t("lobby-creator", name=label)
+        seated.append(label)
+    if seated:
+        lines.append(tr.t("lobby-players", players=tr.t("list-separator").join(seated)))
+    else:
+        lines.append(tr.t("lobby-players-none"))
+
+    def button(key: str, op: LobbyOp) -> InlineKeyboardButton:
+        return InlineKeyboardButton(text=tr.t(key), callback_data=LobbyCb(op=op, table=table_id).pack())
+
+    keyboard = [
+        [button("lobby-button-join", LobbyOp.JOIN), button("lobby-button-leave", LobbyOp.LEAVE)],
+        [
+            button("lobby-button-start", LobbyOp.START),
+            button("lobby-button-settings", LobbyOp.SETTINGS),
+            button("lobby-button-cancel", LobbyOp.CANCEL),
+        ],
+        [button("lobby-button-add-computer", LobbyOp.ADD_COMPUTER)],
+    ]
+    return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=keyboard)
+
+
+def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, InlineKeyboardMarkup]:
+    """The settings menu: one button per setting, showing its value; a tap moves it to the next value."""
+    keys = [key for key in SETTING_CHOICES if not (key == "match" and settings.profile in _FIXED_MATCH)]
+    rows = []
+    for key in keys:
+        code = current_code(settings, key)
+        value_key = f"setting-{key}-{code}"
+        value = tr.t(value_key) if tr.has(value_key) else code
+        text = tr.t("settings-button", name=tr.t(f"setting-name-{key}"), value=value)
+        data = SettingCb(table=table_id, key=key, value=next_code(settings, key)).pack()
+        rows.append([InlineKeyboardButton(text=text, callback_data=data)])
+    done = SettingCb(table=table_id, key=DONE_KEY, value="").pack()
+    rows.append([InlineKeyboardButton(text=tr.t("settings-done"), callback_data=done)])
+    lines = [tr.t("settings-title"), tr.t("lobby-rules-line", rules=rules_text(settings, tr)), tr.t("settings-hint")]
+    return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=rows)
