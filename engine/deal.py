@@ -13,6 +13,7 @@ may answer it. R's options never depend on what others hold, so nobody learns of
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
@@ -516,11 +517,17 @@ class Deal:
             else:
                 self._instant_win(winner, events)
                 return
+        self._find_seizers(order)
+
+    def _find_seizers(self, order: Iterable[int]) -> None:
+        """Who holds a lead-seizing combo in this window: R's is implicit, the others may say «Стоп!»."""
+        self._seizers = {}
+        self._rightful_combo = None
         for seat in order:
-            held = best_held(seat, self.hands[seat], self.trump, variant, self._seize_rules)
+            held = best_held(seat, self.hands[seat], self.trump, self.variant, self._seize_rules)
             if held is None:
                 continue
-            if seat == rightful:
+            if seat == self.rightful:
                 self._rightful_combo = held
             else:
                 self._seizers[seat] = held
