@@ -48,6 +48,7 @@ from engine.variant import (
     FullTie,
     Molodka,
     PreLeadPriority,
+    SameComboTie,
     ShortHand,
     SmallMoscow,
     StockShort,
@@ -190,6 +191,14 @@ def test_two_molodkas_the_earliest_in_turn_order_from_r_seizes() -> None:
     assert deal.apply(DeclareCombo(1, Combo.MOLODKA))[-1] == LeadSeized(1, 2, Combo.MOLODKA)
     assert deal.leader == 1
     assert deal.legal_actions(1)[-1] == Lead(1, cards("6H 7H 8H"))
+
+
+def test_two_molodkas_higher_cards_option() -> None:
+    """RULES §15.4 [V20] HIGHER_CARDS (S4e): seat 1's 9♥ 10♥ A♥ beats R's 6♣ 7♣ 8♣, so seat 1 seizes the lead."""
+    variant = BURA_STANDARD.with_options(same_combo_tie=SameComboTie.HIGHER_CARDS)
+    deal = _deal(variant, {0: "6C 7C 8C", 1: "9H TH AH"}, "8D")
+    assert deal.apply(DeclareCombo(1, Combo.MOLODKA))[-1] == LeadSeized(1, 0, Combo.MOLODKA)
+    assert deal.leader == 1
 
 
 def test_small_moscow_seizes_the_lead_from_a_molodka() -> None:
@@ -353,6 +362,23 @@ def test_last_trick_winner_gets_the_final_claim_window_then_the_deal_is_void() -
     assert deal.outcome == DealOutcome(
         OutcomeKind.VOID, (), None, None, (120, 0, 0, 0, 0, 0), (2, 0, 0, 0, 0, 0), (0, 1, 2, 3, 4, 5)
     )
+
+
+def test_void_deal_in_the_robber_records_nothing_and_the_same_dealer_deals() -> None:
+    """RULES §15.11, §11.1, §12.2: the VOID deal scores nothing in the robber and the same dealer (seat 5) deals."""
+    hands = {0: "AH TH KH", 1: "AS 7C 8D", 2: "TS 8C 9D", 3: "KS 9C JD", 4: "QS JC QD", 5: "JS QC KD"}
+    spec = {"hands": hands, "trump": "6C", "stock": "6H 6S 7S 8S 9S TD 7H TC AC KC 6D AD 8H 9H JH QH 7D"}
+    match = stacked_match(BURA_STANDARD, deals=[spec, spec], players=6, dealer=5)
+    for lead in ("AH TH KH", "6H 7H 8H"):
+        match.apply(Lead(0, cards(lead)))
+        for seat in range(1, 6):
+            match.apply(RespondFaceDown(seat, tuple(match.deal.hands[seat])))
+    match.apply(Pass(0))
+    assert match.outcomes[0].kind is OutcomeKind.VOID
+    assert match.scores == [0] * 6
+    assert match.wins == [0] * 6
+    assert match.dealer == 5
+    assert match.deal_number == 2
 
 
 def test_final_claim_window_claim_wins() -> None:

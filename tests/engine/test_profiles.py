@@ -442,3 +442,68 @@ def test_bura_5_whole_deal_more_than_60_wins() -> None:
     assert ended.outcome == DealOutcome(OutcomeKind.PLAYED_OUT, (0,), None, None, (90, 30), (3, 1), (0, 1))
     assert events[-1] == MatchEnded((0,), (1,))
     assert match.wins == [1, 0]
+
+
+# -- match models with three players and the remaining false-claim branches ---------------------------------------
+
+PLAIN_3 = {"hands": {0: "QS 7S AH", 1: "9D JS 6H", 2: "KC 8C 9S"}, "trump": "8D"}
+BURA_FOR_1_OF_3 = {"hands": {0: "QS 7S AH", 1: "9D KD 6D", 2: "KC 8C 9S"}, "trump": "8D"}
+
+
+def test_robber_three_players_false_claim_gives_every_other_player_a_deal() -> None:
+    """RULES §12.2 (engine decision for n >= 3): a false claim gives each other player +1."""
+    match = stacked_match(BURA_STANDARD, deals=[PLAIN_3, PLAIN_3], players=3, dealer=2)
+    match.apply(Claim(0))
+    assert match.outcomes[0].kind is OutcomeKind.FALSE_CLAIM
+    assert match.outcomes[0].winners == ()
+    assert match.scores == [0, 1, 1]
+    assert match.wins == [0, 1, 1]
+
+
+def test_penalty_12_three_players() -> None:
+    """RULES §12.3: a win costs every other player 2; a false claim (★ LOSE_DEAL) costs the claimant 2."""
+    variant = BURA_STANDARD.with_options(match=PENALTY_12)
+    match = stacked_match(variant, deals=[BURA_FOR_1_OF_3, PLAIN_3], players=3, dealer=2)
+    assert match.scores == [2, 0, 2]
+    assert match.dealer == 1
+    match.apply(Claim(2))  # seat 2 is left of dealer 1: the rightful leader
+    assert match.scores == [2, 0, 4]
+    assert match.wins == [1, 2, 0]  # as in the robber (n >= 3): the others count the deal as won
+
+
+def test_pot_lose_deal_two_players_the_opponent_takes_the_pot() -> None:
+    """RULES §12.1: under ★ LOSE_DEAL with two players a false claim hands the pot (2) to the opponent."""
+    variant = BURA_STANDARD.with_options(match=MatchModel(kind=MatchKind.POT))
+    match = stacked_match(variant, deals=[PLAIN, PLAIN])
+    events = match.apply(Claim(0))
+    assert ScoreChanged((-1, 1), (0, 1), 0, False) in events
+    assert match.scores == [-2, 0]  # after the next ante
+
+
+def test_pot_lose_deal_three_players_is_treated_as_double_pot() -> None:
+    """RULES §12.1: under LOSE_DEAL with n >= 3 a false claim is treated as DOUBLE_POT: the claimant matches the
+    pot (3), the deal is void and the same dealer deals (everyone antes: pot 9)."""
+    variant = BURA_STANDARD.with_options(match=MatchModel(kind=MatchKind.POT))
+    match = stacked_match(variant, deals=[PLAIN_3, PLAIN_3], players=3, dealer=2)
+    match.apply(Claim(0))
+    assert match.pot == 9
+    assert match.scores == [-5, -2, -2]
+    assert match.dealer == 2
+    assert match.wins == [0, 0, 0]
+
+
+def test_burkozel_four_aces_beat_a_bura_held_at_the_same_time() -> None:
+    """RULES §9.8 (engine decision): Москва (four aces) against a bura of another player: Москва wins (+6)."""
+    match = stacked_match(BURKOZEL, deals=[{"hands": {0: "9D KD 6D 7D", 1: "AS AH AC AD"}, "trump": "8D"}, PLAIN_4])
+    assert (match.outcomes[0].winners, match.outcomes[0].combo) == ((1,), Combo.MOSCOW)
+    assert match.scores == [6, 0]
+
+
+def test_burkozel_molodka_seizes_with_a_free_lead() -> None:
+    """RULES §9.8 ★ molodka4 LEAD_FREE: after «Стоп!» with four hearts seat 1 may lead any legal set."""
+    match = stacked_match(BURKOZEL, deals=[{"hands": {0: "QS 7S AH 9C", 1: "6H 7H 8H 9H"}, "trump": "8D"}])
+    assert match.apply(DeclareCombo(1, Combo.MOLODKA))[-1] == LeadSeized(1, 0, Combo.MOLODKA)
+    leads = {action.cards for action in match.legal_actions(1) if isinstance(action, Lead)}
+    assert cards("6H") in leads
+    assert cards("6H 7H 8H 9H") in leads
+    assert len(leads) == 4 + 6 + 4 + 1
