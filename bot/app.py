@@ -3,18 +3,21 @@
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
-from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
-from bot.sender import Sender, Unreachable, aiogram_api_call
+from bot.sender import Sender, Unreachable, UnreachableCallback, aiogram_api_call
+from bot.services import TableService
 from bot.startup import StartupError, open_storage
 
 logger = logging.getLogger(__name__)
@@ -34,9 +37,34 @@ def create_bot(settings: Settings) -> Bot:
     )
 
 
-async def _log_unreachable(report: Unreachable) -> None:
-    # Until the game service reacts (pausing the table, telling the group), the fact is at least on record.
-    logger.warning("chat %s is unreachable (table %s): %s", report.chat_id, report.table_id, report.description)
+def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallback:
+    """The sender's report of a chat that blocked or removed the bot, passed on to the table service (made
+    after the sender, which it needs: hence the late lookup)."""
+
+    async def on_unreachable(report: Unreachable) -> None:
+        logger.warning("chat %s is unreachable (table %s): %s", report.chat_id, report.table_id, report.description)
+        if report.is_user:
+            await tables().game.player_unreachable(report.chat_id)
+        else:
+            await tables().game.close_removed(report.chat_id)
+
+    return on_unreachable
+
+
+GROUP_COMMANDS = ("new", "score", "stats", "top", "stop", "help")
+PRIVATE_COMMANDS = ("start", "help")
+
+
+async def set_commands(bot: Bot, translations: Translations) -> None:
+    """The command menus, in Russian for Russian readers and in English for everyone else."""
+    for language, code in (("ru", "ru"), ("en", None)):
+        tr = translations.get(language)
+        for names, scope in (
+            (GROUP_COMMANDS, BotCommandScopeAllGroupChats()),
+            (PRIVATE_COMMANDS, BotCommandScopeAllPrivateChats()),
+        ):
+            commands = [BotCommand(command=name, description=tr.t(f"flow-command-{name}")) for name in names]
+            await bot.set_my_commands(commands, scope=scope, language_code=code)
 
 
 async def run(settings: Settings) -> None:
@@ -49,9 +77,20 @@ async def run(settings: Settings) -> None:
     storage = await open_storage(settings)
     try:
         bot = create_bot(settings)
-        sender = Sender(storage, aiogram_api_call(bot), on_unreachable=_log_unreachable)
-        dispatcher = create_dispatcher(settings, storage, translations, sender)
+        sender = Sender(storage, aiogram_api_call(bot), on_unreachable=_unreachable_handler(lambda: tables))
+        tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
+        dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
+
+        async def on_startup() -> None:
+            try:
+                await set_commands(bot, translations)
+            except TelegramAPIError as error:
+                logger.warning("setMyCommands failed: %s", error)
+
+        dispatcher.startup.register(on_startup)
         delivering = asyncio.create_task(sender.run(), name="sender")
+        # Timers live in the database: the ones that fell due while the bot was down fire at once.
+        timing = asyncio.create_task(tables.timers.run(), name="timers")
         try:
             await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=True)
         except TelegramUnauthorizedError as error:
@@ -59,9 +98,10 @@ async def run(settings: Settings) -> None:
         except TelegramNetworkError as error:
             raise StartupError(f"cannot reach the Bot API at {settings.telegram_api_base}: {error.message}") from error
         finally:
-            delivering.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await delivering
+            for task in (timing, delivering):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await bot.session.close()
     finally:
         await storage.close()

@@ -3,7 +3,7 @@
 import logging
 from pathlib import Path
 
-from pydantic import SecretStr, ValidationError, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SUPPORTED_LANGUAGES = ("ru", "en")
@@ -19,6 +19,8 @@ class Settings(BaseSettings):
     database_path: Path = Path("./data/bura.sqlite3")
     log_level: str = "INFO"
     default_language: str = "ru"
+    test_seed: str | None = Field(None, validation_alias=AliasChoices("bura_test_seed", "test_seed"))
+    """BURA_TEST_SEED: tests only. Every table is shuffled from this seed instead of a random one."""
 
     @field_validator("bot_token")
     @classmethod

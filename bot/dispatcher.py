@@ -3,23 +3,44 @@
 from aiogram import Dispatcher
 
 from bot.config import Settings
+from bot.handlers import errors, game, lobby, membership, private, stats
 from bot.i18n import Translations
 from bot.sender import Sender
+from bot.services import TableService
 from bot.storage import Storage
 
 
-def create_dispatcher(settings: Settings, storage: Storage, translations: Translations, sender: Sender) -> Dispatcher:
+def create_dispatcher(
+    settings: Settings,
+    storage: Storage,
+    translations: Translations,
+    sender: Sender,
+    tables: TableService | None = None,
+) -> Dispatcher:
     """Build the dispatcher with everything a handler may ask for by name and type:
 
-    `settings: Settings`, `repository: Storage`, `translations: Translations`, `sender: Sender`.
+    `settings: Settings`, `repository: Storage`, `translations: Translations`, `sender: Sender`,
+    `tables: TableService` (made here unless given: the app shares it with its timers and the sender).
     (`repository`, not `storage`: aiogram's own FSM storage already answers to that name.)
-    Feature routers are included here, one per module, when they exist.
+    Feature routers are included here, one per module; each module makes a fresh router, so this can run
+    more than once in a process (tests).
     """
+    if tables is None:
+        tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
     dispatcher = Dispatcher(name="bura")
     dispatcher.workflow_data.update(
         settings=settings,
         repository=storage,
         translations=translations,
         sender=sender,
+        tables=tables,
+    )
+    dispatcher.include_routers(
+        errors.create_router(),
+        membership.create_router(),
+        lobby.create_router(),
+        game.create_router(),
+        stats.create_router(),
+        private.create_router(),
     )
     return dispatcher

@@ -1,0 +1,43 @@
+"""What every handler module needs: who acts, whether he administers the group, how to answer a tap."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot, F
+from aiogram.enums import ChatMemberStatus, ChatType
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import CallbackQuery, User
+
+from bot.services import Actor, Reply
+from bot.services.core import IsAdmin
+
+logger = logging.getLogger(__name__)
+
+GROUP_CHATS = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+PRIVATE_CHAT = F.chat.type == ChatType.PRIVATE
+GROUP_TAPS = F.message.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+PRIVATE_TAPS = F.message.chat.type == ChatType.PRIVATE
+
+
+def actor_of(user: User) -> Actor:
+    return Actor(user_id=user.id, name=user.full_name, language_code=user.language_code)
+
+
+def admin_check(bot: Bot, chat_id: int, user_id: int) -> IsAdmin:
+    """Asks Telegram (getChatMember) only when called: the creator of a table never needs it."""
+
+    async def is_admin() -> bool:
+        try:
+            member = await bot.get_chat_member(chat_id, user_id)
+        except TelegramAPIError as error:
+            logger.warning("getChatMember %s/%s failed: %s", chat_id, user_id, error)
+            return False
+        return member.status in {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
+
+    return is_admin
+
+
+async def answer(query: CallbackQuery, reply: Reply) -> None:
+    """Answer the tap (every tap gets an answer, or the client spins): a toast, an alert, or a t.me link."""
+    await query.answer(text=reply.text, show_alert=reply.alert, url=reply.url)

@@ -1,0 +1,78 @@
+"""Group lobby: /new (/bura) opens a table; the lobby and settings buttons; /stop (/cancel) ends a table."""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message, Update
+
+from bot.callbacks import LobbyCb, SettingCb
+from bot.handlers.common import GROUP_CHATS, GROUP_TAPS, actor_of, admin_check, answer
+from bot.services import TableService
+
+
+def create_router() -> Router:
+    router = Router(name="lobby")
+    router.message.filter(GROUP_CHATS)
+    router.callback_query.filter(GROUP_TAPS)
+
+    @router.message(Command("new", "bura"))
+    async def open_table(message: Message, tables: TableService, event_update: Update) -> None:
+        if message.from_user is None:
+            return
+        reply = await tables.lobby.open(message.chat.id, actor_of(message.from_user), event_update.update_id)
+        if reply.text:
+            await tables.say(message.chat.id, reply.text)
+
+    @router.message(Command("stop", "cancel"))
+    async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
+        if message.from_user is None:
+            return
+        is_admin = admin_check(bot, message.chat.id, message.from_user.id)
+        reply = await tables.game.stop(
+            message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
+        )
+        if reply.text:
+            await tables.say(message.chat.id, reply.text)
+
+    @router.callback_query(LobbyCb.filter())
+    async def lobby_button(
+        query: CallbackQuery, callback_data: LobbyCb, tables: TableService, bot: Bot, event_update: Update
+    ) -> None:
+        if query.message is None:
+            await query.answer()
+            return
+        chat = query.message.chat
+        me = await bot.me()
+        reply = await tables.lobby.tap(
+            callback_data.table,
+            callback_data.op,
+            chat.id,
+            actor_of(query.from_user),
+            update_id=event_update.update_id,
+            is_admin=admin_check(bot, chat.id, query.from_user.id),
+            bot_username=me.username or "",
+            title=chat.title or "",
+        )
+        await answer(query, reply)
+
+    @router.callback_query(SettingCb.filter())
+    async def setting_button(
+        query: CallbackQuery, callback_data: SettingCb, tables: TableService, bot: Bot, event_update: Update
+    ) -> None:
+        if query.message is None:
+            await query.answer()
+            return
+        chat = query.message.chat
+        reply = await tables.lobby.setting(
+            callback_data.table,
+            callback_data.key,
+            callback_data.value,
+            chat.id,
+            actor_of(query.from_user),
+            update_id=event_update.update_id,
+            is_admin=admin_check(bot, chat.id, query.from_user.id),
+        )
+        await answer(query, reply)
+
+    return router

@@ -1,0 +1,50 @@
+"""The private chat: /start (with a deep link ``j<table>`` it seats the player), /help, anything else."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import Message, Update
+
+from bot.handlers.common import PRIVATE_CHAT, actor_of
+from bot.services import TableService
+from bot.services.lobby import JOIN_PAYLOAD_PREFIX
+from bot.storage import Storage
+
+
+def create_router() -> Router:
+    router = Router(name="private")
+    router.message.filter(PRIVATE_CHAT)
+
+    @router.message(CommandStart())
+    async def start(
+        message: Message, command: CommandObject, tables: TableService, repository: Storage, event_update: Update
+    ) -> None:
+        if message.from_user is None:
+            return
+        actor = actor_of(message.from_user)
+        payload = (command.args or "").strip()
+        if payload.startswith(JOIN_PAYLOAD_PREFIX) and payload[1:].isdigit():
+            reply = await tables.lobby.join_from_link(int(payload[1:]), actor, event_update.update_id)
+            text = reply.text
+        else:
+            await tables.core.remember(actor)
+            await repository.set_user_started(actor.user_id)
+            await repository.set_user_blocked(actor.user_id, False)
+            text = tables.core.actor_translator(actor).t("flow-start-private")
+        if text:
+            await tables.say(message.chat.id, text)
+
+    @router.message(Command("help"))
+    async def help_private(message: Message, tables: TableService) -> None:
+        if message.from_user is not None:
+            await tables.say(message.chat.id, tables.core.actor_translator(actor_of(message.from_user)).t("flow-help"))
+
+    @router.message()
+    async def anything_else(message: Message, tables: TableService) -> None:
+        """Text, stickers, unknown commands: a short pointer, never an error."""
+        if message.from_user is not None:
+            tr = tables.core.actor_translator(actor_of(message.from_user))
+            await tables.say(message.chat.id, tr.t("flow-private-fallback"))
+
+    return router

@@ -1,0 +1,54 @@
+"""The chat's tally: /stats (your own) and /top (the chat's best players)."""
+
+from __future__ import annotations
+
+import html
+
+from aiogram import Router
+from aiogram.filters import Command
+from aiogram.types import Message
+
+from bot.handlers.common import GROUP_CHATS
+from bot.services import TableService
+from bot.storage import Stats, Storage
+
+
+def create_router() -> Router:
+    router = Router(name="stats")
+    router.message.filter(GROUP_CHATS)
+
+    @router.message(Command("stats"))
+    async def my_stats(message: Message, tables: TableService, repository: Storage) -> None:
+        if message.from_user is None:
+            return
+        tr = await tables.core.chat_translator(message.chat.id)
+        stats = await repository.get_stats(message.chat.id, message.from_user.id)
+        name = html.escape(message.from_user.full_name)
+        await tables.say(message.chat.id, tr.t("flow-stats-mine", name=name, **_numbers(stats)))
+
+    @router.message(Command("top"))
+    async def top(message: Message, tables: TableService, repository: Storage) -> None:
+        tr = await tables.core.chat_translator(message.chat.id)
+        rows = await repository.top_stats(message.chat.id)
+        if not rows:
+            await tables.say(message.chat.id, tr.t("flow-top-empty"))
+            return
+        lines = [tr.t("flow-top-title")]
+        for place, stats in enumerate(rows, start=1):
+            user = await repository.get_user(stats.user_id)
+            name = html.escape(user.name if user and user.name else str(stats.user_id))
+            lines.append(tr.t("flow-top-line", place=place, name=name, **_numbers(stats)))
+        await tables.say(message.chat.id, "\n".join(lines))
+
+    return router
+
+
+def _numbers(stats: Stats) -> dict[str, int]:
+    return {
+        "matches_won": stats.matches_won,
+        "matches_played": stats.matches_played,
+        "deals_won": stats.deals_won,
+        "deals_played": stats.deals_played,
+        "buras": stats.buras,
+        "false_claims": stats.false_claims,
+    }

@@ -1,0 +1,383 @@
+"""What every change of a table shares: the per-table lock, the stored state, the outbox builders, the commit.
+
+A change runs as: load the table -> check it (version, seat, stale or forged button) -> let the engine decide ->
+build the outbox -> `Storage.commit_move` (state, events, outbox, timer and stats in ONE transaction, with the
+update id so a redelivered update is applied once) -> `notify()` the sender. Services in this package (lobby,
+game, timers) do the deciding; this module does the rest, so each of them is a short story.
+
+The stored state of a playing table is `Match.to_json()` with one extra key, ``"table"``, that the engine ignores:
+the table's settings, its title and the count of consecutive timeouts per seat (what the bot, not the rules, keeps).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.i18n import Translations, Translator, language_for_telegram
+from bot.render.events import render_announcements
+from bot.render.hand import render_hand
+from bot.render.table import render_table
+from bot.storage import (
+    JsonObject,
+    OutboxKind,
+    OutboxMessage,
+    Seat,
+    StaleVersion,
+    StatsDelta,
+    Storage,
+    Table,
+    TableStatus,
+    UpdateAlreadyProcessedError,
+)
+from bot.table_settings import TableSettings
+from engine.cards import Card
+from engine.combos import Combo
+from engine.events import DealEnded, Event, MatchEnded, OutcomeKind
+from engine.match import Match
+from engine.views import public_view, view
+
+logger = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+IsAdmin = Callable[[], Awaitable[bool]]
+"""Asks Telegram whether the acting user administers the group; called only when the creator rule is not enough."""
+
+TABLE_REF = "table"
+AWAY_AFTER_TIMEOUTS = 3
+AWAY_MOVE_SECONDS = 5
+LOBBY_REF = "lobby"
+
+
+def hand_ref(table_id: int) -> str:
+    return f"hand:{table_id}"
+
+
+class Notifier(Protocol):
+    """The sender, as a service sees it: told to look at the outbox after each commit."""
+
+    def notify(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """How a handler answers the user: a toast or an alert on a tap, a text for a command, or a t.me link."""
+
+    text: str | None = None
+    alert: bool = False
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """The Telegram user behind an update: id, display name (raw, escape it on output) and app language."""
+
+    user_id: int
+    name: str
+    language_code: str | None = None
+
+
+@dataclass(slots=True)
+class TableState:
+    """The engine's match plus what the bot keeps beside it; stored as one JSON text."""
+
+    match: Match
+    settings: TableSettings
+    title: str
+    timeouts: dict[int, int] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        data = self.match.to_json()
+        data["table"] = {
+            "settings": self.settings.model_dump(mode="json"),
+            "title": self.title,
+            "timeouts": {str(seat): count for seat, count in self.timeouts.items() if count},
+        }
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> TableState:
+        data = json.loads(text)
+        extra: dict[str, Any] = data.get("table", {})
+        return cls(
+            match=Match.from_json(data),
+            settings=TableSettings.model_validate(extra.get("settings", {})),
+            title=str(extra.get("title", "")),
+            timeouts={int(seat): int(count) for seat, count in extra.get("timeouts", {}).items()},
+        )
+
+
+def seat_names(seats: Sequence[Seat]) -> dict[int, str]:
+    """Seat -> the player's name as he chose it (raw: the renderers escape it, and so must any other caller)."""
+    return {seat.seat: seat.name for seat in seats}
+
+
+def seat_of(table: Table, user_id: int) -> int | None:
+    return next((seat.seat for seat in table.seats if seat.user_id == user_id), None)
+
+
+def stats_for(table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
+    """The tally a move earned: deals played and won, buras, false claims, matches played and won."""
+    totals: dict[int, dict[str, int]] = {}
+
+    def add(seat: int, column: str) -> None:
+        user = next((s.user_id for s in table.seats if s.seat == seat), None)
+        if user is not None:
+            row = totals.setdefault(user, {})
+            row[column] = row.get(column, 0) + 1
+
+    for event in events:
+        if isinstance(event, DealEnded):
+            outcome = event.outcome
+            winners = set(outcome.winners)
+            if outcome.kind is OutcomeKind.FALSE_CLAIM and outcome.seat is not None:
+                add(outcome.seat, "false_claims")
+                claimant = match.side_of(outcome.seat)
+                winners = {match.side_of(seat) for seat in outcome.seats} - {claimant}
+            elif outcome.kind is OutcomeKind.VOID:
+                winners = set()
+            elif outcome.kind is OutcomeKind.PLAYED_OUT and len(winners) == len(
+                {match.side_of(s) for s in outcome.seats}
+            ):
+                winners = set()  # a full tie wins nobody a deal
+            for seat in outcome.seats:
+                add(seat, "deals_played")
+                if match.side_of(seat) in winners:
+                    add(seat, "deals_won")
+            if outcome.kind is OutcomeKind.WIN and outcome.combo is Combo.BURA and outcome.seat is not None:
+                add(outcome.seat, "buras")
+        elif isinstance(event, MatchEnded):
+            for seat in range(match.players):
+                add(seat, "matches_played")
+                if match.side_of(seat) in event.winners:
+                    add(seat, "matches_won")
+    return [StatsDelta(chat_id=table.chat_id, user_id=user, **row) for user, row in totals.items()]
+
+
+def event_to_json(event: Event) -> JsonObject:
+    """An engine event as plain JSON for the table's event log: cards as codes, enums as values."""
+    return {"type": type(event).__name__, **_plain(event)}
+
+
+def _plain(value: object) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if hasattr(value, "value") and hasattr(value, "name"):  # an Enum
+        return _plain(value.value)
+    return value
+
+
+def format_clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def html_text(text: str, markup: Mapping[str, Any] | None = None) -> JsonObject:
+    payload: JsonObject = {"text": text, "parse_mode": "HTML"}
+    if markup is not None:
+        payload["reply_markup"] = dict(markup)
+    return payload
+
+
+class TableCore:
+    """The machinery under the lobby, game and timer services; one instance per bot process."""
+
+    def __init__(
+        self,
+        repository: Storage,
+        translations: Translations,
+        sender: Notifier,
+        *,
+        clock: Clock = time.time,
+        test_seed: str | None = None,
+    ) -> None:
+        self.repository = repository
+        self.translations = translations
+        self.sender = sender
+        self.clock = clock
+        self.test_seed = test_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- locking and loading -------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def locked(self, table_id: int) -> AsyncIterator[None]:
+        """Serialize the changes of one table (moves, taps, timers) in this process."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            yield
+
+    async def chat_translator(self, chat_id: int) -> Translator:
+        chat = await self.repository.get_chat(chat_id)
+        return self.translations.get(chat.language if chat else None)
+
+    def actor_translator(self, actor: Actor) -> Translator:
+        return self.translations.for_telegram_language(actor.language_code)
+
+    async def remember(self, actor: Actor) -> None:
+        """Keep the user's name and language fresh (they are shown at the table and used in private chats)."""
+        language = language_for_telegram(actor.language_code, self.translations.default_language)
+        await self.repository.upsert_user(actor.user_id, actor.name, language=language)
+
+    async def chat_settings(self, chat_id: int) -> TableSettings:
+        chat = await self.repository.get_chat(chat_id)
+        if chat is None:
+            return TableSettings(language=self.translations.default_language)
+        language = chat.language or self.translations.default_language
+        return TableSettings.model_validate({"language": language, **chat.settings})
+
+    # -- outbox builders -----------------------------------------------------------------------------------
+
+    def table_message(self, table: Table, state: TableState, tr: Translator, *, new: bool = False) -> OutboxMessage:
+        """The group's live table message: edited in place; `new` sends it (the first picture of a table)."""
+        seconds = state.settings.move_seconds
+        text = render_table(
+            public_view(state.match),
+            seat_names(table.seats),
+            tr,
+            title=state.title,
+            settings=state.settings,
+            deadline_text=format_clock(seconds) if seconds and not state.match.finished else None,
+        )
+        return OutboxMessage(
+            chat_id=table.chat_id,
+            kind=OutboxKind.SEND if new else OutboxKind.EDIT,
+            payload=html_text(text),
+            ref=TABLE_REF,
+            # A new picture is never superseded: the edits after it must find its message id.
+            key=None if new else f"table:{table.chat_id}",
+        )
+
+    async def hand_messages(
+        self,
+        table: Table,
+        state: TableState,
+        version: int,
+        *,
+        new: bool = False,
+        only: int | None = None,
+        selection: tuple[Card, ...] = (),
+    ) -> list[OutboxMessage]:
+        """Each player's hand message in the private chat (or only one seat's, with a selection)."""
+        messages = []
+        names = seat_names(table.seats)
+        for seat in table.seats:
+            if seat.user_id is None or (only is not None and seat.seat != only):
+                continue
+            user = await self.repository.get_user(seat.user_id)
+            if user is not None and user.blocked:
+                continue  # a 403 would only report him again; he gets his hand back when he restarts the bot
+            tr = self.translations.get(user.language if user else None)
+            text, markup = render_hand(
+                view(state.match, seat.seat),
+                names,
+                tr,
+                table_id=table.table_id,
+                move=version,
+                title=state.title,
+                selection=selection,
+            )
+            messages.append(
+                OutboxMessage(
+                    chat_id=seat.user_id,
+                    kind=OutboxKind.SEND if new else OutboxKind.EDIT,
+                    payload=html_text(text, markup.model_dump(mode="json", exclude_none=True)),
+                    ref=hand_ref(table.table_id),
+                    key=None if new else f"hand:{table.table_id}:{seat.user_id}",
+                )
+            )
+        return messages
+
+    def announcements(
+        self, table: Table, state: TableState, events: Sequence[Event], tr: Translator
+    ) -> list[OutboxMessage]:
+        """Calls, deal and match results as new group messages (they deserve a notification, UX.md)."""
+        deal = state.match.deal
+        texts = render_announcements(
+            events, seat_names(table.seats), tr, trump=deal.trump, teams=state.match.teams, settings=state.settings
+        )
+        return [self.group_text(table.chat_id, text) for text in texts if text]
+
+    @staticmethod
+    def group_text(chat_id: int, text: str) -> OutboxMessage:
+        return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=html_text(text))
+
+    # -- committing ----------------------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        table: Table,
+        *,
+        state: TableState | None = None,
+        events: Sequence[Event] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+        status: TableStatus | None = None,
+        seats: Sequence[Seat] | None = None,
+        deadline: float | None = None,
+        stats: Sequence[StatsDelta] = (),
+    ) -> Table | None:
+        """Commit one change; None when it was not applied (a redelivered update, or the table moved on)."""
+        try:
+            committed = await self.repository.commit_move(
+                table.table_id,
+                table.version,
+                state.to_json() if state is not None else None,
+                [event_to_json(event) for event in events],
+                outbox,
+                update_id,
+                status=status,
+                seats=seats,
+                deadline=deadline,
+                stats=stats,
+            )
+        except UpdateAlreadyProcessedError:
+            logger.info("table %s: update %s was applied before", table.table_id, update_id)
+            return None
+        except StaleVersion as error:
+            logger.info("table %s: %s", table.table_id, error)
+            return None
+        self.sender.notify()
+        return committed
+
+    async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> bool:
+        """Queue messages that change no table (a reply, a re-rendered hand); False for a redelivered update."""
+        try:
+            await self.repository.enqueue(outbox, update_id)
+        except UpdateAlreadyProcessedError:
+            return False
+        self.sender.notify()
+        return True
+
+    async def already_processed(self, update_id: int | None) -> bool:
+        return update_id is not None and await self.repository.is_update_processed(update_id)
+
+    def deadline(self, state: TableState) -> float | None:
+        """When the player to act times out: the move timer, shorter for a player who is away (RULES: none;
+        ours: three timeouts in a row and the bot plays for him at once until he taps again)."""
+        seconds = state.settings.move_seconds
+        seat = state.match.to_act()
+        if not seconds or seat is None:
+            return None
+        if state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:
+            seconds = min(seconds, AWAY_MOVE_SECONDS)
+        return self.clock() + seconds
+
+    @staticmethod
+    def stats(table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
+        return stats_for(table, match, events)
+
+    def new_seed(self) -> str:
+        return self.test_seed if self.test_seed is not None else secrets.token_hex(16)

@@ -1,0 +1,312 @@
+"""The game: taps on the hand keyboard, moves the timer makes for a player, /score, stopping a table.
+
+A hand button names the table and its move number (the table's version): a tap on an older keyboard is stale
+and changes nothing. A card tap only re-renders the tapper's hand with the new selection (the keyboard is
+stateless, so nothing is committed); an action tap is looked up among the engine's legal actions, applied,
+and committed with the new picture of the table, every hand and the announcements. «Стоп!» is a race the
+engine settles: whichever action is applied first under the table's lock wins, the other tap is then stale.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Sequence
+
+from bot.callbacks import HandCb, HandOp, unpack_cards
+from bot.i18n import Translator
+from bot.render.reasons import reason_text
+from bot.services.core import (
+    AWAY_AFTER_TIMEOUTS,
+    Actor,
+    IsAdmin,
+    Reply,
+    TableCore,
+    TableState,
+    hand_ref,
+    html_text,
+    seat_names,
+    seat_of,
+)
+from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
+from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.cards import Card, points
+from engine.deal import Phase
+from engine.errors import IllegalAction, Reason
+from engine.events import Event
+from engine.match import Match
+
+logger = logging.getLogger(__name__)
+
+
+def auto_action(match: Match, seat: int) -> Action | None:
+    """The move the timer makes for a player: the cheapest legal lead or answer (face down when allowed, so
+    no points are given away), a Pass in an optional window; never a claim (it could be false)."""
+    legal = [action for action in match.legal_actions(seat) if not isinstance(action, Claim)]
+    face_down = [action for action in legal if isinstance(action, RespondFaceDown)]
+    plays: Sequence[Lead | RespondOpen | RespondFaceDown] = face_down or [
+        action for action in legal if isinstance(action, Lead | RespondOpen)
+    ]
+    if plays:
+        return min(plays, key=lambda action: (points(action.cards), len(action.cards), _strength(action.cards)))
+    passes = [action for action in legal if isinstance(action, Pass)]
+    if passes:
+        return passes[0]
+    return legal[0] if legal else None
+
+
+def _strength(cards: Sequence[Card]) -> int:
+    return sum(card.strength for card in cards)
+
+
+def _same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
+    return len(a) == len(b) and set(a) == set(b)
+
+
+def choose_action(match: Match, seat: int, op: HandOp, selection: tuple[Card, ...]) -> Action | Reason:
+    """The engine action a hand button means, taken from the legal actions; else why it is refused."""
+    legal = match.legal_actions(seat)
+    candidate: Action
+    if op is HandOp.PLAY or op is HandOp.FACE_DOWN:
+        if not selection:
+            return Reason.NO_CARDS
+        kinds: tuple[type, ...]
+        if op is HandOp.FACE_DOWN:
+            kinds = (RespondFaceDown,)
+            candidate = RespondFaceDown(seat, selection)
+        elif not match.finished and match.deal.phase is Phase.RESPOND:
+            kinds = (RespondOpen,)
+            candidate = RespondOpen(seat, selection)
+        else:
+            kinds = (Lead,)
+            candidate = Lead(seat, selection)
+        for action in legal:
+            if isinstance(action, kinds) and _same_cards(action.cards, selection):
+                return action
+    elif op is HandOp.CLAIM:
+        candidate = Claim(seat)
+    elif op is HandOp.PASS:
+        candidate = Pass(seat)
+    elif op is HandOp.COMBO:
+        combos = [action for action in legal if isinstance(action, DeclareCombo)]
+        if combos:
+            return combos[0]
+        return Reason.NO_SUCH_COMBO
+    else:
+        return Reason.UNKNOWN_ACTION
+    if candidate in legal:
+        return candidate
+    try:
+        match.verify(candidate)
+    except IllegalAction as error:
+        return error.reason
+    return Reason.UNKNOWN_ACTION
+
+
+class GameService:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        self.repository = core.repository
+
+    # -- taps on the hand ----------------------------------------------------------------------------------
+
+    async def tap(self, data: HandCb, actor: Actor, update_id: int | None = None) -> Reply:
+        core = self.core
+        tr = core.actor_translator(actor)
+        if await core.already_processed(update_id):
+            return Reply()
+        async with core.locked(data.table):
+            table = await self.repository.get_table(data.table)
+            if table is None or table.state is None or table.status is not TableStatus.PLAYING:
+                return Reply(tr.t("flow-game-over"), alert=True)
+            seat = seat_of(table, actor.user_id)
+            if seat is None:
+                return Reply(tr.t("flow-not-at-table"), alert=True)
+            if data.move != table.version:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            try:
+                selection = unpack_cards(data.cards)
+            except ValueError:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            state = TableState.from_json(table.state)
+            if data.op is HandOp.TOGGLE or data.op is HandOp.REFRESH:
+                return await self._redraw_hand(table, state, seat, selection, data.op, update_id, tr)
+            decided = choose_action(state.match, seat, data.op, selection)
+            if isinstance(decided, Reason):
+                return Reply(reason_text(decided, tr), alert=True)
+            try:
+                events = state.match.apply(decided)
+            except IllegalAction as error:
+                return Reply(reason_text(error.reason, tr), alert=True)
+            state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
+            await self.commit_move(table, state, events, update_id=update_id)
+        return Reply()
+
+    async def _redraw_hand(
+        self,
+        table: Table,
+        state: TableState,
+        seat: int,
+        selection: tuple[Card, ...],
+        op: HandOp,
+        update_id: int | None,
+        tr: Translator,
+    ) -> Reply:
+        hand = state.match.deal.hands.get(seat, [])
+        if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        messages = await self.core.hand_messages(
+            table, state, table.version, only=seat, selection=selection, new=op is HandOp.REFRESH
+        )
+        await self.core.enqueue(messages, update_id)
+        return Reply()
+
+    # -- committing a move ---------------------------------------------------------------------------------
+
+    async def commit_move(
+        self,
+        table: Table,
+        state: TableState,
+        events: Sequence[Event],
+        *,
+        update_id: int | None = None,
+        notes: Sequence[str] = (),
+    ) -> Table | None:
+        """Commit a move the engine applied: the table, every hand and the announcements, with the stats."""
+        core = self.core
+        group_tr = await core.chat_translator(table.chat_id)
+        version = table.version + 1
+        match = state.match
+        outbox: list[OutboxMessage] = [
+            *(core.group_text(table.chat_id, note) for note in notes),
+            *core.announcements(table, state, events, group_tr),
+            core.table_message(table, state, group_tr),
+            *await core.hand_messages(table, state, version),
+        ]
+        return await core.commit(
+            table,
+            state=state,
+            events=events,
+            outbox=outbox,
+            update_id=update_id,
+            status=TableStatus.FINISHED if match.finished else None,
+            deadline=core.deadline(state),
+            stats=core.stats(table, match, events),
+        )
+
+    # -- the move timer ------------------------------------------------------------------------------------
+
+    async def timeout(self, table: Table) -> None:
+        """The player to act let the timer run out: play the cheapest legal move for him and say so.
+
+        Three timeouts in a row and he is taken as away: the bot plays for him at once (a few seconds) until he
+        taps his hand again. The deal is played out honestly rather than forfeited: the auto-moves never claim.
+        Called by the timer service under the table's lock, after it checked the version.
+        """
+        if table.state is None:
+            return
+        state = TableState.from_json(table.state)
+        seat = state.match.to_act()
+        action = auto_action(state.match, seat) if seat is not None else None
+        if seat is None or action is None:
+            await self.core.commit(table)  # nothing to wait for: drop the timer
+            return
+        events = state.match.apply(action)
+        count = state.timeouts.get(seat, 0) + 1
+        state.timeouts[seat] = count
+        tr = await self.core.chat_translator(table.chat_id)
+        name = html.escape(seat_names(table.seats).get(seat, "?"))
+        notes = []
+        if count < AWAY_AFTER_TIMEOUTS:
+            notes.append(tr.t("flow-timeout-move", name=name))
+        elif count == AWAY_AFTER_TIMEOUTS:
+            notes.append(tr.t("flow-timeout-away", name=name))
+        await self.commit_move(table, state, events, notes=notes)
+
+    # -- commands ------------------------------------------------------------------------------------------
+
+    async def score(self, chat_id: int) -> str:
+        tr = await self.core.chat_translator(chat_id)
+        table = await self.repository.get_open_table(chat_id)
+        if table is None or table.state is None:
+            return tr.t("flow-no-game")
+        match = TableState.from_json(table.state).match
+        names = seat_names(table.seats)
+        lines = [tr.t("flow-score-title", deal=match.deal_number)]
+        for side in range(match.sides):
+            side_names = ", ".join(html.escape(names.get(seat, "?")) for seat in match.seats_of(side))
+            lines.append(tr.t("flow-score-line", name=side_names, score=match.scores[side], wins=match.wins[side]))
+        return "\n".join(lines)
+
+    async def stop(self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None) -> Reply:
+        """/stop: the creator or an admin ends the chat's table, in the lobby or in play."""
+        core = self.core
+        tr = await core.chat_translator(chat_id)
+        table = await self.repository.get_open_table(chat_id)
+        if table is None:
+            return Reply(tr.t("flow-no-table"))
+        if actor.user_id != table.creator_id and not await is_admin():
+            return Reply(tr.t("flow-only-creator"))
+        async with core.locked(table.table_id):
+            table = await self.repository.get_table(table.table_id)
+            if table is None or table.status is TableStatus.FINISHED:
+                return Reply(tr.t("flow-no-table"))
+            text = tr.t("flow-stopped", name=html.escape(actor.name))
+            await core.commit(
+                table, outbox=self._closing(table, text), update_id=update_id, status=TableStatus.FINISHED
+            )
+        return Reply()  # the group is told through the outbox
+
+    async def close_removed(self, chat_id: int) -> None:
+        """The bot was removed from the group: close its table and tell the players in private."""
+        core = self.core
+        await self.repository.set_chat_removed(chat_id)
+        table = await self.repository.get_open_table(chat_id)
+        if table is None:
+            return
+        async with core.locked(table.table_id):
+            table = await self.repository.get_table(table.table_id)
+            if table is None or table.status is TableStatus.FINISHED:
+                return
+            tr = await core.chat_translator(chat_id)
+            outbox = [m for m in self._closing(table, tr.t("flow-bot-removed")) if m.chat_id != chat_id]
+            await core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
+
+    def _closing(self, table: Table, text: str) -> list[OutboxMessage]:
+        """The group is told, and each hand loses its buttons (they would only be stale)."""
+        outbox = [self.core.group_text(table.chat_id, text)]
+        if table.status is TableStatus.PLAYING:
+            for seat in table.seats:
+                if seat.user_id is not None:
+                    outbox.append(
+                        OutboxMessage(
+                            chat_id=seat.user_id,
+                            kind=OutboxKind.EDIT,
+                            payload=html_text(text),
+                            ref=hand_ref(table.table_id),
+                            key=f"hand:{table.table_id}:{seat.user_id}",
+                        )
+                    )
+        else:
+            outbox.append(
+                OutboxMessage(
+                    chat_id=table.chat_id,
+                    kind=OutboxKind.DELETE,
+                    ref="lobby",
+                    key=f"lobby:{table.chat_id}",
+                )
+            )
+        return outbox
+
+    async def player_unreachable(self, user_id: int) -> None:
+        """A player blocked the bot: tell the group of each open table he sits at."""
+        for status in (TableStatus.LOBBY, TableStatus.PLAYING):
+            for table in await self.repository.list_tables(status):
+                seat = seat_of(table, user_id)
+                if seat is None:
+                    continue
+                tr = await self.core.chat_translator(table.chat_id)
+                name = html.escape(seat_names(table.seats)[seat])
+                await self.core.enqueue(
+                    [self.core.group_text(table.chat_id, tr.t("flow-player-unreachable", name=name))]
+                )

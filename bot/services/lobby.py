@@ -1,0 +1,322 @@
+"""The lobby: open a table in a group, join and leave, settings, start the deal, cancel, expire when idle.
+
+The lobby message is one group message edited in place (ref ``lobby``). A player who never started the bot is
+sent to the private chat by a deep link (``/start j<table>``) and seated from there, so that every player can
+get his hand before the deal. Lobby settings are the group's settings (kept for its next tables too).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+
+from bot.callbacks import LobbyOp
+from bot.i18n import Translator
+from bot.render.lobby import SETTING_CHOICES, render_lobby, render_settings
+from bot.services.core import LOBBY_REF, Actor, IsAdmin, Reply, TableCore, TableState, html_text
+from bot.storage import OpenTableExistsError, OutboxKind, OutboxMessage, Seat, Table, TableStatus
+from bot.table_settings import TableSettings
+from engine.match import Match
+
+logger = logging.getLogger(__name__)
+
+LOBBY_IDLE_SECONDS = 30 * 60
+JOIN_PAYLOAD_PREFIX = "j"
+# The settings menu's short keys (bot/render/lobby.py) that are not named as the TableSettings field.
+SETTING_FIELDS = {"timer": "move_seconds", "takeover": "computer_takeover"}
+
+
+def join_link(bot_username: str, table_id: int) -> str:
+    return f"https://t.me/{bot_username}?start={JOIN_PAYLOAD_PREFIX}{table_id}"
+
+
+class LobbyService:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        self.repository = core.repository
+
+    # -- opening -------------------------------------------------------------------------------------------
+
+    async def open(self, chat_id: int, actor: Actor, update_id: int | None = None) -> Reply:
+        """/new: open a lobby with the creator seated; one table per group."""
+        core = self.core
+        await core.remember(actor)
+        settings = await core.chat_settings(chat_id)
+        tr = core.translations.get(settings.language)
+        existing = await self.repository.get_open_table(chat_id)
+        if existing is not None:
+            return Reply(self._exists_text(existing, tr))
+        seats = (Seat(seat=0, user_id=actor.user_id, name=actor.name),)
+        try:
+            table = await self.repository.create_table(
+                chat_id, actor.user_id, settings.model_dump(mode="json"), seats, update_id=update_id
+            )
+        except OpenTableExistsError:
+            existing = await self.repository.get_open_table(chat_id)
+            return Reply(self._exists_text(existing, tr) if existing else tr.t("flow-lobby-exists"))
+        # The lobby message goes out with the first commit: it names the table id in its buttons.
+        await core.commit(
+            table,
+            outbox=[self._lobby_message(table, settings, tr, new=True)],
+            deadline=core.clock() + LOBBY_IDLE_SECONDS,
+        )
+        return Reply()
+
+    @staticmethod
+    def _exists_text(table: Table, tr: Translator) -> str:
+        key = "flow-lobby-exists" if table.status is TableStatus.LOBBY else "flow-game-in-progress"
+        return tr.t(key)
+
+    def _lobby_message(
+        self, table: Table, settings: TableSettings, tr: Translator, *, new: bool = False
+    ) -> OutboxMessage:
+        creator = next((seat.name for seat in table.seats if seat.user_id == table.creator_id), "")
+        players = [(seat.name, seat.user_id is None) for seat in table.seats]  # raw: the renderer escapes
+        text, markup = render_lobby(settings, players, tr, table_id=table.table_id, creator=creator)
+        return self._lobby_payload(table, text, markup.model_dump(mode="json", exclude_none=True), new=new)
+
+    @staticmethod
+    def _lobby_payload(
+        table: Table, text: str, markup: dict[str, object] | None, *, new: bool = False
+    ) -> OutboxMessage:
+        return OutboxMessage(
+            chat_id=table.chat_id,
+            kind=OutboxKind.SEND if new else OutboxKind.EDIT,
+            payload=html_text(text, markup),
+            ref=LOBBY_REF,
+            key=None if new else f"lobby:{table.chat_id}",
+        )
+
+    # -- taps ----------------------------------------------------------------------------------------------
+
+    async def tap(
+        self,
+        table_id: int,
+        op: LobbyOp,
+        chat_id: int,
+        actor: Actor,
+        *,
+        update_id: int | None = None,
+        is_admin: IsAdmin,
+        bot_username: str,
+        title: str = "",
+    ) -> Reply:
+        """A lobby button. Every refusal is an alert; nothing changes then."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        if await core.already_processed(update_id):
+            return Reply()
+        await core.remember(actor)
+        async with core.locked(table_id):
+            table = await self.repository.get_table(table_id)
+            if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            if op is LobbyOp.JOIN:
+                return await self._join(table, actor, tr, update_id, bot_username)
+            if op is LobbyOp.LEAVE:
+                return await self._leave(table, actor, tr, update_id)
+            if op is LobbyOp.ADD_COMPUTER:
+                return Reply(tr.t("flow-computer-soon"), alert=True)
+            if not await self._may_manage(table, actor, is_admin):
+                return Reply(tr.t("flow-only-creator"), alert=True)
+            if op is LobbyOp.START:
+                return await self._start(table, actor, tr, update_id, title)
+            if op is LobbyOp.CANCEL:
+                return await self._cancel(table, tr, update_id)
+            if op is LobbyOp.SETTINGS:
+                return await self._show_settings(table, update_id)
+        return Reply(tr.t("flow-stale-button"), alert=True)
+
+    @staticmethod
+    async def _may_manage(table: Table, actor: Actor, is_admin: IsAdmin) -> bool:
+        return actor.user_id == table.creator_id or await is_admin()
+
+    async def _join(
+        self, table: Table, actor: Actor, tr: Translator, update_id: int | None, bot_username: str
+    ) -> Reply:
+        if any(seat.user_id == actor.user_id for seat in table.seats):
+            return Reply(tr.t("flow-already-seated"))
+        settings = await self.core.chat_settings(table.chat_id)
+        if len(table.seats) >= settings.max_players:
+            return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
+        user = await self.repository.get_user(actor.user_id)
+        if user is None or not user.started_bot or user.blocked:
+            # Hands are dealt in the private chat: the player opens it first and is seated from there.
+            return Reply(url=join_link(bot_username, table.table_id))
+        return await self._seat(table, actor, settings, update_id, tr)
+
+    async def _seat(
+        self,
+        table: Table,
+        actor: Actor,
+        settings: TableSettings,
+        update_id: int | None,
+        tr: Translator,
+        extra: Sequence[OutboxMessage] = (),
+    ) -> Reply:
+        seats = (*table.seats, Seat(seat=len(table.seats), user_id=actor.user_id, name=actor.name))
+        seated = table.model_copy(update={"seats": seats})
+        group_tr = self.core.translations.get(settings.language)
+        committed = await self.core.commit(
+            table,
+            outbox=[self._lobby_message(seated, settings, group_tr), *extra],
+            update_id=update_id,
+            seats=seats,
+            deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
+        )
+        return Reply(tr.t("flow-joined") if committed else None)
+
+    async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
+        if not any(seat.user_id == actor.user_id for seat in table.seats):
+            return Reply(tr.t("flow-not-seated"))
+        rest = [seat for seat in table.seats if seat.user_id != actor.user_id]
+        seats = tuple(seat.model_copy(update={"seat": number}) for number, seat in enumerate(rest))
+        settings = await self.core.chat_settings(table.chat_id)
+        group_tr = self.core.translations.get(settings.language)
+        remaining = table.model_copy(update={"seats": seats})
+        await self.core.commit(
+            table,
+            outbox=[self._lobby_message(remaining, settings, group_tr)],
+            update_id=update_id,
+            seats=seats,
+            deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
+        )
+        return Reply(tr.t("flow-left"))
+
+    async def join_from_link(self, table_id: int, actor: Actor, update_id: int | None = None) -> Reply:
+        """`/start j<table>` in the private chat: the user started the bot, now seat him at the lobby."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        await core.remember(actor)
+        await self.repository.set_user_started(actor.user_id)
+        await self.repository.set_user_blocked(actor.user_id, False)
+        async with core.locked(table_id):
+            table = await self.repository.get_table(table_id)
+            if table is None or table.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-link-expired"))
+            if any(seat.user_id == actor.user_id for seat in table.seats):
+                return Reply(tr.t("flow-ready-private"))
+            settings = await core.chat_settings(table.chat_id)
+            if len(table.seats) >= settings.max_players:
+                return Reply(tr.t("flow-lobby-full", count=settings.max_players))
+            reply = await self._seat(table, actor, settings, update_id, tr)
+        if reply.text is None:
+            return Reply()
+        return Reply(tr.t("flow-joined-private"))
+
+    # -- settings ------------------------------------------------------------------------------------------
+
+    async def _show_settings(self, table: Table, update_id: int | None) -> Reply:
+        settings = await self.core.chat_settings(table.chat_id)
+        tr = self.core.translations.get(settings.language)
+        text, markup = render_settings(settings, tr, table_id=table.table_id)
+        message = self._lobby_payload(table, text, markup.model_dump(mode="json", exclude_none=True))
+        await self.core.commit(
+            table, outbox=[message], update_id=update_id, deadline=self.core.clock() + LOBBY_IDLE_SECONDS
+        )
+        return Reply()
+
+    async def setting(
+        self,
+        table_id: int,
+        key: str,
+        value: str,
+        chat_id: int,
+        actor: Actor,
+        *,
+        update_id: int | None = None,
+        is_admin: IsAdmin,
+    ) -> Reply:
+        """A settings button: set ``key`` to ``value`` (the button carries the value it sets, so a redelivered
+        or doubled tap sets the same thing); any other key ("done") returns to the lobby. Creator or admin,
+        before the deal."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        if await core.already_processed(update_id):
+            return Reply()
+        async with core.locked(table_id):
+            table = await self.repository.get_table(table_id)
+            if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            if not await self._may_manage(table, actor, is_admin):
+                return Reply(tr.t("flow-only-creator"), alert=True)
+            settings = await core.chat_settings(chat_id)
+            if key in SETTING_CHOICES:
+                if value not in SETTING_CHOICES[key]:
+                    return Reply(tr.t("flow-stale-button"), alert=True)
+                field = SETTING_FIELDS.get(key, key)
+                try:
+                    settings = TableSettings.model_validate({**settings.model_dump(mode="json"), field: value})
+                except ValidationError:
+                    return Reply(tr.t("flow-stale-button"), alert=True)
+                stored = settings.model_dump(mode="json", exclude={"language"})
+                await self.repository.set_chat_settings(chat_id, stored)
+                if key == "language":
+                    await self.repository.upsert_chat(chat_id, language=settings.language)
+                group_tr = core.translations.get(settings.language)
+                text, markup = render_settings(settings, group_tr, table_id=table.table_id)
+                message = self._lobby_payload(table, text, markup.model_dump(mode="json", exclude_none=True))
+            else:  # DONE_KEY (or anything else): back to the lobby
+                message = self._lobby_message(table, settings, core.translations.get(settings.language))
+            await core.commit(table, outbox=[message], update_id=update_id, deadline=core.clock() + LOBBY_IDLE_SECONDS)
+        return Reply()
+
+    # -- start, cancel, expire -----------------------------------------------------------------------------
+
+    async def _start(self, table: Table, actor: Actor, tr: Translator, update_id: int | None, title: str) -> Reply:
+        core = self.core
+        settings = await core.chat_settings(table.chat_id)
+        count = len(table.seats)
+        if count < settings.min_players:
+            return Reply(tr.t("flow-need-players", count=settings.min_players), alert=True)
+        if count > settings.max_players:
+            return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
+        unreachable = []
+        for seat in table.seats:
+            if seat.user_id is None:
+                continue
+            user = await self.repository.get_user(seat.user_id)
+            if user is None or not user.started_bot or user.blocked:
+                unreachable.append(html.escape(seat.name))
+        group_tr = core.translations.get(settings.language)
+        if unreachable:
+            names = ", ".join(unreachable)
+            await core.enqueue([core.group_text(table.chat_id, group_tr.t("flow-need-private", names=names))])
+            return Reply(tr.t("flow-need-private", names=names), alert=True)
+        match = Match(settings.variant(), count, core.new_seed())
+        state = TableState(match=match, settings=settings, title=title)
+        version = table.version + 1
+        outbox: list[OutboxMessage] = [
+            OutboxMessage(chat_id=table.chat_id, kind=OutboxKind.DELETE, ref=LOBBY_REF),
+            *core.announcements(table, state, match.start_events, group_tr),
+            core.table_message(table, state, group_tr, new=True),
+            *await core.hand_messages(table, state, version, new=True),
+        ]
+        committed = await core.commit(
+            table,
+            state=state,
+            events=match.start_events,
+            outbox=outbox,
+            update_id=update_id,
+            status=TableStatus.PLAYING,
+            deadline=core.deadline(state),
+            stats=core.stats(table, match, match.start_events),
+        )
+        return Reply(tr.t("flow-started") if committed else None)
+
+    async def _cancel(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
+        settings = await self.core.chat_settings(table.chat_id)
+        group_tr = self.core.translations.get(settings.language)
+        message = self._lobby_payload(table, group_tr.t("flow-lobby-cancelled"), None)
+        await self.core.commit(table, outbox=[message], update_id=update_id, status=TableStatus.FINISHED)
+        return Reply(tr.t("flow-lobby-cancelled"))
+
+    async def expire(self, table: Table) -> None:
+        """The lobby was idle for 30 minutes: close it (called by the timer service under the table's lock)."""
+        settings = await self.core.chat_settings(table.chat_id)
+        group_tr = self.core.translations.get(settings.language)
+        message = self._lobby_payload(table, group_tr.t("flow-lobby-expired"), None)
+        await self.core.commit(table, outbox=[message], status=TableStatus.FINISHED)

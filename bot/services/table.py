@@ -1,0 +1,37 @@
+"""`TableService`: the one object handlers talk to about tables; it runs every change of a table.
+
+It holds the shared machinery (`TableCore`: lock, state, outbox, commit) and the services built on it: the
+lobby, the game and the timers. See `bot.services.core` for how a change runs.
+"""
+
+from __future__ import annotations
+
+import time
+
+from bot.i18n import Translations
+from bot.services.core import Clock, Notifier, TableCore, html_text
+from bot.services.game import GameService
+from bot.services.lobby import LobbyService
+from bot.services.timers import TimerService
+from bot.storage import OutboxKind, OutboxMessage, Storage
+
+
+class TableService:
+    def __init__(
+        self,
+        repository: Storage,
+        translations: Translations,
+        sender: Notifier,
+        *,
+        clock: Clock = time.time,
+        test_seed: str | None = None,
+        timer_interval: float = 1.0,
+    ) -> None:
+        self.core = TableCore(repository, translations, sender, clock=clock, test_seed=test_seed)
+        self.lobby = LobbyService(self.core)
+        self.game = GameService(self.core)
+        self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)
+
+    async def say(self, chat_id: int, text: str) -> None:
+        """A plain message to a chat (a command's answer), delivered by the sender like everything else."""
+        await self.core.enqueue([OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=html_text(text))])

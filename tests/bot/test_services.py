@@ -1,0 +1,383 @@
+"""The table service on a real SQLite storage, with a recording fake of the Bot API behind the real sender."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.callbacks import HandCb, HandOp, LobbyOp, SettingCb, pack_cards
+from bot.i18n import Translations
+from bot.sender import ApiRequest, Pacer, Sender
+from bot.services import Actor, Reply, TableService, TableState
+from bot.services.core import IsAdmin
+from bot.services.game import auto_action
+from bot.storage import OutboxKind, SqliteStorage, Table, TableStatus
+from engine.actions import Lead, RespondFaceDown, RespondOpen
+
+GROUP = -1001
+BOT = "bura_test_bot"
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+class RecordingApi:
+    """Every Bot API call the sender makes, in order; sends get fresh message ids."""
+
+    def __init__(self) -> None:
+        self.calls: list[ApiRequest] = []
+        self.next_id = 100
+
+    async def __call__(self, request: ApiRequest) -> int | None:
+        self.calls.append(request)
+        if request.kind is OutboxKind.SEND:
+            self.next_id += 1
+            return self.next_id
+        return request.message_id
+
+    def to(self, chat_id: int) -> list[ApiRequest]:
+        return [call for call in self.calls if call.chat_id == chat_id]
+
+    def texts(self, chat_id: int) -> list[str]:
+        return [str(call.payload.get("text", "")) for call in self.to(chat_id)]
+
+
+@dataclass
+class World:
+    storage: SqliteStorage
+    api: RecordingApi
+    sender: Sender
+    tables: TableService
+    time: FakeTime
+
+    async def deliver(self) -> None:
+        await self.sender.drain()
+
+    async def table(self) -> Table:
+        table = await self.storage.get_open_table(GROUP)
+        assert table is not None
+        return table
+
+    async def pending(self) -> int:
+        return len(await self.storage.fetch_outbox(now=1e12))
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    time = FakeTime()
+    storage = await SqliteStorage.open(tmp_path / "bura.sqlite3", clock=time.clock)
+    api = RecordingApi()
+    pacer = Pacer(time.clock, time.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
+    sender = Sender(storage, api, clock=time.clock, sleep=time.sleep, pacer=pacer)
+    tables = TableService(storage, Translations(), sender, clock=time.clock, test_seed="services")
+    yield World(storage, api, sender, tables, time)
+    await sender.close()
+    await storage.close()
+
+
+ANNA = Actor(1, "Аня <3", "ru")
+BORIS = Actor(2, "Борис", "ru")
+VIKA = Actor(3, "Вика", "en")
+
+
+def admin(value: bool) -> IsAdmin:
+    async def is_admin() -> bool:
+        return value
+
+    return is_admin
+
+
+async def tap(world: World, op: LobbyOp, actor: Actor, update_id: int | None = None, is_admin: bool = False) -> Reply:
+    table = await world.table()
+    return await world.tables.lobby.tap(
+        table.table_id,
+        op,
+        GROUP,
+        actor,
+        update_id=update_id,
+        is_admin=admin(is_admin),
+        bot_username=BOT,
+        title="Друзья",
+    )
+
+
+async def started(world: World, *actors: Actor) -> None:
+    for actor in actors:
+        await world.storage.upsert_user(actor.user_id, actor.name, language="ru")
+        await world.storage.set_user_started(actor.user_id)
+
+
+async def playing_table(world: World) -> Table:
+    """Anna and Boris at a dealt table; every message delivered."""
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    reply = await tap(world, LobbyOp.START, ANNA, update_id=3)
+    assert not reply.alert, reply
+    await world.deliver()
+    table = await world.table()
+    assert table.status is TableStatus.PLAYING
+    return table
+
+
+def state_of(table: Table) -> TableState:
+    assert table.state is not None
+    return TableState.from_json(table.state)
+
+
+def user_of(table: Table, seat: int) -> Actor:
+    user_id = next(s.user_id for s in table.seats if s.seat == seat)
+    return ANNA if user_id == ANNA.user_id else BORIS
+
+
+def a_legal_play(table: Table) -> tuple[Actor, HandCb]:
+    """The player to act and a button that plays his first legal lead or answer."""
+    match = state_of(table).match
+    seat = match.to_act()
+    assert seat is not None
+    action = next(a for a in match.legal_actions(seat) if isinstance(a, Lead | RespondOpen))
+    return user_of(table, seat), HandCb(
+        table=table.table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(action.cards)
+    )
+
+
+# -- lobby -----------------------------------------------------------------------------------------------------
+
+
+async def test_new_opens_one_lobby_per_chat(world: World) -> None:
+    assert await world.tables.lobby.open(GROUP, ANNA, update_id=1) == Reply()
+    again = await world.tables.lobby.open(GROUP, BORIS, update_id=2)
+    assert again.text is not None and "уже" in again.text
+    await world.deliver()
+    [lobby] = world.api.to(GROUP)
+    assert lobby.kind is OutboxKind.SEND
+    assert "Аня &lt;3" in str(lobby.payload["text"])  # the name is escaped
+    table = await world.table()
+    assert [seat.name for seat in table.seats] == ["Аня <3"]
+    assert await world.storage.due_timers(world.time.now + 30 * 60) != []  # the idle lobby expires
+
+
+async def test_join_sends_a_newcomer_through_the_private_chat(world: World) -> None:
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    table = await world.table()
+    reply = await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    assert reply.url == f"https://t.me/{BOT}?start=j{table.table_id}"
+    assert len((await world.table()).seats) == 1
+    joined = await world.tables.lobby.join_from_link(table.table_id, BORIS, update_id=3)
+    assert joined.text is not None
+    table = await world.table()
+    assert [seat.user_id for seat in table.seats] == [ANNA.user_id, BORIS.user_id]
+    await world.deliver()
+    assert "Борис" in world.api.texts(GROUP)[-1]  # the lobby was edited in place
+    assert world.api.to(GROUP)[-1].kind is OutboxKind.EDIT
+
+
+async def test_join_and_leave(world: World) -> None:
+    await started(world, BORIS, VIKA)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    assert (await tap(world, LobbyOp.JOIN, BORIS, update_id=2)).url is None
+    await tap(world, LobbyOp.JOIN, VIKA, update_id=3)
+    assert (await tap(world, LobbyOp.JOIN, VIKA, update_id=4)).text == "You are already at the table."
+    await tap(world, LobbyOp.LEAVE, BORIS, update_id=5)
+    table = await world.table()
+    assert [(seat.seat, seat.user_id) for seat in table.seats] == [(0, ANNA.user_id), (1, VIKA.user_id)]
+
+
+async def test_only_the_creator_or_an_admin_starts(world: World) -> None:
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    alone = await tap(world, LobbyOp.START, ANNA, update_id=2)
+    assert alone.alert and alone.text is not None and "хотя бы 2" in alone.text
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=3)
+    refused = await tap(world, LobbyOp.START, BORIS, update_id=4)
+    assert refused.alert
+    assert (await world.table()).status is TableStatus.LOBBY
+    await tap(world, LobbyOp.START, BORIS, update_id=5, is_admin=True)
+    assert (await world.table()).status is TableStatus.PLAYING
+
+
+async def test_start_needs_every_player_reachable(world: World) -> None:
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    await world.storage.set_user_blocked(BORIS.user_id)
+    refused = await tap(world, LobbyOp.START, ANNA, update_id=3)
+    assert refused.alert and refused.text is not None and "Борис" in refused.text
+    assert (await world.table()).status is TableStatus.LOBBY
+
+
+async def test_start_deals_the_table_and_the_hands(world: World) -> None:
+    table = await playing_table(world)
+    group = world.api.to(GROUP)
+    assert [call.kind for call in group[-3:]] == [OutboxKind.DELETE, OutboxKind.SEND, OutboxKind.SEND]
+    for actor in (ANNA, BORIS):
+        [hand] = world.api.to(actor.user_id)
+        assert hand.kind is OutboxKind.SEND
+        assert "inline_keyboard" in hand.payload["reply_markup"]
+    assert await world.storage.get_message_ref(ANNA.user_id, f"hand:{table.table_id}") is not None
+    assert state_of(table).title == "Друзья"
+    assert await world.storage.due_timers(world.time.now + 60) != []
+
+
+async def test_settings_change_the_group_settings(world: World) -> None:
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    table = await world.table()
+    await tap(world, LobbyOp.SETTINGS, ANNA, update_id=2)
+    data = SettingCb(table=table.table_id, key="timer", value="30")
+    await world.tables.lobby.setting(data.table, data.key, data.value, GROUP, ANNA, update_id=3, is_admin=admin(False))
+    assert (await world.tables.core.chat_settings(GROUP)).move_seconds == 30
+    forged = await world.tables.lobby.setting(
+        table.table_id, "timer", "7", GROUP, ANNA, update_id=4, is_admin=admin(False)
+    )
+    assert forged.alert
+    stranger = await world.tables.lobby.setting(
+        table.table_id, "language", "en", GROUP, BORIS, update_id=5, is_admin=admin(False)
+    )
+    assert stranger.alert
+    await world.tables.lobby.setting(table.table_id, "language", "en", GROUP, ANNA, update_id=6, is_admin=admin(False))
+    assert (await world.tables.core.chat_translator(GROUP)).language == "en"
+
+
+async def test_cancel_and_idle_expiry(world: World) -> None:
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    assert (await tap(world, LobbyOp.CANCEL, BORIS, update_id=2)).alert
+    await tap(world, LobbyOp.CANCEL, ANNA, update_id=3)
+    assert await world.storage.get_open_table(GROUP) is None
+    await world.tables.lobby.open(GROUP, BORIS, update_id=4)
+    world.time.now += 30 * 60 + 1
+    assert await world.tables.timers.fire_due() == 1
+    assert await world.storage.get_open_table(GROUP) is None
+
+
+# -- moves -----------------------------------------------------------------------------------------------------
+
+
+async def test_a_move_commits_state_events_and_outbox_together(world: World) -> None:
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+    assert await world.tables.game.tap(button, actor, update_id=10) == Reply()
+    after = await world.table()
+    assert after.version == table.version + 1
+    assert len(state_of(after).match.actions) == 1
+    pending = await world.storage.fetch_outbox(now=1e12)
+    kinds = {(item.chat_id, item.ref) for item in pending}
+    assert (GROUP, "table") in kinds
+    assert {(ANNA.user_id, f"hand:{table.table_id}"), (BORIS.user_id, f"hand:{table.table_id}")} <= kinds
+    assert await world.storage.get_events(table.table_id) != []
+
+
+async def test_a_failed_commit_leaves_nothing_behind(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(SqliteStorage, "_add_stats", staticmethod(broken))
+    monkeypatch.setattr(world.tables.core, "stats", lambda *args: [object()])
+    with pytest.raises(RuntimeError):
+        await world.tables.game.tap(button, actor, update_id=10)
+    after = await world.table()
+    assert (after.version, after.state) == (table.version, table.state)
+    assert await world.pending() == 0
+    assert not await world.storage.is_update_processed(10)
+
+
+async def test_a_stale_move_number_changes_nothing(world: World) -> None:
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+    stale = button.model_copy(update={"move": table.version - 1})
+    reply = await world.tables.game.tap(stale, actor, update_id=10)
+    assert reply.alert and reply.text == "Эта кнопка устарела: стол уже изменился."
+    assert (await world.table()).version == table.version
+    assert await world.pending() == 0
+
+
+async def test_a_strangers_tap_is_refused(world: World) -> None:
+    table = await playing_table(world)
+    _, button = a_legal_play(table)
+    reply = await world.tables.game.tap(button, VIKA, update_id=10)
+    assert reply.alert and reply.text == "You are not at this table."
+    assert (await world.table()).version == table.version
+
+
+async def test_the_wrong_player_gets_the_engines_reason(world: World) -> None:
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+    other = BORIS if actor is ANNA else ANNA
+    reply = await world.tables.game.tap(button, other, update_id=10)
+    assert reply.alert
+    assert (await world.table()).version == table.version
+
+
+async def test_a_redelivered_update_is_applied_once(world: World) -> None:
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+    await world.tables.game.tap(button, actor, update_id=10)
+    assert await world.tables.game.tap(button, actor, update_id=10) == Reply()
+    assert (await world.table()).version == table.version + 1
+
+
+async def test_toggle_redraws_only_the_tappers_hand(world: World) -> None:
+    table = await playing_table(world)
+    seat = next(s.seat for s in table.seats if s.user_id == ANNA.user_id)
+    card = state_of(table).match.deal.hands[seat][0]
+    toggle = HandCb(table=table.table_id, move=table.version, op=HandOp.TOGGLE, cards=pack_cards([card]))
+    assert await world.tables.game.tap(toggle, ANNA, update_id=10) == Reply()
+    await world.deliver()
+    edit = world.api.to(ANNA.user_id)[-1]
+    assert edit.kind is OutboxKind.EDIT
+    assert world.api.to(BORIS.user_id)[-1].kind is OutboxKind.SEND  # untouched since the deal
+    assert (await world.table()).version == table.version  # nothing committed
+    data = [b["callback_data"] for row in edit.payload["reply_markup"]["inline_keyboard"] for b in row]
+    assert any(HandCb.unpack(d).op is HandOp.PLAY and HandCb.unpack(d).cards == card.code for d in data)
+    other_hand = state_of(table).match.deal.hands[1 - seat][0]
+    forged = toggle.model_copy(update={"cards": pack_cards([other_hand])})
+    assert (await world.tables.game.tap(forged, ANNA, update_id=11)).alert
+
+
+async def test_a_timeout_plays_the_cheapest_move_and_says_so(world: World) -> None:
+    table = await playing_table(world)
+    match = state_of(table).match
+    seat = match.to_act()
+    assert seat is not None
+    expected = auto_action(match, seat)
+    assert isinstance(expected, Lead | RespondOpen | RespondFaceDown)
+    world.time.now += 61
+    assert await world.tables.timers.fire_due() == 1
+    after = await world.table()
+    assert state_of(after).match.actions == [expected]
+    assert state_of(after).timeouts == {seat: 1}
+    await world.deliver()
+    assert any("не успел" in text for text in world.api.texts(GROUP))
+    assert await world.tables.timers.fire_due() == 0  # the next timer is a minute away
+
+
+async def test_stop_ends_a_game(world: World) -> None:
+    await playing_table(world)
+    refused = await world.tables.game.stop(GROUP, VIKA, is_admin=admin(False), update_id=20)
+    assert refused.text is not None
+    assert await world.tables.game.stop(GROUP, BORIS, is_admin=admin(True), update_id=21) == Reply()
+    assert await world.storage.get_open_table(GROUP) is None
+    assert await world.storage.due_timers(1e12) == []
+
+
+async def test_score_shows_the_match(world: World) -> None:
+    assert "/new" in await world.tables.game.score(GROUP)
+    await playing_table(world)
+    text = await world.tables.game.score(GROUP)
+    assert "Аня &lt;3" in text and "Борис" in text
