@@ -95,17 +95,28 @@ def _shown(events: list[Any]) -> list[tuple[int, Combo, set[Card]]]:
     return [(e.seat, e.combo, set(e.cards)) for e in events if isinstance(e, ComboShown)]
 
 
-def _six_player_layout(variant: Variant) -> Deal:
-    """Six players: 36 - 18 = 18 in the stock, so one trick of three-card leads draws the whole stock.
+# Six players: 36 - 18 = 18 in the stock, so one trick of three-card leads draws the whole stock. Trump ♣ (6♣ turned
+# up, drawn last by seat 5). Seat 0 leads A♥ 10♥ K♥ (25 points), nobody can beat, and seat 0 draws 6♥ 7♥ 8♥ for the
+# second and last trick. No other hand holds a combo at either window.
+SIX_HANDS = {0: "AH TH KH", 1: "AS 7C 8D", 2: "TS 8C 9D", 3: "KS 9C JD", 4: "QS JC QD", 5: "JS QC KD"}
+# Drawn in rounds 0..5: seat 0 6♥ 7♥ 8♥, seat 1 6♠ T♣ 9♥, seat 2 7♠ A♣ J♥, seat 3 8♠ K♣ Q♥,
+# seat 4 9♠ 6♦ 7♦, seat 5 T♦ A♦ 6♣.
+SIX_STOCK = "6H 6S 7S 8S 9S TD 7H TC AC KC 6D AD 8H 9H JH QH 7D"
+SIX_PLAYERS: dict[str, Any] = {"hands": SIX_HANDS, "trump": "6C", "stock": SIX_STOCK}
 
-    Seat 0 leads A♥ 10♥ K♥ (25 points), nobody beats, and seat 0 draws 6♥ 7♥ 8♥; trump ♣ (6♣ turned up, drawn
-    last by seat 5). No other hand holds a combo at either window.
-    """
-    hands = {0: "AH TH KH", 1: "AS 7C 8D", 2: "TS 8C 9D", 3: "KS 9C JD", 4: "QS JC QD", 5: "JS QC KD"}
-    # Drawn in rounds 0..5: seat 0 6♥ 7♥ 8♥, seat 1 6♠ T♣ 9♥, seat 2 7♠ A♣ J♥, seat 3 8♠ K♣ Q♥,
-    # seat 4 9♠ 6♦ 7♦, seat 5 T♦ A♦ 6♣.
-    stock = "6H 6S 7S 8S 9S TD 7H TC AC KC 6D AD 8H 9H JH QH 7D"
-    return _deal(variant, hands, "6C", stock)
+
+def _six_player_layout(variant: Variant) -> Deal:
+    return _deal(variant, SIX_HANDS, "6C", SIX_STOCK)
+
+
+def _play_six_players_to_the_end(table: Match | Deal, face_up: bool = False) -> None:
+    """Both tricks of SIX_PLAYERS: seat 0 leads, everyone else discards his whole hand (nobody can beat)."""
+    answer = RespondOpen if face_up else RespondFaceDown
+    for lead in ("AH TH KH", "6H 7H 8H"):
+        table.apply(Lead(0, cards(lead)))
+        for seat in range(1, 6):
+            hand = table.deal.hands[seat] if isinstance(table, Match) else table.hands[seat]
+            table.apply(answer(seat, tuple(hand)))
 
 
 # -- §15.1 - §15.7: combos at the same moment ------------------------------------------------------------------
@@ -350,10 +361,7 @@ def test_last_trick_winner_gets_the_final_claim_window_then_the_deal_is_void() -
     """RULES §15.11, §8.2, §11.1: after the last trick its winner (seat 0) may claim or pass; passing makes the
     Bura deal VOID. All 120 points lie in seat 0's pile (six players, the stock drawn completely)."""
     deal = _six_player_layout(BURA_STANDARD)
-    deal.apply(Lead(0, cards("AH TH KH")))
-    _all_face_down(deal)
-    deal.apply(Lead(0, cards("6H 7H 8H")))
-    _all_face_down(deal)
+    _play_six_players_to_the_end(deal)
     assert deal.phase is Phase.FINAL_CLAIM
     assert deal.legal_actions(0) == [Claim(0), Pass(0)]
     assert all(deal.legal_actions(seat) == [] for seat in range(1, 6))
@@ -366,13 +374,8 @@ def test_last_trick_winner_gets_the_final_claim_window_then_the_deal_is_void() -
 
 def test_void_deal_in_the_robber_records_nothing_and_the_same_dealer_deals() -> None:
     """RULES §15.11, §11.1, §12.2: the VOID deal scores nothing in the robber and the same dealer (seat 5) deals."""
-    hands = {0: "AH TH KH", 1: "AS 7C 8D", 2: "TS 8C 9D", 3: "KS 9C JD", 4: "QS JC QD", 5: "JS QC KD"}
-    spec = {"hands": hands, "trump": "6C", "stock": "6H 6S 7S 8S 9S TD 7H TC AC KC 6D AD 8H 9H JH QH 7D"}
-    match = stacked_match(BURA_STANDARD, deals=[spec, spec], players=6, dealer=5)
-    for lead in ("AH TH KH", "6H 7H 8H"):
-        match.apply(Lead(0, cards(lead)))
-        for seat in range(1, 6):
-            match.apply(RespondFaceDown(seat, tuple(match.deal.hands[seat])))
+    match = stacked_match(BURA_STANDARD, deals=[SIX_PLAYERS, SIX_PLAYERS], players=6, dealer=5)
+    _play_six_players_to_the_end(match)
     match.apply(Pass(0))
     assert match.outcomes[0].kind is OutcomeKind.VOID
     assert match.scores == [0] * 6
@@ -384,10 +387,7 @@ def test_void_deal_in_the_robber_records_nothing_and_the_same_dealer_deals() -> 
 def test_final_claim_window_claim_wins() -> None:
     """RULES §15.11: in the final window seat 0 claims 120 and wins the deal."""
     deal = _six_player_layout(BURA_STANDARD)
-    deal.apply(Lead(0, cards("AH TH KH")))
-    _all_face_down(deal)
-    deal.apply(Lead(0, cards("6H 7H 8H")))
-    _all_face_down(deal)
+    _play_six_players_to_the_end(deal)
     deal.apply(Claim(0))
     assert deal.outcome is not None
     assert (deal.outcome.kind, deal.outcome.winners, deal.outcome.points[0]) == (OutcomeKind.WIN, (0,), 120)
@@ -634,9 +634,8 @@ def test_dealt_combo_is_redealt_under_redeal(hand: str, combo: Combo) -> None:
 def test_trump_card_drawn_last_completes_a_bura() -> None:
     """RULES §15.21, §7.3: six players, the stock is drawn out; seat 5 draws A♣ K♣ and last the turned-up 6♣:
     a bura, which wins in the next pre-lead window."""
-    hands = {0: "AH TH KH", 1: "AS 7C 8D", 2: "TS 8C 9D", 3: "KS 9C JD", 4: "QS JC QD", 5: "JS QC KD"}
     stock = "6H 6S 7S 8S 9S AC 7H TD AD TC 6D KC 8H 9H JH QH 7D"
-    deal = _deal(BURA_STANDARD, hands, "6C", stock)
+    deal = _deal(BURA_STANDARD, SIX_HANDS, "6C", stock)
     deal.apply(Lead(0, cards("AH TH KH")))
     events = _all_face_down(deal)
     assert CardsDrawn(tuple((seat, 3) for seat in range(6)), 0, 5) in events
@@ -648,15 +647,9 @@ def test_trump_card_drawn_last_completes_a_bura() -> None:
 def test_void_deal_in_the_pot_model_carries_the_pot_and_the_same_dealer_deals() -> None:
     """RULES §15.22, §12.1: six players ante 1 each (pot 6); the deal ends VOID; the pot stays, everyone antes
     again (pot 12, each -2) and the same dealer (seat 5) deals."""
-    hands = {0: "AH TH KH", 1: "AS 7C 8D", 2: "TS 8C 9D", 3: "KS 9C JD", 4: "QS JC QD", 5: "JS QC KD"}
-    stock = "6H 6S 7S 8S 9S TD 7H TC AC KC 6D AD 8H 9H JH QH 7D"
-    spec = {"hands": hands, "trump": "6C", "stock": stock}
-    match = stacked_match(BURA_PAGAT, deals=[spec, spec], players=6, dealer=5)
+    match = stacked_match(BURA_PAGAT, deals=[SIX_PLAYERS, SIX_PLAYERS], players=6, dealer=5)
     assert match.pot == 6
-    for lead in ("AH TH KH", "6H 7H 8H"):
-        match.apply(Lead(0, cards(lead)))
-        for seat in range(1, 6):  # OPEN play: nobody can beat, so every answer is a face-up discard
-            match.apply(RespondOpen(seat, tuple(match.deal.hands[seat])))
+    _play_six_players_to_the_end(match, face_up=True)  # OPEN play: every answer is a face-up discard
     match.apply(Pass(0))
     assert match.outcomes[0].kind is OutcomeKind.VOID
     assert match.pot == 12
