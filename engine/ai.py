@@ -248,11 +248,18 @@ def _play_out(deal: Deal, rng: random.Random, limit: int = 400) -> None:
 class HardPlayer:
     """Determinized flat Monte Carlo over the engine: ``samples`` sampled worlds for each candidate move."""
 
-    def __init__(self, variant: Variant, seed: int | str = 0, samples: int = 32) -> None:
+    def __init__(self, variant: Variant, seed: int | str = 0, samples: int = 32, budget: int = 3000) -> None:
+        """``samples`` worlds per candidate at most, within ``budget`` simulated moves per decision."""
         self.variant = variant
         self.rng = random.Random(seed)
         self.samples = samples
-        self._easy = EasyPlayer(variant)
+        self.budget = budget
+
+    def _samples_for(self, view: SeatView, candidates: int) -> int:
+        # A playout costs about one move per remaining card over the usual answer size: bound the total work.
+        remaining = sum(size for _, size in view.table.hand_sizes) + view.table.stock
+        per_playout = max(1, remaining * 2 // 3)
+        return max(2, min(self.samples, self.budget // (candidates * per_playout)))
 
     def choose(self, view: SeatView) -> Action:
         legal = list(view.legal)
@@ -262,7 +269,7 @@ class HardPlayer:
             return legal[0]
         side = view.side
         totals = [0.0] * len(legal)
-        for _ in range(self.samples):
+        for _ in range(self._samples_for(view, len(legal))):
             world_seed = self.rng.random()
             for index, action in enumerate(legal):
                 # Common random numbers: every candidate meets the same sampled world and the same dice.
