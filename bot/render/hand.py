@@ -35,7 +35,7 @@ def render_hand(
     selection: tuple[Card, ...] = (),
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The hand message: what is on the table, what the moment asks of the player; cards and actions as buttons."""
-    selected = sorted_selection(view.hand, selection)
+    selected = sorted_selection(_display_order(view), selection)
     return clip(_text(view, names, tr, title)), _keyboard(view, tr, table_id, move, selected)
 
 
@@ -83,9 +83,10 @@ def _keyboard(
     button = _Buttons(table_id, move)
     rows: list[list[InlineKeyboardButton]] = []
     card_buttons = []
-    for card in view.hand:
+    hand = _display_order(view)
+    for card in hand:
         label = card_text(card, tr, trump)
-        after = tuple(c for c in view.hand if (c in selected) != (c is card))  # the selection after the tap
+        after = tuple(c for c in hand if (c in selected) != (c is card))  # the selection after the tap
         if card in selected:
             label = tr.t("card-selected", card=label)
         card_buttons.append(button(label, HandOp.TOGGLE, after))
@@ -108,6 +109,12 @@ def _keyboard(
         rows.append(choice_row)
     rows.append([button(tr.t("hand-button-refresh"), HandOp.REFRESH)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def _display_order(view: SeatView) -> tuple[Card, ...]:
+    """The hand as the view orders it (suit by suit, weakest first), with the trumps gathered at the right."""
+    trump = view.table.trump
+    return tuple(sorted(view.hand, key=lambda card: card.suit is trump))
 
 
 class _Buttons:

@@ -2,7 +2,8 @@
 
 Each settings button cycles one setting to its next value: its callback carries that value's short code
 (``SettingCb(key, value)``, codes as in bot/table_settings.py). :data:`SETTING_CHOICES` lists the codes of
-every key, so the handler can check a tapped value without another table of its own.
+every key and :data:`SETTING_FIELDS` the ``TableSettings`` field each key sets, so the handler can check and
+apply a tapped value without another table of its own.
 """
 
 from __future__ import annotations
@@ -30,6 +31,17 @@ SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "language": tuple(SUPPORTED_LANGUAGES),
     "casual": ("0", "1"),
     "takeover": ("1", "0"),
+}
+
+# Settings key -> TableSettings field: a tapped ``SettingCb(key, value)`` sets that field to the value's code.
+SETTING_FIELDS: Final[dict[str, str]] = {
+    "profile": "profile",
+    "match": "match",
+    "timer": "move_seconds",
+    "discards": "discards",
+    "language": "language",
+    "casual": "casual",
+    "takeover": "computer_takeover",
 }
 
 # Only Бура profiles let the table choose the match model (bot/table_settings.py MatchChoice).
