@@ -88,10 +88,6 @@ class Trick:
     owner: int
 
 
-def _pile_card(fields: tuple[Card, bool, int]) -> PileCard:
-    return tuple.__new__(PileCard, fields)  # the C-level constructor: a trick makes several (hot path)
-
-
 # Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
 _REDEAL_COMBOS = frozenset({Combo.BURA, Combo.MOLODKA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
 
@@ -165,6 +161,7 @@ class Deal:
         self.passed: set[int] = set()
         self._seizers: dict[int, Held] = {}
         self._legal_cache: dict[int, list[Action]] = {}  # emptied by every change of state
+        self._single_leads: dict[Card, Lead] = {}  # one-card leads are values: build each once (hot path)
         self._rightful_combo: Held | None = None
 
     # -- seating -------------------------------------------------------------------------------------------
@@ -288,7 +285,12 @@ class Deal:
                 if k > len(suited):
                     break
                 if k == 1:
-                    leads.extend(Lead(seat, (card,)) for card in suited)
+                    singles = self._single_leads
+                    for card in suited:
+                        lead = singles.get(card)
+                        if lead is None or lead.seat != seat:
+                            lead = singles[card] = Lead(seat, (card,))
+                        leads.append(lead)
                 else:
                     leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
             start = stop
@@ -604,16 +606,22 @@ class Deal:
         side = self.side_of[owner]
         pile = self.piles[side]
         leader = trick.leader
-        pile.extend([_pile_card((card, False, leader)) for card in trick.lead])
+        new = tuple.__new__  # PileCard's C-level constructor: a trick makes several (hot path)
+        pile.extend([new(PileCard, (card, False, leader)) for card in trick.lead])
+        open_cards = list(trick.lead)
+        face_down = 0
         for play in trick.plays:
-            pile.extend([_pile_card((card, play.face_down, play.seat)) for card in play.cards])
+            hidden = play.face_down
+            pile.extend([new(PileCard, (card, hidden, play.seat)) for card in play.cards])
+            if hidden:
+                face_down += len(play.cards)
+            else:
+                open_cards.extend(play.cards)
         self.tricks_won[side] += 1
         self.history.append(trick)
         self.trick = None
         self.last_trick_winner = owner
-        open_cards = trick.lead + tuple(c for p in trick.plays if not p.face_down for c in p.cards)
-        face_down = sum(len(p.cards) for p in trick.plays if p.face_down)
-        events.append(TrickTaken(trick.number, owner, side, open_cards, face_down))
+        events.append(TrickTaken(trick.number, owner, side, tuple(open_cards), face_down))
         self._draw(owner, events)
         holders = [s for s in self.clockwise_from(owner) if self.hands[s]]
         if len(holders) == 1:
