@@ -1,0 +1,96 @@
+"""The real bot (`python -m bot`) in a subprocess against the fake Bot API, and helpers to play it by hand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.botapi import FakeTelegram
+
+SEED = "e2e-seed-1"
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """`python -m bot` with the fake's URL and token, a database in tmp_path and a fixed shuffle seed."""
+
+    def __init__(self, tg: FakeTelegram, tmp_path: Path) -> None:
+        self.tg = tg
+        self.tmp_path = tmp_path
+        self.database = tmp_path / "data" / "bura.sqlite3"
+        self.process: asyncio.subprocess.Process | None = None
+        self.runs = 0
+
+    @property
+    def log(self) -> Path:
+        return self.tmp_path / f"bot-{self.runs}.log"
+
+    async def start(self) -> None:
+        self.runs += 1
+        env = {key: value for key, value in os.environ.items() if key not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
+        env.update(
+            BOT_TOKEN=self.tg.token,
+            TELEGRAM_API_BASE=self.tg.base_url,
+            DATABASE_PATH=str(self.database),
+            BURA_TEST_SEED=SEED,
+            LOG_LEVEL="INFO",
+        )
+        with self.log.open("wb") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=self.tmp_path,  # away from any .env of the checkout
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+            )
+
+    async def stop(self) -> None:
+        """SIGTERM, as Docker stops it; the bot must exit cleanly."""
+        process = self.process
+        if process is None:
+            return
+        self.process = None
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), timeout=20)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+        assert process.returncode == 0, self.log.read_text(errors="replace")
+
+    def output(self) -> str:
+        return "\n".join(
+            (self.tmp_path / f"bot-{run}.log").read_text(errors="replace") for run in range(1, self.runs + 1)
+        )
+
+
+@pytest.fixture
+async def tg() -> AsyncIterator[FakeTelegram]:
+    # Flood limits off: the bot paces itself (bot/sender.py), and the fake's real-time 429s would only slow us.
+    async with FakeTelegram(flood_limits=False) as server:
+        yield server
+        assert not server.crashes, server.crashes[0]
+
+
+@pytest.fixture
+async def bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(tg, tmp_path)
+    await process.start()
+    try:
+        yield process
+    finally:
+        with contextlib.suppress(AssertionError):
+            await process.stop()
+        output = process.output()
+        assert "Traceback" not in output, output
