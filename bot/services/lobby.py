@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from bot.callbacks import LobbyOp
 from bot.i18n import Translator
-from bot.render.lobby import SETTING_CHOICES, render_lobby, render_settings
+from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, render_lobby, render_settings
 from bot.services.core import LOBBY_REF, Actor, IsAdmin, Reply, TableCore, TableState, html_text
 from bot.storage import OpenTableExistsError, OutboxKind, OutboxMessage, Seat, Table, TableStatus
 from bot.table_settings import TableSettings
@@ -25,8 +25,6 @@ logger = logging.getLogger(__name__)
 
 LOBBY_IDLE_SECONDS = 30 * 60
 JOIN_PAYLOAD_PREFIX = "j"
-# The settings menu's short keys (bot/render/lobby.py) that are not named as the TableSettings field.
-SETTING_FIELDS = {"timer": "move_seconds", "takeover": "computer_takeover"}
 
 
 def join_link(bot_username: str, table_id: int) -> str:
@@ -244,10 +242,10 @@ class LobbyService:
             if not await self._may_manage(table, actor, is_admin):
                 return Reply(tr.t("flow-only-creator"), alert=True)
             settings = await core.chat_settings(chat_id)
-            if key in SETTING_CHOICES:
+            if key in SETTING_CHOICES and key in SETTING_FIELDS:
                 if value not in SETTING_CHOICES[key]:
                     return Reply(tr.t("flow-stale-button"), alert=True)
-                field = SETTING_FIELDS.get(key, key)
+                field = SETTING_FIELDS[key]
                 try:
                     settings = TableSettings.model_validate({**settings.model_dump(mode="json"), field: value})
                 except ValidationError:
