@@ -308,10 +308,10 @@ class TableCore:
         texts = render_announcements(
             events, seat_names(table.seats), tr, trump=deal.trump, teams=state.match.teams, settings=state.settings
         )
-        return [self.group_text(table.chat_id, text) for text in texts if text]
+        return [self.text_message(table.chat_id, text) for text in texts if text]
 
     @staticmethod
-    def group_text(chat_id: int, text: str) -> OutboxMessage:
+    def text_message(chat_id: int, text: str) -> OutboxMessage:
         return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=html_text(text))
 
     # -- committing ----------------------------------------------------------------------------------------

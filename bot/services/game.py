@@ -178,7 +178,7 @@ class GameService:
         version = table.version + 1
         match = state.match
         outbox: list[OutboxMessage] = [
-            *(core.group_text(table.chat_id, note) for note in notes),
+            *(core.text_message(table.chat_id, note) for note in notes),
             *core.announcements(table, state, events, group_tr),
             core.table_message(table, state, group_tr),
             *await core.hand_messages(table, state, version),
@@ -274,7 +274,7 @@ class GameService:
 
     def _closing(self, table: Table, text: str) -> list[OutboxMessage]:
         """The group is told, and each hand loses its buttons (they would only be stale)."""
-        outbox = [self.core.group_text(table.chat_id, text)]
+        outbox = [self.core.text_message(table.chat_id, text)]
         if table.status is TableStatus.PLAYING:
             for seat in table.seats:
                 if seat.user_id is not None:
@@ -308,5 +308,5 @@ class GameService:
                 tr = await self.core.chat_translator(table.chat_id)
                 name = html.escape(seat_names(table.seats)[seat])
                 await self.core.enqueue(
-                    [self.core.group_text(table.chat_id, tr.t("flow-player-unreachable", name=name))]
+                    [self.core.text_message(table.chat_id, tr.t("flow-player-unreachable", name=name))]
                 )

@@ -282,7 +282,7 @@ class LobbyService:
         group_tr = core.translations.get(settings.language)
         if unreachable:
             names = ", ".join(unreachable)
-            await core.enqueue([core.group_text(table.chat_id, group_tr.t("flow-need-private", names=names))])
+            await core.enqueue([core.text_message(table.chat_id, group_tr.t("flow-need-private", names=names))])
             return Reply(tr.t("flow-need-private", names=names), alert=True)
         match = Match(settings.variant(), count, core.new_seed())
         state = TableState(match=match, settings=settings, title=title)

@@ -3,19 +3,26 @@
 A timer row names the table and the version it was set at; a move in between replaces it, and a timer whose
 version is no longer the table's is ignored. A due lobby timer closes the lobby; a due move timer lets the
 game service move for the player. A timer that fails is logged and not retried in this process.
+
+At half time the player to act gets a reminder in his private chat (a hand edit makes no sound; this does).
+Reminders are kept in memory only: after a restart one may come twice, which costs less than a table to track.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 
-from bot.services.core import TableCore
+from bot.services.core import AWAY_AFTER_TIMEOUTS, TableCore, TableState
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
 from bot.storage import TableStatus, Timer
 
 logger = logging.getLogger(__name__)
+
+REMIND_HORIZON = 3600.0  # look this far ahead for move timers (half of the longest move timer is 30 minutes)
+MIN_SECONDS_TO_REMIND = 30  # a shorter timer needs no reminder
 
 
 class TimerService:
@@ -25,12 +32,14 @@ class TimerService:
         self.game = game
         self.interval = interval
         self._failed: set[tuple[int, int]] = set()
+        self._reminders: dict[tuple[int, int], float | None] = {}  # (table, move) -> when to remind; None: done
 
     async def run(self) -> None:
         """Fire due timers until cancelled."""
         while True:
             try:
                 await self.fire_due()
+                await self.remind_due()
             except Exception:
                 logger.exception("timers: reading the due timers failed")
             await asyncio.sleep(self.interval)
@@ -59,4 +68,56 @@ class TimerService:
                 await self.game.timeout(table)
             else:
                 await self.core.commit(table)  # a finished table keeps no timer
+            return 1
+
+    async def remind_due(self) -> int:
+        """Remind the players whose move timer is half gone; returns how many were reminded."""
+        core = self.core
+        now = core.clock()
+        reminded = 0
+        timers = await core.repository.due_timers(now + REMIND_HORIZON)
+        live = {(timer.table_id, timer.move_no) for timer in timers}
+        for key in [key for key in self._reminders if key not in live]:
+            del self._reminders[key]  # the move was made (or the timer fired): forget it
+        for timer in timers:
+            key = (timer.table_id, timer.move_no)
+            if key not in self._reminders:
+                self._reminders[key] = await self._remind_at(timer)
+            remind_at = self._reminders[key]
+            if remind_at is None or now < remind_at:
+                continue
+            self._reminders[key] = None
+            try:
+                reminded += await self._remind(timer)
+            except Exception:
+                logger.exception("timers: reminding at table %s failed", timer.table_id)
+        return reminded
+
+    async def _remind_at(self, timer: Timer) -> float | None:
+        table = await self.core.repository.get_table(timer.table_id)
+        if table is None or table.status is not TableStatus.PLAYING or table.state is None:
+            return None
+        seconds = TableState.from_json(table.state).settings.move_seconds
+        if seconds < MIN_SECONDS_TO_REMIND:
+            return None
+        return timer.due_at - seconds / 2
+
+    async def _remind(self, timer: Timer) -> int:
+        core = self.core
+        async with core.locked(timer.table_id):
+            table = await core.repository.get_table(timer.table_id)
+            if table is None or table.version != timer.move_no or table.state is None:
+                return 0
+            state = TableState.from_json(table.state)
+            seat = state.match.to_act()
+            user_id = next((s.user_id for s in table.seats if s.seat == seat), None)
+            if seat is None or user_id is None or state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:
+                return 0
+            user = await core.repository.get_user(user_id)
+            if user is None or user.blocked:
+                return 0
+            tr = core.translations.get(user.language)
+            left = max(1, round(timer.due_at - core.clock()))
+            text = tr.t("flow-reminder", title=html.escape(state.title), seconds=left)
+            await core.enqueue([core.text_message(user_id, text)])
             return 1

@@ -30,6 +30,7 @@ flow-lobby-expired = The table was closed: nobody started the game for 30 minute
 
 ## Game
 
+flow-reminder = ⏳ Your move at the table «{ $title }»: { $seconds } s left.
 flow-game-over = This game is over.
 flow-not-at-table = You are not at this table.
 flow-timeout-move = ⏳ { $name } ran out of time: the bot played their cheapest card.

@@ -32,6 +32,7 @@ flow-lobby-expired = Стол распущен: 30 минут никто не н
 
 ## Игра
 
+flow-reminder = ⏳ Ваш ход за столом «{ $title }»: осталось { $seconds } с.
 flow-game-over = Эта игра уже закончилась.
 flow-not-at-table = Вы не сидите за этим столом.
 flow-timeout-move = ⏳ { $name } не успел(а) — за него (неё) сходил бот самой дешёвой картой.

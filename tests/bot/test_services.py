@@ -381,3 +381,16 @@ async def test_score_shows_the_match(world: World) -> None:
     await playing_table(world)
     text = await world.tables.game.score(GROUP)
     assert "Аня &lt;3" in text and "Борис" in text
+
+
+async def test_a_reminder_at_half_time_in_the_private_chat(world: World) -> None:
+    table = await playing_table(world)
+    seat = state_of(table).match.to_act()
+    assert seat is not None
+    actor = user_of(table, seat)
+    assert await world.tables.timers.remind_due() == 0
+    world.time.now += 31
+    assert await world.tables.timers.remind_due() == 1
+    assert await world.tables.timers.remind_due() == 0  # once per move
+    await world.deliver()
+    assert "осталось 29 с" in world.api.texts(actor.user_id)[-1]
