@@ -17,7 +17,15 @@ from bot.callbacks import LobbyOp
 from bot.i18n import Translator
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, render_lobby, render_settings
 from bot.services.core import LOBBY_REF, Actor, IsAdmin, Reply, TableCore, TableState, html_text
-from bot.storage import OpenTableExistsError, OutboxKind, OutboxMessage, Seat, Table, TableStatus
+from bot.storage import (
+    OpenTableExistsError,
+    OutboxKind,
+    OutboxMessage,
+    Seat,
+    Table,
+    TableStatus,
+    UpdateAlreadyProcessedError,
+)
 from bot.table_settings import TableSettings
 from engine.match import Match
 
@@ -41,6 +49,8 @@ class LobbyService:
     async def open(self, chat_id: int, actor: Actor, update_id: int | None = None) -> Reply:
         """/new: open a lobby with the creator seated; one table per group."""
         core = self.core
+        if await core.already_processed(update_id):
+            return Reply()
         await core.remember(actor)
         settings = await core.chat_settings(chat_id)
         tr = core.translations.get(settings.language)
@@ -55,7 +65,10 @@ class LobbyService:
         except OpenTableExistsError:
             existing = await self.repository.get_open_table(chat_id)
             return Reply(self._exists_text(existing, tr) if existing else tr.t("flow-lobby-exists"))
-        # The lobby message goes out with the first commit: it names the table id in its buttons.
+        except UpdateAlreadyProcessedError:
+            return Reply()
+        # The lobby message goes out with the first commit: it names the table id in its buttons (a crash in
+        # between would leave a lobby without a message or timer: /stop ends it).
         await core.commit(
             table,
             outbox=[self._lobby_message(table, settings, tr, new=True)],
