@@ -209,51 +209,14 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random) -> Deal:
 # -- the hard player ---------------------------------------------------------------------------------------------
 
 
-def _cards_of(action: Action) -> tuple[Card, ...]:
-    return action.cards if isinstance(action, Lead | RespondOpen | RespondFaceDown) else ()
-
-
-def _cost(action: Action, trump: Suit) -> int:
-    return sum(_card_cost(card, trump) for card in _cards_of(action))
-
-
 def _rollout_choice(deal: Deal, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A quick greedy policy for simulations (a sampled world is fully known to the simulation itself):
-    true claims only, cheap leads, cheap beats of tricks worth taking, low discards; a little noise."""
+    """A quick policy for simulations: random moves, but claims only when they are true (in the sample)."""
     threshold = deal.variant.threshold(len(deal.seats))
-    first = legal[0]
-    if isinstance(first, Claim):
-        if threshold is not None and deal.pile_points(deal.side_of[first.seat]) >= threshold:
-            return first
-        legal = legal[1:] or legal
-    if rng.random() < 0.15:
-        return rng.choice(legal)
-    trump = deal.trump
-    kind = legal[0]
-    if isinstance(kind, Lead):
-        return min(legal, key=lambda a: _cost(a, trump) / max(1, len(_cards_of(a))))
-    if isinstance(kind, RespondOpen | RespondFaceDown):
-        trick = deal.trick
-        assert trick is not None
-        best = trick.best
-        value = sum(c.points for c in trick.lead) + sum(c.points for p in trick.plays for c in p.cards)
-        cheapest: Action | None = None
-        cheapest_cost = 10**6
-        lowest: Action = legal[0]
-        lowest_cost = 10**6
-        for action in legal:
-            cost = _cost(action, trump)
-            if isinstance(action, RespondOpen) and cost < cheapest_cost and set_beats(_cards_of(action), best, trump):
-                cheapest, cheapest_cost = action, cost
-            elif cost < lowest_cost and (
-                isinstance(action, RespondFaceDown) or not isinstance(lowest, RespondFaceDown)
-            ):
-                lowest, lowest_cost = action, cost  # the cheapest discard, face down where allowed
-        if cheapest is not None and (value >= 10 or cheapest_cost <= 12 * len(trick.lead)):
-            return cheapest
-        return lowest
-    declare = next((a for a in legal if isinstance(a, DeclareCombo)), None)
-    return declare if declare is not None else legal[0]
+    claims = [a for a in legal if isinstance(a, Claim)]
+    if claims and threshold is not None and deal.pile_points(deal.side_of[claims[0].seat]) >= threshold:
+        return claims[0]
+    others = [a for a in legal if not isinstance(a, Claim)]
+    return rng.choice(others or list(legal))
 
 
 def _value(deal: Deal, side: int) -> float:
