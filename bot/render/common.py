@@ -70,30 +70,49 @@ def match_tally(
     label: Callable[[int], str],
     out: Sequence[int],
     tr: Translator,
+    before: Sequence[int] | None = None,
 ) -> str | None:
     """The match score labelled by its model (wins, penalty points, chips); None for a single-deal match.
 
     ``model`` None (unknown) shows the tally of won deals, which means the same under every model.
-    ``out`` lists the sides no longer in the match (eliminated), marked ✖.
+    ``out`` lists the sides no longer in the match (eliminated), marked ✖. ``before`` (the scores before the
+    deal, if known) adds what the deal changed: ``Борис 6 (+4)``.
     """
-
-    def entries(values: Sequence[int], signed: bool, best_high: bool) -> str:
-        order = sorted(range(len(values)), key=lambda side: -values[side] if best_high else values[side])
-        pairs = []
-        for side in order:
-            name = tr.t("tally-out", name=label(side)) if side in out else label(side)
-            pairs.append((name, f"{values[side]:+d}" if signed and values[side] else str(values[side])))
-        return tally(pairs, tr)
-
     if model is None:
-        return tr.t("tally-wins", tally=entries(wins, False, True))
+        return tr.t("tally-wins", tally=_entries(wins, None, False, True, label, out, tr))
     if model.kind is MatchKind.ROBBER:
-        return tr.t("tally-robber", tally=entries(scores, False, True))
+        return tr.t("tally-robber", tally=_entries(scores, before, False, True, label, out, tr))
     if model.kind in (MatchKind.PENALTY_12, MatchKind.BURKOZEL):
-        return tr.t("tally-penalty", limit=model.limit, tally=entries(scores, False, False))
+        return tr.t("tally-penalty", limit=model.limit, tally=_entries(scores, before, False, False, label, out, tr))
     if model.kind is MatchKind.POT:
-        return tr.t("tally-pot", tally=entries(scores, True, True), pot=pot)
+        return tr.t("tally-pot", tally=_entries(scores, before, True, True, label, out, tr), pot=pot)
     return None
+
+
+def _entries(
+    values: Sequence[int],
+    before: Sequence[int] | None,
+    signed: bool,
+    best_high: bool,
+    label: Callable[[int], str],
+    out: Sequence[int],
+    tr: Translator,
+) -> str:
+    """Sides best first: ``Аня 2 · Борис 1``; chips signed (``+2``, ``−1``); changes in brackets."""
+    order = sorted(range(len(values)), key=lambda side: -values[side] if best_high else values[side])
+    pairs = []
+    for side in order:
+        name = tr.t("tally-out", name=label(side)) if side in out else label(side)
+        value = signed_number(values[side]) if signed else str(values[side])
+        if before is not None and side < len(before) and before[side] != values[side]:
+            value = tr.t("tally-change", value=value, change=signed_number(values[side] - before[side]))
+        pairs.append((name, value))
+    return tally(pairs, tr)
+
+
+def signed_number(value: int) -> str:
+    """``+2``, ``0``, ``−1`` (a true minus sign)."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
 
 
 def play_cards(play: PlayView, tr: Translator, trump: Suit | None) -> str:

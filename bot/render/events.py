@@ -41,13 +41,16 @@ def render_announcements(
     trump: Suit | None,
     teams: bool,
     settings: TableSettings | None = None,
+    scores_before: Sequence[int] | None = None,
 ) -> list[str]:
     """The texts of new group messages for ``events`` (those of one move), usually one or none.
 
     ``trump`` is the trump of the deal the events begin in; a ``DealStarted`` among them switches to the new
-    deal's trump. ``settings`` names the match model for the score line (without it the tally of won deals).
+    deal's trump. ``settings`` names the match model for the score line (without it the tally of won deals);
+    ``scores_before`` (the view's ``scores`` before the move) adds what the deal changed: ``Борис 6 (+4)``.
     """
-    writer = _Writer(names, tr, trump, teams, match_model(settings) if settings is not None else None)
+    model = match_model(settings) if settings is not None else None
+    writer = _Writer(names, tr, trump, teams, model, scores_before)
     skip: set[int] = set()
     for index, event in enumerate(events):
         if index in skip:
@@ -77,12 +80,14 @@ class _Writer:
         trump: Suit | None,
         teams: bool,
         model: MatchModel | None,
+        scores_before: Sequence[int] | None,
     ) -> None:
         self.names = names
         self.tr = tr
         self.trump = trump
         self.teams = teams
         self.model = model
+        self.scores_before = scores_before
         self.blocks: list[list[str]] = [[]]
 
     # -- names -----------------------------------------------------------------------------------------------
@@ -171,15 +176,9 @@ class _Writer:
         elif isinstance(event, DealEnded):
             self.deal_ended(event)
         elif isinstance(event, ScoreChanged):
-            score = match_tally(
-                self.model,
-                event.scores,
-                event.wins,
-                event.pot,
-                self.side,
-                (),
-                tr,
-            )
+            before = self.scores_before
+            score = match_tally(self.model, event.scores, event.wins, event.pot, self.side, (), tr, before)
+            self.scores_before = event.scores  # a second deal in the same move changes from here
             if score is not None:
                 self.line(score)
             if event.doubled_next:
@@ -195,7 +194,9 @@ class _Writer:
         # Led, Responded, TrickTaken, CardsDrawn, StockDead, LastCardsTaken, Passed: the table message shows them.
 
     def pile(self, pile: Sequence[PileCard]) -> str:
-        """A revealed pile: open cards as they are, face-down ones as ``🂠→Д♥️``."""
+        """A revealed pile: open cards as they are, face-down ones as ``🂠→Д♥️``; a dash for no cards."""
+        if not pile:
+            return "—"
         return " ".join(
             f"{BACK}→{card_text(entry.card, self.tr, self.trump)}"
             if entry.face_down

@@ -101,6 +101,7 @@ tally-pot = Chips: { $tally } · pot { $pot }
 tally-wins = Deals: { $tally }
 tally-doubled = The next deal counts double.
 tally-out = { $name } ✖
+tally-change = { $value } ({ $change })
 
 ## Lobby
 
@@ -203,10 +204,11 @@ table-trump = Trump { $suit } (under the stock { $card }) · { $stock } { $stock
     [one] card
    *[other] cards
 } in the stock
-table-trump-held = Trump { $suit } ({ $card } held by { $name }) · { $stock } { $stock ->
-    [one] card
-   *[other] cards
-} in the stock
+table-trump-held = Trump { $suit } ({ $card } held by { $name }) · { $stock ->
+    [0] the stock is empty
+    [one] { $stock } card in the stock
+   *[other] { $stock } cards in the stock
+}
 table-trump-stock-empty = Trump { $suit } ({ $card }) · the stock is empty
 table-dead = { $count } { $count ->
     [one] card
@@ -246,7 +248,7 @@ deal-won = { $name } { $count ->
     [one] takes
    *[other] take
 } the deal.
-deal-false-claim = { $name } claimed too early and loses the deal.
+deal-false-claim = { $name }: a false claim — the deal is lost.
 deal-void = Nobody claimed: the deal does not count.
 deal-played-out = The deal is played out. Points: { $tally }
 deal-tie = A tie on points.

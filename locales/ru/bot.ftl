@@ -107,6 +107,7 @@ tally-pot = Фишки: { $tally } · в банке { $pot }
 tally-wins = Сдачи: { $tally }
 tally-doubled = Следующая сдача считается вдвойне.
 tally-out = { $name } ✖
+tally-change = { $value } ({ $change })
 
 ## Лобби
 
@@ -215,10 +216,11 @@ table-trump = Козырь { $suit } (под колодой { $card }) · в к�
     [few] карты
    *[many] карт
 }
-table-trump-held = Козырь { $suit } ({ $card } у игрока { $name }) · в колоде { $stock } { $stock ->
-    [one] карта
-    [few] карты
-   *[many] карт
+table-trump-held = Козырь { $suit } ({ $card } у игрока { $name }) · { $stock ->
+    [0] колода кончилась
+    [one] в колоде { $stock } карта
+    [few] в колоде { $stock } карты
+   *[many] в колоде { $stock } карт
 }
 table-trump-stock-empty = Козырь { $suit } ({ $card }) · колода кончилась
 table-dead = вне игры { $count } { $count ->
@@ -261,7 +263,7 @@ deal-won = Сдачу { $count ->
     [one] берёт
    *[other] берут
 } { $name }.
-deal-false-claim = { $name } вскрылся(-лась) зря и проигрывает сдачу.
+deal-false-claim = { $name }: вскрытие ложное — сдача проиграна.
 deal-void = Никто не вскрылся — сдача не в счёт.
 deal-played-out = Сдача сыграна. Очки: { $tally }
 deal-tie = Ничья по очкам.

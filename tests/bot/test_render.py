@@ -251,7 +251,7 @@ def test_a_claim_is_announced_with_the_revealed_pile_and_its_outcome(ru: Transla
     assert "Аня: «Вскрываюсь!»" in text
     assert "Взятки: Т♠ 10♠ К♠ 🂠→10♣ 🂠→7♥️ 🂠→8♣ = 35 очков ✅" in text
     assert "Сдачу берёт Аня." in text
-    assert "Матч: Аня 1 · Борис 0" in text
+    assert "Матч: Аня 1 · Борис 0" in text  # without the scores before, no change is shown
     assert "<b>Сдача 2</b>" in text  # the next deal starts in the same message
     assert_telegram_html(text)
 
@@ -264,9 +264,21 @@ def test_a_false_claim_is_announced_as_lost(ru: Translator, en: Translator) -> N
     events = match.apply(Claim(0))
     (text,) = render_announcements(events, NAMES, ru, trump=before.trump, teams=False)
     assert "= 15 очков ❌ нужно 31" in text
-    assert "Аня вскрылся(-лась) зря" in text and "Сдачу берёт Борис." in text
+    assert "Аня: вскрытие ложное — сдача проиграна.\nСдачу берёт Борис." in text
     (english,) = render_announcements(events, NAMES, en, trump=before.trump, teams=False)
     assert "= 15 points ❌ 31 needed" in english and "Борис takes the deal." in english
+
+
+def test_a_claim_with_no_tricks_shows_a_dash_and_the_score_shows_what_changed(ru: Translator) -> None:
+    settings = TableSettings(match=MatchChoice.PENALTY_12)
+    match = stacked_match(settings.variant(), [{"hands": {0: "QS JS 7S", 1: "TC 7H 8C"}, "trump": "9D"}], dealer=1)
+    before = public_view(match)
+    events = match.apply(Claim(0))
+    (text,) = render_announcements(
+        events, NAMES, ru, trump=before.trump, teams=False, settings=settings, scores_before=before.scores
+    )
+    assert "Взятки: — = 0 очков ❌ нужно 31" in text
+    assert "Штрафные (до 12): Борис 0 · Аня 2 (+2)" in text
 
 
 def test_an_instant_bura_is_announced_at_the_start(ru: Translator) -> None:
@@ -393,7 +405,7 @@ def test_pot_matches_show_chips_and_the_pot(ru: Translator) -> None:
     settings = TableSettings(profile=Profile.KOZEL)
     match = Match(settings.variant(), 3, "pot")
     text = render_table(public_view(match), NAMES, ru, title="", settings=settings)
-    assert "Фишки: " in text and "в банке 3" in text
+    assert "Фишки: Аня −1 · Борис −1 · Вика −1 · в банке 3" in text  # everyone antes
     assert "на банк, 20 сдач" in text.splitlines()[0]
 
 
