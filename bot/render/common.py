@@ -40,6 +40,12 @@ def side_name(side: int, teams: bool, names: Mapping[int, str], tr: Translator) 
     return name_of(side, names, tr)
 
 
+def sides_names(sides: Sequence[int], teams: bool, names: Mapping[int, str], tr: Translator) -> tuple[str, int]:
+    """The names of several sides ("Аня, Вика") and how many people they are (for the verb's number)."""
+    people = len(sides) * (2 if teams else 1)
+    return tr.t("list-separator").join(side_name(side, teams, names, tr) for side in sides), people
+
+
 def tally(entries: Sequence[tuple[str, str]], tr: Translator) -> str:
     """``Аня 2 · Борис 1`` from (label, value) pairs."""
     return tr.t("tally-separator").join(f"{label} {value}" for label, value in entries)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import Translator
 from bot.render.cards import BACK, card_text, cards_text
-from bot.render.common import MAX_TEXT, clip, match_model, match_tally, name_of, side_name, side_of, tally
+from bot.render.common import MAX_TEXT, clip, match_model, match_tally, name_of, side_name, side_of, sides_names, tally
 from bot.table_settings import TableSettings
 from engine.cards import Suit
 from engine.combos import Combo
@@ -99,9 +99,7 @@ class _Writer:
         return side_name(side, self.teams, self.names, self.tr)
 
     def sides(self, sides: Sequence[int]) -> tuple[str, int]:
-        """The names of several sides and how many people they are (for the verb's number)."""
-        people = len(sides) * (2 if self.teams else 1)
-        return self.tr.t("list-separator").join(self.side(side) for side in sides), people
+        return sides_names(sides, self.teams, self.names, self.tr)
 
     def line(self, text: str) -> None:
         self.blocks[-1].append(text)

@@ -42,7 +42,11 @@ def render_hand(
 def _text(view: SeatView, names: Mapping[int, str], tr: Translator, title: str) -> str:
     table = view.table
     trump = table.trump
-    lines = [tr.t("hand-header", table=html.escape(title), suit=suit_text(trump), stock=table.stock)]
+    if title:
+        header = tr.t("hand-header", table=html.escape(title), suit=suit_text(trump), stock=table.stock)
+    else:
+        header = tr.t("hand-header-untitled", suit=suit_text(trump), stock=table.stock)
+    lines = [header]
     if table.finished:
         lines.append(tr.t("hand-over"))
     if table.trick is not None:

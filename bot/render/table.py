@@ -19,6 +19,7 @@ from bot.render.common import (
     side_name,
     side_of,
     side_seats,
+    sides_names,
     tally,
     trick_lines,
     trick_summary,
@@ -79,6 +80,12 @@ def render_table(
         lines.append(score)
     if view.doubled_next:
         lines.append(tr.t("tally-doubled"))
+    if view.finished:
+        if view.winners:
+            winners, people = sides_names(view.winners, view.teams, names, tr)
+            lines.append(tr.t("match-won", name=winners, count=people))
+        else:
+            lines.append(tr.t("match-draw"))
     return clip("\n".join(lines))
 
 

@@ -262,6 +262,7 @@ match-draw = 🏆 The match ends in a draw.
 ## The hand in the private chat
 
 hand-header = Table “{ $table }” · trump { $suit } · { $stock } in the stock
+hand-header-untitled = Trump { $suit } · { $stock } in the stock
 hand-your-lead = Your lead: mark cards and press Lead.
 hand-forced-lead = Your lead: lead the cards of your combination { $cards }.
 hand-answer = Answer with { $count } { $count ->

@@ -277,6 +277,7 @@ match-draw = 🏆 Матч окончен вничью.
 ## Рука в личном чате
 
 hand-header = Стол «{ $table }» · козырь { $suit } · в колоде { $stock }
+hand-header-untitled = Козырь { $suit } · в колоде { $stock }
 hand-your-lead = Ваш ход: отметьте карты и нажмите «Ходить».
 hand-forced-lead = Ваш ход: заходите картами комбинации { $cards }.
 hand-answer = Ответьте { $count } { $count ->

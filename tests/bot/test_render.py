@@ -188,6 +188,13 @@ def test_a_waiting_player_gets_cards_without_actions(ru: Translator) -> None:
     assert toggles == ["9♠", "8♦️★", "✅ К♦️★"]  # trumps gathered at the right
 
 
+def test_the_hand_header_names_the_table_if_it_has_a_name(ru: Translator) -> None:
+    match = worked_match()
+    assert hand(match, 2, ru)[0].splitlines()[0] == "Стол «Друзья» · козырь ♦️ · в колоде 27"
+    text, _ = render_hand(view(match, 2), NAMES, ru, table_id=1, move=1, title="")
+    assert text.splitlines()[0] == "Козырь ♦️ · в колоде 27"
+
+
 def test_stale_cards_in_the_selection_are_ignored(ru: Translator) -> None:
     match = worked_match()
     _, markup = hand(match, 0, ru, "KD QS")  # K♦ is not in seat 0's hand
@@ -378,6 +385,16 @@ def test_the_table_shows_the_trick_with_backs_and_the_beating_set(ru: Translator
     assert "Взятка 1 → Борис: Аня Д♠ 7♠ · Борис 9♦️★ В♠ · Вика 🂠 🂠" in text
     assert "К♦️" not in text and "8♦️" not in text
     assert_telegram_html(text)
+
+
+def test_a_finished_match_names_its_winner(ru: Translator) -> None:
+    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
+    match = stacked_match(settings.variant(), [{"hands": {0: "QS 7S AC", 1: "6D 7D 8D"}, "trump": "9D"}], dealer=1)
+    assert match.finished  # Борис was dealt a bura
+    text = render_table(public_view(match), NAMES, ru, title="", settings=settings)
+    assert "одна сдача" in text.splitlines()[0]
+    assert "Матч окончен." in text and text.endswith("🏆 Борис выигрывает матч!")
+    assert "Матч:" not in text  # a single deal has no running score
 
 
 def test_casual_tables_show_points_and_penalty_matches_are_labelled(ru: Translator) -> None:
