@@ -38,7 +38,7 @@ from bot.storage import (
     UpdateAlreadyProcessedError,
 )
 from bot.table_settings import TableSettings
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.combos import Combo
 from engine.events import DealEnded, Event, MatchEnded, OutcomeKind
 from engine.match import Match
@@ -112,6 +112,18 @@ class TableState:
             title=str(extra.get("title", "")),
             timeouts={int(seat): int(count) for seat, count in extra.get("timeouts", {}).items()},
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """What announcements need of the match as it was before a move."""
+
+    trump: Suit
+    scores: tuple[int, ...]
+
+    @classmethod
+    def of(cls, match: Match) -> Before:
+        return cls(match.deal.trump, tuple(match.scores))
 
 
 def seat_names(seats: Sequence[Seat]) -> dict[int, str]:
@@ -301,12 +313,26 @@ class TableCore:
         return messages
 
     def announcements(
-        self, table: Table, state: TableState, events: Sequence[Event], tr: Translator
+        self,
+        table: Table,
+        state: TableState,
+        events: Sequence[Event],
+        tr: Translator,
+        before: Before | None = None,
     ) -> list[OutboxMessage]:
-        """Calls, deal and match results as new group messages (they deserve a notification, UX.md)."""
-        deal = state.match.deal
+        """Calls, deal and match results as new group messages (they deserve a notification, UX.md).
+
+        `before` is the match as it was before the move: its deal's trump (a move may end the deal and deal the
+        next) and its scores (so the deal's result shows what it changed); None for the first deal.
+        """
         texts = render_announcements(
-            events, seat_names(table.seats), tr, trump=deal.trump, teams=state.match.teams, settings=state.settings
+            events,
+            seat_names(table.seats),
+            tr,
+            trump=before.trump if before else state.match.deal.trump,
+            teams=state.match.teams,
+            settings=state.settings,
+            scores_before=before.scores if before else None,
         )
         return [self.text_message(table.chat_id, text) for text in texts if text]
 

@@ -19,6 +19,7 @@ from bot.render.reasons import reason_text
 from bot.services.core import (
     AWAY_AFTER_TIMEOUTS,
     Actor,
+    Before,
     IsAdmin,
     Reply,
     TableCore,
@@ -134,12 +135,13 @@ class GameService:
             decided = choose_action(state.match, seat, data.op, selection)
             if isinstance(decided, Reason):
                 return Reply(reason_text(decided, tr), alert=True)
+            before = Before.of(state.match)
             try:
                 events = state.match.apply(decided)
             except IllegalAction as error:
                 return Reply(reason_text(error.reason, tr), alert=True)
             state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
-            await self.commit_move(table, state, events, update_id=update_id)
+            await self.commit_move(table, state, events, before, update_id=update_id)
         return Reply()
 
     async def _redraw_hand(
@@ -168,6 +170,7 @@ class GameService:
         table: Table,
         state: TableState,
         events: Sequence[Event],
+        before: Before,
         *,
         update_id: int | None = None,
         notes: Sequence[str] = (),
@@ -179,7 +182,7 @@ class GameService:
         match = state.match
         outbox: list[OutboxMessage] = [
             *(core.text_message(table.chat_id, note) for note in notes),
-            *core.announcements(table, state, events, group_tr),
+            *core.announcements(table, state, events, group_tr, before),
             core.table_message(table, state, group_tr),
             *await core.hand_messages(table, state, version),
         ]
@@ -211,6 +214,7 @@ class GameService:
         if seat is None or action is None:
             await self.core.commit(table)  # nothing to wait for: drop the timer
             return
+        before = Before.of(state.match)
         events = state.match.apply(action)
         count = state.timeouts.get(seat, 0) + 1
         state.timeouts[seat] = count
@@ -221,7 +225,7 @@ class GameService:
             notes.append(tr.t("flow-timeout-move", name=name))
         elif count == AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-away", name=name))
-        await self.commit_move(table, state, events, notes=notes)
+        await self.commit_move(table, state, events, before, notes=notes)
 
     # -- commands ------------------------------------------------------------------------------------------
 

@@ -394,3 +394,24 @@ async def test_a_reminder_at_half_time_in_the_private_chat(world: World) -> None
     assert await world.tables.timers.remind_due() == 0  # once per move
     await world.deliver()
     assert "осталось 29 с" in world.api.texts(actor.user_id)[-1]
+
+
+async def test_a_false_claim_ends_the_deal_with_its_announcement_and_stats(world: World) -> None:
+    table = await playing_table(world)
+    match = state_of(table).match
+    seat = match.to_act()
+    assert seat is not None
+    claimant = user_of(table, seat)
+    claim = HandCb(table=table.table_id, move=table.version, op=HandOp.CLAIM)
+    assert await world.tables.game.tap(claim, claimant, update_id=10) == Reply()
+    after = state_of(await world.table()).match
+    assert after.deal_number == 2
+    await world.deliver()
+    assert any("Вскрываюсь" in text for text in world.api.texts(GROUP)[-3:])
+    other = BORIS if claimant is ANNA else ANNA
+    mine, theirs = (
+        await world.storage.get_stats(GROUP, claimant.user_id),
+        await world.storage.get_stats(GROUP, other.user_id),
+    )
+    assert (mine.false_claims, mine.deals_played, mine.deals_won) == (1, 1, 0)
+    assert (theirs.false_claims, theirs.deals_played, theirs.deals_won) == (0, 1, 1)
