@@ -214,11 +214,20 @@ class GameService:
         if seat is None or action is None:
             await self.core.commit(table)  # nothing to wait for: drop the timer
             return
+        count = state.timeouts.get(seat, 0) + 1
+        tr = await self.core.chat_translator(table.chat_id)
+        humans = [s.seat for s in table.seats if s.user_id is not None]
+        if count >= AWAY_AFTER_TIMEOUTS and all(
+            state.timeouts.get(other, 0) >= AWAY_AFTER_TIMEOUTS for other in humans if other != seat
+        ):
+            # Nobody is left to play: the bot would play against itself for ever. The table ends.
+            await self.core.commit(
+                table, outbox=self._closing(table, tr.t("flow-all-away")), status=TableStatus.FINISHED
+            )
+            return
         before = Before.of(state.match)
         events = state.match.apply(action)
-        count = state.timeouts.get(seat, 0) + 1
         state.timeouts[seat] = count
-        tr = await self.core.chat_translator(table.chat_id)
         name = html.escape(seat_names(table.seats).get(seat, "?"))
         notes = []
         if count < AWAY_AFTER_TIMEOUTS:

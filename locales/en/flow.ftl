@@ -35,6 +35,7 @@ flow-game-over = This game is over.
 flow-not-at-table = You are not at this table.
 flow-timeout-move = ⏳ { $name } ran out of time: the bot played their cheapest card.
 flow-timeout-away = ⏳ { $name } missed three moves in a row: the bot plays for them until they are back.
+flow-all-away = Every player missed three moves in a row: the game is stopped.
 flow-no-game = No game here right now. Gather a table: /new
 flow-score-title = 📋 Match score (deal { $deal })
 flow-score-line = { $name }: { $score } · deals won: { $wins }

@@ -415,3 +415,18 @@ async def test_a_false_claim_ends_the_deal_with_its_announcement_and_stats(world
     )
     assert (mine.false_claims, mine.deals_played, mine.deals_won) == (1, 1, 0)
     assert (theirs.false_claims, theirs.deals_played, theirs.deals_won) == (0, 1, 1)
+
+
+async def test_three_timeouts_make_a_player_away_and_a_table_of_absentees_ends(world: World) -> None:
+    table_id = (await playing_table(world)).table_id
+    fired = 0
+    while await world.storage.get_open_table(GROUP) is not None and fired < 20:
+        world.time.now += 61
+        fired += await world.tables.timers.fire_due()
+    table = await world.storage.get_table(table_id)
+    assert table is not None and table.status is TableStatus.FINISHED
+    assert 5 <= fired < 20
+    await world.deliver()
+    texts = world.api.texts(GROUP)
+    assert sum("три хода подряд" in text for text in texts) >= 2  # one away, then the end
+    assert await world.storage.due_timers(1e12) == []
