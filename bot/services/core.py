@@ -60,6 +60,16 @@ def hand_ref(table_id: int) -> str:
     return f"hand:{table_id}"
 
 
+def hand_message(table_id: int, user_id: int, kind: OutboxKind, payload: JsonObject | None = None) -> OutboxMessage:
+    """A player's hand message in his private chat."""
+    return live_message(user_id, hand_ref(table_id), f"hand:{table_id}:{user_id}", kind, payload)
+
+
+def lobby_message(chat_id: int, kind: OutboxKind, payload: JsonObject | None = None) -> OutboxMessage:
+    """The group's lobby message (the settings menu is shown in it too)."""
+    return live_message(chat_id, LOBBY_REF, f"lobby:{chat_id}", kind, payload)
+
+
 class Notifier(Protocol):
     """The sender, as a service sees it: told to look at the outbox after each commit."""
 
@@ -192,6 +202,21 @@ def _plain(value: object) -> Any:
     return value
 
 
+def live_message(
+    chat_id: int, ref: str, key: str, kind: OutboxKind = OutboxKind.EDIT, payload: JsonObject | None = None
+) -> OutboxMessage:
+    """A message kept in place under `ref` (the table, the lobby, a hand). Edits and deletes carry `key`, so a
+    burst of them ends in the latest one; a send does not: it is never superseded, since the edits after it
+    must find the message id it records."""
+    return OutboxMessage(
+        chat_id=chat_id,
+        kind=kind,
+        payload=payload or {},
+        ref=ref,
+        key=None if kind is OutboxKind.SEND else key,
+    )
+
+
 def format_clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
@@ -263,14 +288,8 @@ class TableCore:
             settings=state.settings,
             deadline_text=format_clock(seconds) if seconds and not state.match.finished else None,
         )
-        return OutboxMessage(
-            chat_id=table.chat_id,
-            kind=OutboxKind.SEND if new else OutboxKind.EDIT,
-            payload=html_text(text),
-            ref=TABLE_REF,
-            # A new picture is never superseded: the edits after it must find its message id.
-            key=None if new else f"table:{table.chat_id}",
-        )
+        kind = OutboxKind.SEND if new else OutboxKind.EDIT
+        return live_message(table.chat_id, TABLE_REF, f"table:{table.chat_id}", kind, html_text(text))
 
     async def hand_messages(
         self,
@@ -301,15 +320,9 @@ class TableCore:
                 title=state.title,
                 selection=selection,
             )
-            messages.append(
-                OutboxMessage(
-                    chat_id=seat.user_id,
-                    kind=OutboxKind.SEND if new else OutboxKind.EDIT,
-                    payload=html_text(text, markup.model_dump(mode="json", exclude_none=True)),
-                    ref=hand_ref(table.table_id),
-                    key=None if new else f"hand:{table.table_id}:{seat.user_id}",
-                )
-            )
+            payload = html_text(text, markup.model_dump(mode="json", exclude_none=True))
+            kind = OutboxKind.SEND if new else OutboxKind.EDIT
+            messages.append(hand_message(table.table_id, seat.user_id, kind, payload))
         return messages
 
     def announcements(

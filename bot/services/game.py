@@ -24,8 +24,9 @@ from bot.services.core import (
     Reply,
     TableCore,
     TableState,
-    hand_ref,
+    hand_message,
     html_text,
+    lobby_message,
     seat_names,
     seat_of,
 )
@@ -291,24 +292,9 @@ class GameService:
         if table.status is TableStatus.PLAYING:
             for seat in table.seats:
                 if seat.user_id is not None:
-                    outbox.append(
-                        OutboxMessage(
-                            chat_id=seat.user_id,
-                            kind=OutboxKind.EDIT,
-                            payload=html_text(text),
-                            ref=hand_ref(table.table_id),
-                            key=f"hand:{table.table_id}:{seat.user_id}",
-                        )
-                    )
+                    outbox.append(hand_message(table.table_id, seat.user_id, OutboxKind.EDIT, html_text(text)))
         else:
-            outbox.append(
-                OutboxMessage(
-                    chat_id=table.chat_id,
-                    kind=OutboxKind.DELETE,
-                    ref="lobby",
-                    key=f"lobby:{table.chat_id}",
-                )
-            )
+            outbox.append(lobby_message(table.chat_id, OutboxKind.DELETE))
         return outbox
 
     async def player_unreachable(self, user_id: int) -> None:

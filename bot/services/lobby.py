@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from bot.callbacks import LobbyOp
 from bot.i18n import Translator
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, render_lobby, render_settings
-from bot.services.core import LOBBY_REF, Actor, IsAdmin, Reply, TableCore, TableState, html_text
+from bot.services.core import Actor, IsAdmin, Reply, TableCore, TableState, html_text, lobby_message
 from bot.storage import (
     OpenTableExistsError,
     OutboxKind,
@@ -93,13 +93,7 @@ class LobbyService:
     def _lobby_payload(
         table: Table, text: str, markup: dict[str, object] | None, *, new: bool = False
     ) -> OutboxMessage:
-        return OutboxMessage(
-            chat_id=table.chat_id,
-            kind=OutboxKind.SEND if new else OutboxKind.EDIT,
-            payload=html_text(text, markup),
-            ref=LOBBY_REF,
-            key=None if new else f"lobby:{table.chat_id}",
-        )
+        return lobby_message(table.chat_id, OutboxKind.SEND if new else OutboxKind.EDIT, html_text(text, markup))
 
     # -- taps ----------------------------------------------------------------------------------------------
 
@@ -301,7 +295,7 @@ class LobbyService:
         state = TableState(match=match, settings=settings, title=title)
         version = table.version + 1
         outbox: list[OutboxMessage] = [
-            OutboxMessage(chat_id=table.chat_id, kind=OutboxKind.DELETE, ref=LOBBY_REF),
+            lobby_message(table.chat_id, OutboxKind.DELETE),
             *core.announcements(table, state, match.start_events, group_tr),
             core.table_message(table, state, group_tr, new=True),
             *await core.hand_messages(table, state, version, new=True),

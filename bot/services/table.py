@@ -9,11 +9,11 @@ from __future__ import annotations
 import time
 
 from bot.i18n import Translations
-from bot.services.core import Clock, Notifier, TableCore, html_text
+from bot.services.core import Clock, Notifier, TableCore
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
 from bot.services.timers import TimerService
-from bot.storage import OutboxKind, OutboxMessage, Storage
+from bot.storage import Storage
 
 
 class TableService:
@@ -34,4 +34,4 @@ class TableService:
 
     async def say(self, chat_id: int, text: str) -> None:
         """A plain message to a chat (a command's answer), delivered by the sender like everything else."""
-        await self.core.enqueue([OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=html_text(text))])
+        await self.core.enqueue([self.core.text_message(chat_id, text)])
