@@ -112,6 +112,7 @@ class Deal:
         self._instant_rules = [rule for rule in rules if rule.effect is Effect.INSTANT_WIN]
         self._seize_rules = [rule for rule in rules if rule.effect is not Effect.INSTANT_WIN]
         self.seats = seats
+        self.threshold = variant.threshold(len(seats))  # [V17] claim threshold, None when claims are off
         self._orders = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
         self.number = number
         self.dealer = dealer
@@ -218,17 +219,14 @@ class Deal:
         return None
 
     def claims_allowed(self) -> bool:
-        return self.variant.threshold(len(self.seats)) is not None
+        return self.threshold is not None
 
     def pile_points(self, side: int) -> int:
         return sum(entry.card.points for entry in self.piles[side])
 
     def lead_cap(self) -> int:
         """[V14] CAP_LEAD: no more cards than the smallest other hand that still holds cards."""
-        if self.variant.short_hand is not ShortHand.CAP_LEAD:
-            return self.variant.hand_size
-        others = [len(self.hands[s]) for s in self.seats if s != self.leader and self.hands[s]]
-        return min(others) if others else 0
+        return self._cap_for(self.leader)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in a deterministic order; empty if none."""
@@ -354,8 +352,11 @@ class Deal:
     def _cap_for(self, seat: int) -> int:
         if self.variant.short_hand is not ShortHand.CAP_LEAD:
             return self.variant.hand_size
-        others = [len(self.hands[s]) for s in self.seats if s != seat and self.hands[s]]
-        return min(others) if others else 0
+        cap = 0
+        for other, hand in self.hands.items():
+            if other != seat and hand and (cap == 0 or len(hand) < cap):
+                cap = len(hand)
+        return cap
 
     def _seize_key(self, held: Held) -> tuple[int, ...]:
         """Lower wins: combo rank, then [V20] turn order from R or the higher cards."""
@@ -714,7 +715,7 @@ class Deal:
 
     def _claim(self, seat: int, events: list[Event]) -> None:
         side = self.side_of[seat]
-        threshold = self.variant.threshold(len(self.seats))
+        threshold = self.threshold
         assert threshold is not None
         points = self.pile_points(side)
         success = points >= threshold  # RULES §8.1: exactly the threshold counts
