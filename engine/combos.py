@@ -42,20 +42,32 @@ class ComboRule:
     rank: int  # position in the precedence table, 0 is the highest
 
 
+_Split = tuple[tuple["ComboRule", ...], tuple["ComboRule", ...]]
 # A small identity-keyed memo: hashing a pydantic model costs more than a whole trick of play.
-_RULES_BY_ID: dict[int, tuple[Variant, tuple[ComboRule, ...]]] = {}
+_RULES_BY_ID: dict[int, tuple[Variant, tuple[ComboRule, ...], _Split]] = {}
+
+
+def _memo(variant: Variant) -> tuple[Variant, tuple[ComboRule, ...], _Split]:
+    hit = _RULES_BY_ID.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit
+    if len(_RULES_BY_ID) >= 64:
+        _RULES_BY_ID.clear()
+    rules = _build_rules(variant)
+    instant = tuple(rule for rule in rules if rule.effect is Effect.INSTANT_WIN)
+    seize = tuple(rule for rule in rules if rule.effect is not Effect.INSTANT_WIN)
+    hit = _RULES_BY_ID[id(variant)] = (variant, rules, (instant, seize))
+    return hit
 
 
 def combo_rules(variant: Variant) -> tuple[ComboRule, ...]:
     """The variant's combos in order of precedence, highest first (RULES §9.2, §9.8, §9.9)."""
-    hit = _RULES_BY_ID.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    if len(_RULES_BY_ID) >= 64:
-        _RULES_BY_ID.clear()
-    rules = _build_rules(variant)
-    _RULES_BY_ID[id(variant)] = (variant, rules)
-    return rules
+    return _memo(variant)[1]
+
+
+def split_rules(variant: Variant) -> _Split:
+    """The combo rules that win at once (§10 step 1), and those that seize the lead (step 3), each ranked."""
+    return _memo(variant)[2]
 
 
 def _build_rules(variant: Variant) -> tuple[ComboRule, ...]:

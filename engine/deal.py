@@ -20,7 +20,7 @@ from itertools import combinations
 
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import BY_INDEX, Card, Suit, deck, set_beats
-from engine.combos import Combo, Effect, Held, best_held, combo_rules, may_hold_combo, strength_key
+from engine.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
 from engine.errors import IllegalAction, Reason
 from engine.events import (
     CardsDrawn,
@@ -108,9 +108,7 @@ class Deal:
         if dealer not in seats:
             raise ValueError("the dealer must be seated")
         self.variant = variant
-        rules = combo_rules(variant)
-        self._instant_rules = [rule for rule in rules if rule.effect is Effect.INSTANT_WIN]
-        self._seize_rules = [rule for rule in rules if rule.effect is not Effect.INSTANT_WIN]
+        self._instant_rules, self._seize_rules = split_rules(variant)
         self.seats = seats
         self.threshold = variant.threshold(len(seats))  # [V17] claim threshold, None when claims are off
         self._orders = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
@@ -497,8 +495,10 @@ class Deal:
         self.rightful = self.leader = rightful
         self.forced_lead = None
         self.standing = None
-        self.shown = []
-        self.passed = set()
+        if self.shown:
+            self.shown = []
+        if self.passed:
+            self.passed = set()
         self.pending_instant = None
         self._seizers = {}
         self._rightful_combo = None
