@@ -1,0 +1,266 @@
+"""What the robustness e2e tests share: a table of simulated people who play the real bot by tapping its buttons,
+and readers of what the bot committed (database) and sent (the fake's request history).
+
+The people are deterministic: the player to act asks `engine.ai.EasyPlayer` for his move from his own seat's
+view, then marks the cards one by one and taps the action button, exactly as a person would. The same seed and
+the same people give the same game, which is what lets the crash test compare two runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
+from bot.services import TableState
+from bot.storage import SqliteStorage, Table, TableStatus
+from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.ai import EasyPlayer
+from engine.cards import Card
+from engine.match import Match
+from engine.views import view
+from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
+
+Json = dict[str, Any]
+WAIT = 30.0
+SEND_INTERVAL = "0.05"  # seconds between two messages to one chat (bot/config.py); the fake has no limits on
+NAMES = ("Аня", "Борис", "Вера", "Глеб")
+
+
+def buttons(message: Message) -> list[Json]:
+    return [button for row in message.keyboard for button in row]
+
+
+def hand_cb(button: Json) -> HandCb | None:
+    data = str(button.get("callback_data", ""))
+    return HandCb.unpack(data) if data.startswith("h:") else None
+
+
+def unpack(data: HandCb) -> frozenset[Card]:
+    return frozenset(Card.parse(data.cards[i : i + 2]) for i in range(0, len(data.cards), 2))
+
+
+def intent(match: Match, seat: int) -> tuple[HandOp, frozenset[Card] | None]:
+    """The button the player means to end his move with, and the cards it must carry."""
+    action: Action = EasyPlayer(match.variant).choose(view(match, seat))
+    if isinstance(action, RespondFaceDown):
+        return HandOp.FACE_DOWN, frozenset(action.cards)
+    if isinstance(action, Lead | RespondOpen):
+        return HandOp.PLAY, frozenset(action.cards)
+    if isinstance(action, Claim):
+        return HandOp.CLAIM, None
+    if isinstance(action, DeclareCombo):
+        return HandOp.COMBO, None
+    assert isinstance(action, Pass), action
+    return HandOp.PASS, None
+
+
+@dataclass(frozen=True)
+class Tap:
+    """The next button a player taps: `final` when it is the move itself rather than marking a card."""
+
+    user: User
+    message: Message
+    data: str
+    final: bool
+
+
+class Game:
+    """One table in a group, its people, and the bot's database read beside the bot (WAL allows it)."""
+
+    def __init__(self, tg: FakeTelegram, database: Path, group: Chat, people: list[User], table_id: int) -> None:
+        self.tg = tg
+        self.database = database
+        self.group = group
+        self.people = people
+        self.table_id = table_id
+        self.by_seat: dict[int, User] = {}
+
+    # -- reading the database --------------------------------------------------------------------------------
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=10)) as db:
+            db.row_factory = sqlite3.Row
+            return db.execute(sql, params).fetchall()
+
+    async def table(self) -> Table:
+        async with await SqliteStorage.open(self.database) as storage:
+            table = await storage.get_table(self.table_id)
+        assert table is not None
+        return table
+
+    def version(self) -> int:
+        return int(self.query("SELECT version FROM tables WHERE table_id = ?", (self.table_id,))[0]["version"])
+
+    def row(self) -> tuple[str, int, str | None]:
+        """Status, version and state JSON of the table, read in one go."""
+        found = self.query("SELECT status, version, state FROM tables WHERE table_id = ?", (self.table_id,))[0]
+        return str(found["status"]), int(found["version"]), found["state"]
+
+    def pending_outbox(self) -> int:
+        return int(self.query("SELECT COUNT(*) AS n FROM outbox WHERE done = 0")[0]["n"])
+
+    async def until(self, condition: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+        """Poll the database (the bot writes it from another process, so nothing wakes us)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not condition():
+            if loop.time() > deadline:
+                raise TimeoutError(f"waited {timeout}s for {what}")
+            await asyncio.sleep(0.01)
+
+    async def delivered(self, timeout: float = WAIT) -> None:
+        """Wait until the outbox is empty: every message the bot committed has been delivered."""
+        await self.until(lambda: self.pending_outbox() == 0, "the outbox to drain", timeout)
+        await asyncio.sleep(0.2)  # the sender marks a row done after the call: let the last call land
+        await self.until(lambda: self.pending_outbox() == 0, "the outbox to drain", timeout)
+
+    # -- playing ---------------------------------------------------------------------------------------------
+
+    def hand(self, user: User) -> Message | None:
+        """The bot's hand message in the user's private chat for this table."""
+        for message in reversed(self.tg.messages(self.tg.private_chat(user), from_bot=True)):
+            data = [hand_cb(button) for button in buttons(message)]
+            if any(cb is not None and cb.table == self.table_id for cb in data):
+                return message
+        return None
+
+    def next_tap(self, match: Match, version: int, skip: str | None = None) -> Tap | None:
+        """The button the player to act would tap now, as his hand shows it; None while it shows an older move."""
+        seat = match.to_act()
+        assert seat is not None
+        user = self.by_seat[seat]
+        message = self.hand(user)
+        if message is None:
+            return None
+        op, wanted = intent(match, seat)
+        toggles: list[tuple[frozenset[Card], str]] = []
+        for button in buttons(message):
+            data = hand_cb(button)
+            if data is None or data.move != version:
+                continue
+            raw = str(button["callback_data"])
+            cards = unpack(data)
+            if data.op is op and (wanted is None or cards == wanted):
+                return Tap(user, message, raw, final=True) if raw != skip else None
+            if data.op is HandOp.TOGGLE and wanted is not None:
+                toggles.append((cards, raw))
+        # Mark one more of the wanted cards (a card button carries the selection its tap makes).
+        progress = [(len(cards), raw) for cards, raw in toggles if cards <= wanted] if wanted is not None else []
+        if not progress:
+            return None
+        raw = max(progress)[1]
+        return Tap(user, message, raw, final=False) if raw != skip else None
+
+    async def match(self) -> tuple[int, Match] | None:
+        status, version, state = self.row()
+        if status != TableStatus.PLAYING.value or state is None:
+            return None
+        return version, TableState.from_json(state).match
+
+    async def tap(self, tap: Tap) -> CallbackAnswer:
+        answer = await self.tg.wait_answer(self.tg.tap_data(tap.user, tap.message, tap.data), timeout=WAIT)
+        assert not answer.show_alert, f"{tap.user.first_name} tapped {tap.data!r}: {answer.text}"
+        return answer
+
+    async def wait_tap(self, match: Match, version: int, skip: str | None = None) -> Tap:
+        return await self.tg.wait_for(lambda: self.next_tap(match, version, skip), WAIT, f"a button of move {version}")
+
+    async def play_move(self) -> bool:
+        """The player to act makes his move through his buttons; False once the match is over."""
+        current = await self.match()
+        if current is None:
+            return False
+        version, match = current
+        skip = None
+        while True:
+            tap = await self.wait_tap(match, version, skip)
+            await self.tap(tap)  # answered after the commit: the next read sees the move
+            if tap.final:
+                break
+            skip = tap.data
+        assert self.version() == version + 1
+        return True
+
+    async def play_to_end(self, max_moves: int = 400) -> int:
+        moves = 0
+        while await self.play_move():
+            moves += 1
+            assert moves <= max_moves, "the match does not end"
+        return moves
+
+    # -- what people see -------------------------------------------------------------------------------------
+
+    def group_texts(self) -> list[str]:
+        return [message.text or "" for message in self.tg.messages(self.group, from_bot=True)]
+
+    def private_texts(self) -> dict[str, list[str]]:
+        return {
+            user.first_name: [message.text or "" for message in self.tg.messages(self.tg.private_chat(user), True)]
+            for user in self.people
+        }
+
+    def final_state(self) -> Json:
+        """The stored match as JSON (variant, seed, action log), without the bot's own extras."""
+        status, _, state = self.row()
+        assert status == TableStatus.FINISHED.value and state is not None
+        data: Json = json.loads(state)
+        return data
+
+
+async def open_game(tg: FakeTelegram, database: Path, players: int = 2, settings: dict[str, str] | None = None) -> Game:
+    """People in a group, each of whom has started the bot; the first opens a table, the rest join, the first
+    sets the settings and starts the deal. Returns when every hand is shown."""
+    people = [tg.user(name, f"user{index}") for index, name in enumerate(NAMES[:players])]
+    creator = people[0]
+    group = tg.group("Стол <b>", owner=creator, members=people[1:])
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=WAIT)  # the hello
+    for user in people:
+        said = tg.start_bot(user)
+        await tg.wait_bot_message(tg.private_chat(user), after=said, timeout=WAIT)
+    said = tg.send_message(creator, group, "/new")
+    lobby = await tg.wait_bot_message(group, after=said, timeout=WAIT)
+    join = next(b for b in buttons(lobby) if str(b["callback_data"]).startswith("l:"))
+    table_id = LobbyCb.unpack(str(join["callback_data"])).table
+    game = Game(tg, database, group, people, table_id)
+
+    async def tap(user: User, data: str) -> None:
+        answer = await tg.wait_answer(tg.tap_data(user, lobby, data), timeout=WAIT)
+        assert not answer.show_alert, answer.text
+
+    for user in people[1:]:
+        before = game.version()
+        await tap(user, LobbyCb(op=LobbyOp.JOIN, table=table_id).pack())
+        await game.until(lambda before=before: game.version() > before, f"{user.first_name} to join")  # type: ignore[misc]
+    for key, value in (settings or {}).items():
+        await tap(creator, SettingCb(table=table_id, key=key, value=value).pack())
+    await tap(creator, LobbyCb(op=LobbyOp.START, table=table_id).pack())
+    table = await game.table()
+    assert table.status is TableStatus.PLAYING
+    game.by_seat = {seat.seat: next(u for u in people if u.id == seat.user_id) for seat in table.seats}
+    for user in people:
+        await tg.wait_for(lambda user=user: game.hand(user), WAIT, f"{user.first_name}'s hand")  # type: ignore[misc]
+    return game
+
+
+# -- what the bot sent ---------------------------------------------------------------------------------------
+
+
+def sent_messages(tg: FakeTelegram) -> Iterator[tuple[int, str, list[str], float]]:
+    """Every text the bot showed, as (chat id, text, button labels, time), from the accepted requests."""
+    for request in tg.history:
+        if not request.ok or request.method not in {"sendMessage", "editMessageText", "editMessageReplyMarkup"}:
+            continue
+        markup = request.params.get("reply_markup") or {}
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        labels = [str(b.get("text", "")) for row in markup.get("inline_keyboard", []) for b in row]
+        text = str(request.params.get("text", ""))
+        yield int(request.params["chat_id"]), text, labels, request.time
