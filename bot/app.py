@@ -3,6 +3,7 @@
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 
 from aiogram import Bot
@@ -16,7 +17,7 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
-from bot.sender import Sender, Unreachable, UnreachableCallback, aiogram_api_call
+from bot.sender import Pacer, Sender, Unreachable, UnreachableCallback, aiogram_api_call
 from bot.services import TableService
 from bot.startup import StartupError, open_storage
 
@@ -77,7 +78,12 @@ async def run(settings: Settings) -> None:
     storage = await open_storage(settings)
     try:
         bot = create_bot(settings)
-        sender = Sender(storage, aiogram_api_call(bot), on_unreachable=_unreachable_handler(lambda: tables))
+        pacer = Pacer.scaled(
+            time.time, asyncio.sleep, interval=settings.send_interval, group_pacing=settings.group_pacing
+        )
+        sender = Sender(
+            storage, aiogram_api_call(bot), pacer=pacer, on_unreachable=_unreachable_handler(lambda: tables)
+        )
         tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 

@@ -98,6 +98,11 @@ def aiogram_api_call(bot: Bot) -> ApiCall:
     return call
 
 
+GROUP_LIMIT = 20  # calls per group ...
+GROUP_WINDOW = 60.0  # ... per this many seconds
+GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
+
+
 class Pacer:
     """Spaces the calls out: per chat, per group per minute, and bot-wide. One worker per chat calls it.
 
@@ -112,10 +117,11 @@ class Pacer:
         sleep: Sleep,
         *,
         per_chat_interval: float = 1.0,
-        group_limit: int = 20,
-        group_window: float = 60.0,
-        global_per_second: float | None = 25.0,
+        group_limit: int | None = GROUP_LIMIT,
+        group_window: float = GROUP_WINDOW,
+        global_per_second: float | None = GLOBAL_PER_SECOND,
     ) -> None:
+        """`group_limit` None: no per-group ceiling; `global_per_second` None: no bot-wide one."""
         self._clock = clock
         self._sleep = sleep
         self._per_chat_interval = per_chat_interval
@@ -126,6 +132,21 @@ class Pacer:
         self._group_calls: dict[int, deque[float]] = {}
         self._next_global = 0.0
 
+    @classmethod
+    def scaled(cls, clock: Clock, sleep: Sleep, *, interval: float = 1.0, group_pacing: bool = True) -> "Pacer":
+        """Telegram's limits with time scaled by `interval` (seconds between two calls to one chat; 1.0 is the
+        real pacing): a group gets 20 calls per `60 * interval` seconds, the bot 25 per `interval` seconds.
+        `group_pacing=False` drops the group ceiling. Anything but the defaults is for tests against a fake
+        Bot API (SEND_INTERVAL, GROUP_PACING in bot/config.py): real Telegram would throttle a faster bot."""
+        return cls(
+            clock,
+            sleep,
+            per_chat_interval=interval,
+            group_limit=GROUP_LIMIT if group_pacing else None,
+            group_window=GROUP_WINDOW * interval,
+            global_per_second=GLOBAL_PER_SECOND / interval if interval > 0 else None,
+        )
+
     async def wait(self, chat_id: int) -> None:
         now = self._clock()
         slot = max(now, self._next_in_chat.get(chat_id, now))
@@ -133,7 +154,7 @@ class Pacer:
         if calls is not None:
             while calls and calls[0] <= slot - self._group_window:
                 calls.popleft()
-            if len(calls) >= self._group_limit:
+            if self._group_limit is not None and len(calls) >= self._group_limit:
                 slot = max(slot, calls[-self._group_limit] + self._group_window)
         slot = max(slot, self._next_global)
         self._next_global = slot + self._global_interval

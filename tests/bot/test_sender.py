@@ -291,6 +291,26 @@ async def test_pacer_spaces_calls_bot_wide(fake_time: FakeTime) -> None:
     assert fake_time.waits == pytest.approx([0.1, 0.1])
 
 
+async def test_a_scaled_pacer_keeps_the_limits_in_proportion(fake_time: FakeTime) -> None:
+    """SEND_INTERVAL=0.1: a tenth of a second per chat, 20 per 6 s in a group, 250 a second bot-wide."""
+    pacer = Pacer.scaled(fake_time.clock, fake_time.sleep, interval=0.1)
+    calls = []
+    for _ in range(22):
+        await pacer.wait(-1)
+        calls.append(fake_time.now)
+    assert all(later - earlier >= 0.1 - 1e-9 for earlier, later in itertools.pairwise(calls))
+    assert all(calls[n + 20] - calls[n] >= 6.0 - 1e-9 for n in range(len(calls) - 20))
+    assert calls[19] - calls[0] < 2.0, "the first twenty go at the chat pace"
+
+
+async def test_group_pacing_can_be_switched_off(fake_time: FakeTime) -> None:
+    pacer = Pacer.scaled(fake_time.clock, fake_time.sleep, interval=0.1, group_pacing=False)
+    start = fake_time.now
+    for _ in range(41):
+        await pacer.wait(-1)
+    assert fake_time.now - start == pytest.approx(4.0), "only the per-chat interval holds a group back"
+
+
 async def test_notify_wakes_the_running_sender(storage: SqliteStorage, api: FakeApi) -> None:
     sender = Sender(storage, api, poll_interval=60.0, pacer=Pacer(lambda: 0.0, asyncio.sleep))
     running = asyncio.create_task(sender.run())

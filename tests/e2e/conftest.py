@@ -15,15 +15,19 @@ import pytest
 from tests.botapi import FakeTelegram
 
 SEED = "e2e-seed-1"
+# Seconds between two messages to one chat (SEND_INTERVAL): the real pacing (1 s) is covered by the unit tests
+# of bot/sender.py; here it would only make every game last minutes. Group and bot-wide limits scale with it.
+SEND_INTERVAL = 0.05
 PROJECT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:
     """`python -m bot` with the fake's URL and token, a database in tmp_path and a fixed shuffle seed."""
 
-    def __init__(self, tg: FakeTelegram, tmp_path: Path) -> None:
+    def __init__(self, tg: FakeTelegram, tmp_path: Path, seed: str = SEED) -> None:
         self.tg = tg
         self.tmp_path = tmp_path
+        self.seed = seed
         self.database = tmp_path / "data" / "bura.sqlite3"
         self.process: asyncio.subprocess.Process | None = None
         self.runs = 0
@@ -39,7 +43,8 @@ class BotProcess:
             BOT_TOKEN=self.tg.token,
             TELEGRAM_API_BASE=self.tg.base_url,
             DATABASE_PATH=str(self.database),
-            BURA_TEST_SEED=SEED,
+            BURA_TEST_SEED=self.seed,
+            SEND_INTERVAL=str(SEND_INTERVAL),
             LOG_LEVEL="INFO",
         )
         with self.log.open("wb") as log:

@@ -22,7 +22,7 @@ from tests.botapi import FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess
 
 Json = dict[str, object]
-MOVE_WAIT = 30.0  # the bot paces itself to about one message a second per chat
+MOVE_WAIT = 15.0  # the bot paces itself (SEND_INTERVAL in conftest.py), but a busy machine may be slow
 
 
 @pytest.fixture
