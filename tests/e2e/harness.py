@@ -26,6 +26,7 @@ from engine.cards import Card
 from engine.match import Match
 from engine.views import view
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
+from tests.botapi.html import parse_html, strip_text
 
 Json = dict[str, Any]
 WAIT = 30.0
@@ -206,6 +207,37 @@ class Game:
             for user in self.people
         }
 
+    def chats(self) -> list[Chat]:
+        return [self.group, *(self.tg.private_chat(user) for user in self.people)]
+
+    def shown(self, chat: Chat) -> list[str]:
+        """The bot's messages in a chat as they read now, oldest first."""
+        return [message.text or "" for message in self.tg.messages(chat, from_bot=True)]
+
+    def committed(self, chat: Chat) -> list[str]:
+        """What the chat must read once the outbox is delivered: every message the bot ever committed for it,
+        in order, a live message (table, hand, lobby) in its last text, a deleted one gone."""
+        entries: list[list[Any]] = []  # [text, deleted]
+        live: dict[str, list[Any]] = {}
+        rows = self.query("SELECT kind, ref, payload FROM outbox WHERE chat_id = ? ORDER BY id", (chat.id,))
+        for row in rows:
+            payload = json.loads(row["payload"])
+            text = plain(str(payload["text"])) if "text" in payload else None
+            ref = row["ref"]
+            entry = live.get(ref) if ref is not None else None
+            if row["kind"] == "delete":
+                if entry is not None:
+                    entry[1] = True
+                    del live[ref]
+            elif row["kind"] == "send" or entry is None:
+                entry = [text, False]
+                entries.append(entry)
+                if ref is not None:
+                    live[ref] = entry
+            elif text is not None:
+                entry[0] = text
+        return [str(text) for text, deleted in entries if not deleted]
+
     def final_state(self) -> Json:
         """The stored match as JSON (variant, seed, action log), without the bot's own extras."""
         status, _, state = self.row()
@@ -248,6 +280,12 @@ async def open_game(tg: FakeTelegram, database: Path, players: int = 2, settings
     for user in people:
         await tg.wait_for(lambda user=user: game.hand(user), WAIT, f"{user.first_name}'s hand")  # type: ignore[misc]
     return game
+
+
+def plain(markup: str) -> str:
+    """The text a Telegram client shows for an HTML message."""
+    text, entities = parse_html(markup)
+    return strip_text(text, entities)[0]
 
 
 # -- what the bot sent ---------------------------------------------------------------------------------------
