@@ -53,7 +53,7 @@ def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallb
 
 
 GROUP_COMMANDS = ("new", "score", "stats", "top", "stop", "help")
-PRIVATE_COMMANDS = ("start", "help")
+PRIVATE_COMMANDS = ("start", "play", "help")
 
 
 async def set_commands(bot: Bot, translations: Translations) -> None:

@@ -48,6 +48,13 @@ class MatchChoice(StrEnum):
     SINGLE_DEAL = "one"
 
 
+class ComputerLevel(StrEnum):
+    """How well the computer players of a table play (engine/ai.py)."""
+
+    EASY = "easy"
+    HARD = "hard"
+
+
 class DiscardChoice(StrEnum):
     """[V10] as a table setting: the profile's own rule, all open, or closed (face-down) discards."""
 
@@ -88,6 +95,7 @@ class TableSettings(BaseModel):
     language: str = "ru"
     casual: bool = False  # show captured points (strict rules hide them, RULES §6.7)
     computer_takeover: bool = True  # a computer plays for a player who timed out three times
+    computer_level: ComputerLevel = ComputerLevel.EASY
 
     def variant(self) -> Variant:
         """The engine variant of these settings."""

@@ -1,4 +1,5 @@
-"""The private chat: /start (with a deep link ``j<table>`` it seats the player), /help, anything else."""
+"""The private chat: /start (with a deep link ``j<table>`` it seats the player), /play against the computer,
+/help, anything else."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from bot.handlers.common import PRIVATE_CHAT, actor_of
 from bot.services import TableService
 from bot.services.lobby import JOIN_PAYLOAD_PREFIX
 from bot.storage import Storage
+from bot.table_settings import ComputerLevel
 
 
 def create_router() -> Router:
@@ -34,6 +36,36 @@ def create_router() -> Router:
             text = tables.core.actor_translator(actor).t("flow-start-private")
         if text:
             await tables.say(message.chat.id, text)
+
+    @router.message(Command("play"))
+    async def play(message: Message, command: CommandObject, tables: TableService, event_update: Update) -> None:
+        """/play [easy|hard]: a game against the computer right here, this chat being table and hand."""
+        if message.from_user is None:
+            return
+        argument = (command.args or "").strip().lower()
+        level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
+        reply = await tables.lobby.play_alone(actor_of(message.from_user), level, event_update.update_id)
+        if reply.text:
+            await tables.say(message.chat.id, reply.text)
+
+    @router.message(Command("stop", "cancel"))
+    async def stop_alone(message: Message, tables: TableService, event_update: Update) -> None:
+        """/stop ends the game against the computer held in this chat (its only player is its creator)."""
+        if message.from_user is None:
+            return
+
+        async def nobody_else() -> bool:
+            return False
+
+        reply = await tables.game.stop(
+            message.chat.id, actor_of(message.from_user), is_admin=nobody_else, update_id=event_update.update_id
+        )
+        if reply.text:
+            await tables.say(message.chat.id, reply.text)
+
+    @router.message(Command("score"))
+    async def score_alone(message: Message, tables: TableService) -> None:
+        await tables.say(message.chat.id, await tables.game.score(message.chat.id))
 
     @router.message(Command("help"))
     async def help_private(message: Message, tables: TableService) -> None:

@@ -18,7 +18,14 @@ from bot.callbacks import LobbyCb, LobbyOp, SettingCb
 from bot.config import SUPPORTED_LANGUAGES
 from bot.i18n import Translator
 from bot.render.common import match_goal
-from bot.table_settings import MOVE_SECONDS_CHOICES, DiscardChoice, MatchChoice, Profile, TableSettings
+from bot.table_settings import (
+    MOVE_SECONDS_CHOICES,
+    ComputerLevel,
+    DiscardChoice,
+    MatchChoice,
+    Profile,
+    TableSettings,
+)
 from engine.variant import Discards
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
@@ -31,6 +38,7 @@ SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "language": tuple(SUPPORTED_LANGUAGES),
     "casual": ("0", "1"),
     "takeover": ("1", "0"),
+    "level": tuple(level.value for level in ComputerLevel),
 }
 
 # Settings key -> TableSettings field: a tapped ``SettingCb(key, value)`` sets that field to the value's code.
@@ -42,6 +50,7 @@ SETTING_FIELDS: Final[dict[str, str]] = {
     "language": "language",
     "casual": "casual",
     "takeover": "computer_takeover",
+    "level": "computer_level",
 }
 
 # Only Бура profiles let the table choose the match model (bot/table_settings.py MatchChoice).
@@ -58,6 +67,7 @@ def current_code(settings: TableSettings, key: str) -> str:
         "language": settings.language,
         "casual": "1" if settings.casual else "0",
         "takeover": "1" if settings.computer_takeover else "0",
+        "level": settings.computer_level.value,
     }
     return codes[key]
 

@@ -25,6 +25,7 @@ from bot.i18n import Translations, Translator, language_for_telegram
 from bot.render.events import render_announcements
 from bot.render.hand import render_hand
 from bot.render.table import render_table
+from bot.services.computer import COMPUTER_SECONDS
 from bot.storage import (
     JsonObject,
     OutboxKind,
@@ -102,6 +103,7 @@ class TableState:
     settings: TableSettings
     title: str
     timeouts: dict[int, int] = field(default_factory=dict)
+    computers: frozenset[int] = frozenset()  # seats played by the computer (engine/ai.py)
 
     def to_json(self) -> str:
         data = self.match.to_json()
@@ -109,6 +111,7 @@ class TableState:
             "settings": self.settings.model_dump(mode="json"),
             "title": self.title,
             "timeouts": {str(seat): count for seat, count in self.timeouts.items() if count},
+            "computers": sorted(self.computers),
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -121,6 +124,7 @@ class TableState:
             settings=TableSettings.model_validate(extra.get("settings", {})),
             title=str(extra.get("title", "")),
             timeouts={int(seat): int(count) for seat, count in extra.get("timeouts", {}).items()},
+            computers=frozenset(int(seat) for seat in extra.get("computers", ())),
         )
 
 
@@ -408,6 +412,8 @@ class TableCore:
         ours: three timeouts in a row and the bot plays for him at once until he taps again)."""
         seconds = state.settings.move_seconds
         seat = state.match.to_act()
+        if seat is not None and seat in state.computers:
+            return self.clock() + COMPUTER_SECONDS  # the timer service lets the computer move
         if not seconds or seat is None:
             return None
         if state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:

@@ -9,6 +9,7 @@ engine settles: whichever action is applied first under the table's lock wins, t
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from bot.callbacks import HandCb, HandOp, unpack_cards
 from bot.i18n import Translator
 from bot.render.reasons import reason_text
+from bot.services.computer import computer_action
 from bot.services.core import (
     AWAY_AFTER_TIMEOUTS,
     Actor,
@@ -211,11 +213,17 @@ class GameService:
             return
         state = TableState.from_json(table.state)
         seat = state.match.to_act()
+        if seat is not None and seat in state.computers:
+            await self._computer_move(table, state, seat)
+            return
         action = auto_action(state.match, seat) if seat is not None else None
         if seat is None or action is None:
             await self.core.commit(table)  # nothing to wait for: drop the timer
             return
         count = state.timeouts.get(seat, 0) + 1
+        if count >= AWAY_AFTER_TIMEOUTS and state.settings.computer_takeover:
+            # He is away and the table lets the computer take his seat until he taps again.
+            action = await self._decide(table, state, seat)
         tr = await self.core.chat_translator(table.chat_id)
         humans = [s.seat for s in table.seats if s.user_id is not None]
         if count >= AWAY_AFTER_TIMEOUTS and all(
@@ -236,6 +244,18 @@ class GameService:
         elif count == AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-away", name=name))
         await self.commit_move(table, state, events, before, notes=notes)
+
+    async def _decide(self, table: Table, state: TableState, seat: int) -> Action:
+        # A hard computer searches for a while: think in a worker thread, the bot keeps answering meanwhile.
+        seed = f"{table.table_id}/{table.version}"
+        return await asyncio.to_thread(computer_action, state.match, seat, state.settings.computer_level, seed)
+
+    async def _computer_move(self, table: Table, state: TableState, seat: int) -> None:
+        """A computer's turn (its timer is its thinking time): it decides from its seat's view and moves."""
+        action = await self._decide(table, state, seat)
+        before = Before.of(state.match)
+        events = state.match.apply(action)
+        await self.commit_move(table, state, events, before)
 
     # -- commands ------------------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from bot.storage import (
     TableStatus,
     UpdateAlreadyProcessedError,
 )
-from bot.table_settings import TableSettings
+from bot.table_settings import ComputerLevel, TableSettings
 from engine.match import Match
 
 logger = logging.getLogger(__name__)
@@ -123,10 +123,10 @@ class LobbyService:
                 return await self._join(table, actor, tr, update_id, bot_username)
             if op is LobbyOp.LEAVE:
                 return await self._leave(table, actor, tr, update_id)
-            if op is LobbyOp.ADD_COMPUTER:
-                return Reply(tr.t("flow-computer-soon"), alert=True)
             if not await self._may_manage(table, actor, is_admin):
                 return Reply(tr.t("flow-only-creator"), alert=True)
+            if op is LobbyOp.ADD_COMPUTER:
+                return await self._add_computer(table, tr, update_id)
             if op is LobbyOp.START:
                 return await self._start(table, actor, tr, update_id, title)
             if op is LobbyOp.CANCEL:
@@ -173,6 +173,57 @@ class LobbyService:
             deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
         )
         return Reply(tr.t("flow-joined") if committed else None)
+
+    async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
+        """Seat a computer player (engine/ai.py) at the level the table's settings name."""
+        settings = await self.core.chat_settings(table.chat_id)
+        if len(table.seats) >= settings.max_players:
+            return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
+        group_tr = self.core.translations.get(settings.language)
+        number = 1 + sum(1 for seat in table.seats if seat.user_id is None)
+        name = group_tr.t("lobby-computer-name", number=number)
+        seats = (*table.seats, Seat(seat=len(table.seats), user_id=None, name=name))
+        seated = table.model_copy(update={"seats": seats})
+        await self.core.commit(
+            table,
+            outbox=[self._lobby_message(seated, settings, group_tr)],
+            update_id=update_id,
+            seats=seats,
+            deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
+        )
+        return Reply(tr.t("flow-computer-added"))
+
+    async def play_alone(self, actor: Actor, level: ComputerLevel | None, update_id: int | None = None) -> Reply:
+        """/play in the private chat: a table against the computer, where that chat is the table and the hand."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        if await core.already_processed(update_id):
+            return Reply()
+        await core.remember(actor)
+        await self.repository.set_user_started(actor.user_id)
+        await self.repository.set_user_blocked(actor.user_id, False)
+        chat_id = actor.user_id  # a private chat's id is the user's
+        if await self.repository.get_open_table(chat_id) is not None:
+            return Reply(tr.t("flow-play-exists"))
+        await self.repository.upsert_chat(chat_id, language=tr.language)
+        settings = await core.chat_settings(chat_id)
+        if level is not None and level is not settings.computer_level:
+            settings = settings.model_copy(update={"computer_level": level})
+            await self.repository.set_chat_settings(chat_id, settings.model_dump(mode="json", exclude={"language"}))
+        if settings.min_players > 2 or settings.max_players < 2:
+            settings = settings.model_copy(update={"profile": TableSettings().profile})
+        seats = (
+            Seat(seat=0, user_id=actor.user_id, name=actor.name),
+            Seat(seat=1, user_id=None, name=tr.t("lobby-computer-name", number=1)),
+        )
+        try:
+            table = await self.repository.create_table(
+                chat_id, actor.user_id, settings.model_dump(mode="json"), seats=seats, update_id=update_id
+            )
+        except OpenTableExistsError:
+            return Reply(tr.t("flow-play-exists"))
+        async with core.locked(table.table_id):
+            return await self._start(table, actor, tr, None, tr.t("flow-play-title"), settings=settings)
 
     async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
         if not any(seat.user_id == actor.user_id for seat in table.seats):
@@ -271,9 +322,19 @@ class LobbyService:
 
     # -- start, cancel, expire -----------------------------------------------------------------------------
 
-    async def _start(self, table: Table, actor: Actor, tr: Translator, update_id: int | None, title: str) -> Reply:
+    async def _start(
+        self,
+        table: Table,
+        actor: Actor,
+        tr: Translator,
+        update_id: int | None,
+        title: str,
+        *,
+        settings: TableSettings | None = None,
+    ) -> Reply:
         core = self.core
-        settings = await core.chat_settings(table.chat_id)
+        if settings is None:
+            settings = await core.chat_settings(table.chat_id)
         count = len(table.seats)
         if count < settings.min_players:
             return Reply(tr.t("flow-need-players", count=settings.min_players), alert=True)
@@ -292,7 +353,8 @@ class LobbyService:
             await core.enqueue([core.text_message(table.chat_id, group_tr.t("flow-need-private", names=names))])
             return Reply(tr.t("flow-need-private", names=names), alert=True)
         match = Match(settings.variant(), count, core.new_seed())
-        state = TableState(match=match, settings=settings, title=title)
+        computers = frozenset(seat.seat for seat in table.seats if seat.user_id is None)
+        state = TableState(match=match, settings=settings, title=title, computers=computers)
         version = table.version + 1
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),

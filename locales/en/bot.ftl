@@ -167,6 +167,7 @@ setting-name-discards = Discards
 setting-name-language = Language
 setting-name-casual = Points
 setting-name-takeover = Computer for a missing player
+setting-name-level = Computer plays
 setting-profile-bura = classic
 setting-profile-pagat = Bura after Pagat
 setting-profile-ruwiki = Bura after Wikipedia
@@ -191,6 +192,8 @@ setting-casual-0 = hidden
 setting-casual-1 = shown
 setting-takeover-0 = no
 setting-takeover-1 = yes
+setting-level-easy = easy
+setting-level-hard = hard
 
 ## The table in the group
 

@@ -6,7 +6,10 @@
 flow-lobby-exists = A table is already being gathered in this chat: join it with the button under it.
 flow-game-in-progress = A game is already on in this chat. To end it: /stop (the table's creator or an admin).
 flow-stale-button = This button is out of date: the table has moved on.
-flow-computer-soon = Computer players are coming soon.
+flow-computer-added = A computer player has joined.
+flow-play-exists = We already have a game going: finish it or send /stop.
+flow-play-title = Against the computer
+flow-command-play = play against the computer
 flow-only-creator = Only the table's creator or a group admin can do this.
 flow-already-seated = You are already at the table.
 flow-not-seated = You are not at this table.

@@ -178,6 +178,7 @@ setting-name-discards = Сброс
 setting-name-language = Язык
 setting-name-casual = Очки
 setting-name-takeover = Компьютер за ушедшего
+setting-name-level = Компьютер играет
 setting-profile-bura = классика
 setting-profile-pagat = Бура по Pagat
 setting-profile-ruwiki = Бура по Википедии
@@ -202,6 +203,8 @@ setting-casual-0 = скрыты
 setting-casual-1 = видны
 setting-takeover-0 = нет
 setting-takeover-1 = да
+setting-level-easy = просто
+setting-level-hard = сильно
 
 ## Стол в группе
 

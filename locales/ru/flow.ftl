@@ -6,7 +6,10 @@
 flow-lobby-exists = В этом чате уже собирают стол — присоединяйтесь кнопкой под ним.
 flow-game-in-progress = В этом чате уже идёт игра. Закончить её: /stop (создатель стола или админ).
 flow-stale-button = Эта кнопка устарела: стол уже изменился.
-flow-computer-soon = Компьютерные игроки — скоро.
+flow-computer-added = Компьютер за столом.
+flow-play-exists = У нас уже идёт игра — доиграйте её или напишите /stop.
+flow-play-title = Против компьютера
+flow-command-play = сыграть с компьютером
 flow-only-creator = Это может сделать только создатель стола или админ группы.
 flow-already-seated = Вы уже за столом.
 flow-not-seated = Вас нет за этим столом.

@@ -1,0 +1,22 @@
+"""Computer players at a table: the engine player that decides for a computer seat, or for an absent person.
+
+A computer decides from its seat's view only (engine/ai.py), as a person at the table would. Its seed names
+the table and the move, so a replayed or restarted table makes the same decision again.
+"""
+
+from __future__ import annotations
+
+from bot.table_settings import ComputerLevel
+from engine.actions import Action
+from engine.ai import EasyPlayer, HardPlayer
+from engine.match import Match
+from engine.views import view
+
+COMPUTER_SECONDS = 1.0  # a computer "thinks" this long, so people can follow the table
+
+
+def computer_action(match: Match, seat: int, level: ComputerLevel, seed: str) -> Action:
+    """The move a computer at ``level`` makes for ``seat`` now."""
+    variant = match.variant
+    player = HardPlayer(variant, seed=seed) if level is ComputerLevel.HARD else EasyPlayer(variant)
+    return player.choose(view(match, seat))

@@ -1,0 +1,121 @@
+"""Computer players at a table: seated from the lobby, moving on their own, /play against the computer."""
+
+from __future__ import annotations
+
+import random
+
+from bot.callbacks import HandCb, HandOp, LobbyOp, pack_cards
+from bot.services.computer import COMPUTER_SECONDS, computer_action
+from bot.storage import TableStatus
+from bot.table_settings import ComputerLevel
+from engine.actions import Claim, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.events import DealEnded
+from engine.match import Match
+from engine.players import random_step
+from engine.variant import BURA_STANDARD
+from tests.bot import test_services
+from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
+
+world = test_services.world  # the same fixture: a real SQLite storage, a recording Bot API, a fake clock
+
+
+async def _anna_moves(world: World, table_id: int, chat_id: int) -> None:
+    """Anna taps the button of her first legal move that is not a claim."""
+    table = await world.storage.get_table(table_id)
+    assert table is not None
+    match = state_of(table).match
+    legal = [a for a in match.legal_actions(0) if not isinstance(a, Claim)]
+    action = legal[0]
+    if isinstance(action, Lead | RespondOpen):
+        data = HandCb(table=table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(action.cards))
+    elif isinstance(action, RespondFaceDown):
+        data = HandCb(table=table_id, move=table.version, op=HandOp.FACE_DOWN, cards=pack_cards(action.cards))
+    else:
+        assert isinstance(action, Pass)
+        data = HandCb(table=table_id, move=table.version, op=HandOp.PASS)
+    reply = await world.tables.game.tap(data, ANNA)
+    assert not reply.alert, reply
+
+
+async def _play_first_deal(world: World, table_id: int, chat_id: int) -> int:
+    """Play until the first deal ends: Anna taps, the computer moves when its timer fires. Computer moves."""
+    computer_moves = 0
+    for _ in range(200):
+        table = await world.storage.get_table(table_id)
+        assert table is not None and table.state is not None
+        state = state_of(table)
+        if state.match.deal_number > 1 or state.match.finished:
+            return computer_moves
+        if state.match.to_act() == 0:
+            await _anna_moves(world, table_id, chat_id)
+        else:
+            world.time.now += COMPUTER_SECONDS
+            assert await world.tables.timers.fire_due() == 1
+            computer_moves += 1
+        await world.deliver()
+    raise AssertionError("the deal did not end")
+
+
+async def test_creator_seats_a_computer_that_then_plays_its_own_moves(world: World) -> None:
+    await started(world, ANNA)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    reply = await tap(world, LobbyOp.ADD_COMPUTER, ANNA, update_id=2)
+    assert not reply.alert
+    table = await world.table()
+    assert [(seat.seat, seat.user_id) for seat in table.seats] == [(0, ANNA.user_id), (1, None)]
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    table = await world.table()
+    assert table.status is TableStatus.PLAYING
+    assert state_of(table).computers == frozenset({1})
+    moves = await _play_first_deal(world, table.table_id, GROUP)
+    assert moves >= 1
+    events = await world.storage.get_events(table.table_id)
+    assert any(event.payload["type"] == "DealEnded" for event in events)
+    # Only people get a hand message; the computer's seat has no chat.
+    private_chats = {call.chat_id for call in world.api.calls if call.chat_id > 0}
+    assert private_chats == {ANNA.user_id}
+
+
+async def test_only_the_creator_or_an_admin_adds_a_computer(world: World) -> None:
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    reply = await tap(world, LobbyOp.ADD_COMPUTER, BORIS, update_id=3)
+    assert reply.alert
+    assert len((await world.table()).seats) == 2
+    assert not (await tap(world, LobbyOp.ADD_COMPUTER, BORIS, update_id=4, is_admin=True)).alert
+    assert len((await world.table()).seats) == 3
+
+
+async def test_play_starts_a_game_against_the_computer_in_the_private_chat(world: World) -> None:
+    reply = await world.tables.lobby.play_alone(ANNA, ComputerLevel.HARD, update_id=1)
+    assert reply.text is None or not reply.alert
+    table = await world.storage.get_open_table(ANNA.user_id)
+    assert table is not None and table.status is TableStatus.PLAYING
+    state = state_of(table)
+    assert state.computers == frozenset({1})
+    assert state.settings.computer_level is ComputerLevel.HARD
+    await world.deliver()
+    texts = world.api.texts(ANNA.user_id)
+    assert len(texts) >= 2  # the table and the hand, in the same chat
+    again = await world.tables.lobby.play_alone(ANNA, None, update_id=2)
+    assert again.text  # one game at a time: a clear answer, nothing new
+    assert (await world.storage.get_open_table(ANNA.user_id)) == table
+    moves = await _play_first_deal(world, table.table_id, ANNA.user_id)
+    assert moves >= 1
+
+
+def test_computer_action_is_legal_and_repeatable_for_both_levels() -> None:
+    rng = random.Random(4)
+    match = Match(BURA_STANDARD, 3, "computer")
+    for _ in range(30):
+        seat = match.to_act()
+        assert seat is not None
+        for level in ComputerLevel:
+            first = computer_action(match, seat, level, seed="t/1")
+            assert first in match.legal_actions(seat)
+            assert computer_action(match, seat, level, seed="t/1") == first
+        events = match.apply(random_step(match, rng))
+        if any(isinstance(event, DealEnded) for event in events) or match.finished:
+            break
