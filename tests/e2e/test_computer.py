@@ -1,0 +1,90 @@
+"""Against the computer, end to end: /play in the private chat, and a computer seated from a group's lobby."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.callbacks import LobbyCb, LobbyOp
+from bot.services import TableState
+from bot.storage import SqliteStorage, TableStatus
+from tests.botapi import FakeTelegram
+from tests.e2e import test_game
+from tests.e2e.conftest import BotProcess
+from tests.e2e.test_game import MOVE_WAIT, Players, _button, deal_number
+
+storage = test_game.storage  # a reader of the bot's database
+
+
+async def _play_first_deal(players: Players, human_seats: set[int]) -> tuple[int, int]:
+    """People move with their buttons; the computer moves by itself. Returns (human moves, computer moves)."""
+    human = computer = 0
+    loop = asyncio.get_running_loop()
+    while await deal_number(players) == 1:
+        table = await players.table()
+        if table.status is not TableStatus.PLAYING:
+            break
+        assert table.state is not None
+        seat = TableState.from_json(table.state).match.to_act()
+        if seat in human_seats:
+            assert await players.move()
+            human += 1
+            continue
+        deadline = loop.time() + MOVE_WAIT
+        while (await players.table()).version == table.version:  # the computer thinks about a second
+            assert loop.time() < deadline, "the computer did not move"
+            await asyncio.sleep(0.05)
+        computer += 1
+    return human, computer
+
+
+async def test_play_against_the_computer_in_the_private_chat(
+    tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage
+) -> None:
+    anna = tg.user("Аня", "anna")
+    tg.start_bot(anna)
+    chat = tg.private_chat(anna)
+    await tg.wait_bot_message(chat, timeout=MOVE_WAIT)
+    said = tg.send_message(anna, chat, "/play")
+    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+    table = await storage.get_open_table(chat.id)
+    assert table is not None and table.status is TableStatus.PLAYING
+    assert [seat.user_id for seat in table.seats] == [anna.id, None]
+    players = Players(tg, storage, {0: anna}, table.table_id)
+    await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
+    human, computer = await _play_first_deal(players, {0})
+    assert human > 0 and computer > 0
+    events = await storage.get_events(table.table_id)
+    assert any(event.payload["type"] == "DealEnded" for event in events)
+    texts = [message.text or "" for message in tg.messages(chat, from_bot=True)]
+    assert any("Компьютер" in text for text in texts)  # the table names its computer player
+
+
+async def test_a_computer_seated_from_the_lobby_plays_with_the_group(
+    tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage
+) -> None:
+    anna = tg.user("Аня", "anna")
+    group = tg.group("Вечер", owner=anna)
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=MOVE_WAIT)
+    tg.start_bot(anna)
+    await tg.wait_bot_message(tg.private_chat(anna), timeout=MOVE_WAIT)
+    said = tg.send_message(anna, group, "/new")
+    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    join = _button(lobby, lambda d: d.startswith("l:") and LobbyCb.unpack(d).op is LobbyOp.JOIN)
+    assert join is not None
+    table_id = LobbyCb.unpack(str(join["callback_data"])).table
+    assert not (await tg.wait_answer(tg.tap(anna, lobby, text=str(join["text"])))).show_alert
+    add = _button(lobby, lambda d: d.startswith("l:") and LobbyCb.unpack(d).op is LobbyOp.ADD_COMPUTER)
+    assert add is not None
+    assert not (await tg.wait_answer(tg.tap(anna, lobby, text=str(add["text"])))).show_alert
+    await tg.wait_for(lambda: "🤖" in (lobby.text or ""), MOVE_WAIT, "the computer in the lobby")
+    start = _button(lobby, lambda d: d.startswith("l:") and LobbyCb.unpack(d).op is LobbyOp.START)
+    assert start is not None
+    assert not (await tg.wait_answer(tg.tap(anna, lobby, text=str(start["text"])))).show_alert
+    table = await storage.get_table(table_id)
+    assert table is not None and table.status is TableStatus.PLAYING
+    human_seat = next(seat.seat for seat in table.seats if seat.user_id == anna.id)
+    players = Players(tg, storage, {human_seat: anna}, table_id)
+    await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
+    human, computer = await _play_first_deal(players, {human_seat})
+    assert human > 0 and computer > 0
