@@ -119,3 +119,33 @@ def test_computer_action_is_legal_and_repeatable_for_both_levels() -> None:
         events = match.apply(random_step(match, rng))
         if any(isinstance(event, DealEnded) for event in events) or match.finished:
             break
+
+
+async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(world: World) -> None:
+    """The bot issue's rule (three timeouts in a row: away) meets the takeover setting: the computer plays."""
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    decided_by_computer = 0
+    for _ in range(40):
+        table = await world.table()
+        state = state_of(table)
+        seat = state.match.to_act()
+        assert seat is not None
+        away = state.timeouts.get(seat, 0) + 1 >= 3
+        expected = computer_action(
+            state.match, seat, state.settings.computer_level, f"{table.table_id}/{table.version}"
+        )
+        world.time.now += state.settings.move_seconds + 1
+        assert await world.tables.timers.fire_due() == 1
+        after = await world.storage.get_table(table.table_id)
+        assert after is not None
+        if after.status is not TableStatus.PLAYING:
+            break  # everybody away: the table ends (the bot would otherwise play itself for ever)
+        played = state_of(after).match.actions[len(state.match.actions)]
+        if away:
+            assert played == expected
+            decided_by_computer += 1
+    assert decided_by_computer >= 1
