@@ -2,6 +2,9 @@
 
 A computer decides from its seat's view only (engine/ai.py), as a person at the table would. Its seed names
 the table and the move, so a replayed or restarted table makes the same decision again.
+
+A computer moves when it is the seat to act (its timer is its thinking time); it does not race the others for
+an optional «Стоп!» out of turn (a known gap: it keeps a молодка it could have shown).
 """
 
 from __future__ import annotations
