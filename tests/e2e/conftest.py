@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -88,14 +88,31 @@ async def tg() -> AsyncIterator[FakeTelegram]:
         assert not server.crashes, server.crashes[0]
 
 
+Launch = Callable[[str], Awaitable[BotProcess]]
+
+
 @pytest.fixture
-async def bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(tg, tmp_path)
-    await process.start()
+async def launch(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Launch]:
+    """Starts the bot with a shuffle seed of the test's choosing (found with tests/e2e/players.py find_seed);
+    stops it at the end and fails the test on a traceback in its log."""
+    started: list[BotProcess] = []
+
+    async def start(seed: str) -> BotProcess:
+        process = BotProcess(tg, tmp_path, seed)
+        started.append(process)
+        await process.start()
+        return process
+
     try:
-        yield process
+        yield start
     finally:
-        with contextlib.suppress(AssertionError):
-            await process.stop()
-        output = process.output()
-        assert "Traceback" not in output, output
+        for process in started:
+            with contextlib.suppress(AssertionError):
+                await process.stop()
+            output = process.output()
+            assert "Traceback" not in output, output
+
+
+@pytest.fixture
+async def bot(launch: Launch) -> BotProcess:
+    return await launch(SEED)

@@ -1,0 +1,352 @@
+"""People at a table of the real bot, for the e2e flows: seating them through the group, playing by tapping the
+buttons of their hands, reading what the chats show, and finding a shuffle seed for a scenario.
+
+The players decide from the table's state in the database (what a careful player would know: his hand, the
+trick, the points he took) and act only by tapping the buttons the bot showed them. The bot shuffles every table
+from `BURA_TEST_SEED`, exactly as `Match(variant, players, seed)` does here, so a seed found offline by
+`find_seed` gives the real bot the same deals; with a deterministic chooser the whole game is the same too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from bot.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
+from bot.render.lobby import DONE_KEY, SETTING_CHOICES
+from bot.services import TableState
+from bot.storage import SqliteStorage, Table, TableStatus
+from bot.table_settings import TableSettings
+from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.cards import Card, points, set_beats
+from engine.deal import Phase
+from engine.events import Event
+from engine.match import Match
+from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
+
+Json = dict[str, object]
+Chooser = Callable[[Match, int], Action]
+MOVE_WAIT = 15.0  # the bot paces itself (SEND_INTERVAL in conftest.py), but a busy machine may be slow
+NAMES = ("Аня", "Борис", "Вера", "Глеб")
+
+
+# -- choosing a move -----------------------------------------------------------------------------------------
+
+
+def greedy(match: Match, seat: int) -> Action:
+    """A plain greedy player: claims with enough in his pile, takes points when he can beat, leads one low card."""
+    deal = match.deal
+    legal = match.legal_actions(seat)
+    threshold = match.variant.threshold(match.players)
+    if Claim(seat) in legal and threshold is not None and deal.pile_points(match.side_of(seat)) >= threshold:
+        return Claim(seat)
+    if deal.phase is Phase.FINAL_CLAIM or not any(isinstance(a, Lead | RespondOpen | RespondFaceDown) for a in legal):
+        return Pass(seat)
+    if deal.phase is Phase.RESPOND:
+        assert deal.trick is not None
+        lead = deal.trick.lead
+        beating = [a for a in legal if isinstance(a, RespondOpen) and set_beats(a.cards, lead, deal.trump)]
+        if beating:
+            return max(beating, key=lambda a: points(a.cards))  # take the trick with the points it can
+        downs: list[RespondOpen | RespondFaceDown] = [a for a in legal if isinstance(a, RespondFaceDown)]
+        opens: list[RespondOpen | RespondFaceDown] = [a for a in legal if isinstance(a, RespondOpen)]
+        return min(downs or opens, key=lambda a: points(a.cards))
+    leads = [a for a in legal if isinstance(a, Lead)]
+    return min(leads, key=lambda a: (len(a.cards), points(a.cards), a.cards[0].strength))
+
+
+def claiming_at_once(match: Match, seat: int) -> Action:
+    """Says «Вскрываюсь!» whenever he may (a false claim with a thin pile); plays greedily otherwise."""
+    if Claim(seat) in match.legal_actions(seat):
+        return Claim(seat)
+    return greedy(match, seat)
+
+
+def play_offline(match: Match, chooser: Chooser = greedy, *, deals: int = 1) -> list[Event]:
+    """Play `match` on from where it is until `deals` more deals ended (or the match did); the events, in order."""
+    events: list[Event] = []
+    last = match.deal_number + deals
+    while not match.finished and match.deal_number < last:
+        seat = match.to_act()
+        assert seat is not None
+        events.extend(match.apply(chooser(match, seat)))
+    return events
+
+
+def find_seed(
+    settings: TableSettings, players: int, wanted: Callable[[Match], bool], *, prefix: str, tries: int = 5000
+) -> str:
+    """The first seed `prefix-N` whose new match (as the bot would shuffle it) satisfies `wanted`; `wanted` may
+    play the match on (it gets a fresh one)."""
+    for number in range(tries):
+        seed = f"{prefix}-{number}"
+        if wanted(Match(settings.variant(), players, seed)):
+            return seed
+    raise AssertionError(f"no seed among {tries} for {prefix}")
+
+
+# -- buttons -------------------------------------------------------------------------------------------------
+
+
+def buttons(message: Message) -> list[Json]:
+    return [button for row in message.keyboard for button in row]
+
+
+def button(message: Message, wanted: Callable[[str], bool]) -> Json | None:
+    return next((b for b in buttons(message) if wanted(str(b.get("callback_data", "")))), None)
+
+
+def lobby_button(message: Message, op: LobbyOp) -> Json | None:
+    return button(message, lambda d: d.startswith("l:") and LobbyCb.unpack(d).op is op)
+
+
+def setting_button(message: Message, key: str) -> Json | None:
+    return button(message, lambda d: d.startswith("s:") and SettingCb.unpack(d).key == key)
+
+
+def hand_cb(button: Json) -> HandCb | None:
+    data = str(button.get("callback_data", ""))
+    return HandCb.unpack(data) if data.startswith("h:") else None
+
+
+def cards_of(data: HandCb) -> tuple[Card, ...]:
+    return tuple(Card.parse(data.cards[i : i + 2]) for i in range(0, len(data.cards), 2))
+
+
+def offers(move: int, op: HandOp, cards: set[Card] | None) -> Callable[[HandCb], bool]:
+    """A button of this move and kind (with exactly these cards, unless None)."""
+
+    def check(data: HandCb) -> bool:
+        return data.move == move and data.op is op and (cards is None or set(cards_of(data)) == cards)
+
+    return check
+
+
+# -- the table -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Players:
+    """The people seated at one table, by seat, and what they see."""
+
+    tg: FakeTelegram
+    storage: SqliteStorage
+    by_seat: dict[int, User]
+    table_id: int
+    group: Chat
+    seen: dict[int, int] = field(default_factory=dict)  # chat id -> the last message id a test looked at
+
+    async def table(self) -> Table:
+        table = await self.storage.get_table(self.table_id)
+        assert table is not None
+        return table
+
+    async def match(self) -> Match:
+        table = await self.table()
+        assert table.state is not None
+        return TableState.from_json(table.state).match
+
+    def user(self, seat: int) -> User:
+        return self.by_seat[seat]
+
+    def seat(self, user: User) -> int:
+        return next(seat for seat, person in self.by_seat.items() if person == user)
+
+    # -- what the chats show
+
+    def hand(self, user: User) -> Message | None:
+        """The bot's hand message in the user's private chat."""
+        for message in reversed(self.tg.messages(self.tg.private_chat(user), from_bot=True)):
+            if any(hand_cb(b) for b in buttons(message)):
+                return message
+        return None
+
+    def table_message(self) -> Message | None:
+        """The group's live table message (the one that shows the trump line), once the bot has sent it."""
+        return next((m for m in self.tg.messages(self.group, from_bot=True) if "Козырь" in (m.text or "")), None)
+
+    async def table_shows(self, *parts: str) -> Message:
+        """Wait until the table message shows every one of `parts`."""
+
+        def shown() -> Message | None:
+            message = self.table_message()
+            return message if message and all(part in (message.text or "") for part in parts) else None
+
+        return await self.tg.wait_for(shown, MOVE_WAIT, f"the table message to show {parts}")
+
+    def group_texts(self) -> list[str]:
+        return [m.text or "" for m in self.tg.messages(self.group, from_bot=True)]
+
+    async def group_says(self, *parts: str, what: str = "") -> Message:
+        """Wait for a bot message in the group that contains every one of `parts`."""
+
+        def said() -> Message | None:
+            for message in self.tg.messages(self.group, from_bot=True):
+                if all(part in (message.text or "") for part in parts):
+                    return message
+            return None
+
+        return await self.tg.wait_for(said, MOVE_WAIT, what or f"the group to be told {parts}")
+
+    async def command(self, user: User, text: str, reply_starts: str) -> str:
+        """`user` writes a command in the group; the text of the bot's reply, known by how it starts (the bot
+        may still be sending other messages of the game to the group)."""
+        said = self.tg.send_message(user, self.group, text)
+
+        def reply() -> str | None:
+            for message in self.tg.messages(self.group, from_bot=True):
+                if message.message_id > said.message_id and (message.text or "").startswith(reply_starts):
+                    return message.text
+            return None
+
+        return await self.tg.wait_for(reply, MOVE_WAIT, f"the reply to {text}")
+
+    # -- acting
+
+    async def hand_showing(self, user: User, condition: Callable[[HandCb], bool], what: str) -> tuple[Message, Json]:
+        """Wait until the user's hand shows a button whose callback satisfies `condition`."""
+
+        def found() -> tuple[Message, Json] | None:
+            message = self.hand(user)
+            if message is None:
+                return None
+            for candidate in buttons(message):
+                data = hand_cb(candidate)
+                if data is not None and condition(data):
+                    return message, candidate
+            return None
+
+        return await self.tg.wait_for(found, MOVE_WAIT, what)
+
+    async def tap(self, user: User, message: Message, pressed: Json) -> CallbackAnswer:
+        query = self.tg.tap(user, message, text=str(pressed["text"]))
+        answer = await self.tg.wait_answer(query, timeout=MOVE_WAIT)
+        assert not answer.show_alert, f"{user.first_name} tapped {pressed['text']!r}: {answer.text}"
+        return answer
+
+    async def play(self, action: Action) -> None:
+        """The action's player makes it through his hand's buttons: marks the cards one by one, then taps the
+        action button, as a person does."""
+        table = await self.table()
+        user = self.by_seat[action.seat]
+        move = table.version
+        if isinstance(action, Lead | RespondOpen | RespondFaceDown):
+            chosen: set[Card] = set()
+            for card in action.cards:
+                after = chosen | {card}
+                message, pressed = await self.hand_showing(
+                    user, offers(move, HandOp.TOGGLE, after), f"{user.first_name}'s card {card}"
+                )
+                await self.tap(user, message, pressed)
+                chosen = after
+            op = HandOp.FACE_DOWN if isinstance(action, RespondFaceDown) else HandOp.PLAY
+            message, pressed = await self.hand_showing(
+                user, offers(move, op, chosen), f"{user.first_name}'s {op.name} button"
+            )
+        else:
+            ops = {Claim: HandOp.CLAIM, Pass: HandOp.PASS, DeclareCombo: HandOp.COMBO}
+            op = ops[type(action)]
+            message, pressed = await self.hand_showing(
+                user, offers(move, op, None), f"{user.first_name}'s {op.name} button"
+            )
+        await self.tap(user, message, pressed)  # answered after the commit: the next read sees the move
+        assert (await self.table()).version == move + 1
+
+    async def move(self, chooser: Chooser = greedy) -> bool:
+        """The player to act makes the move `chooser` picks; False once the match is over."""
+        table = await self.table()
+        if table.status is not TableStatus.PLAYING:
+            return False
+        match = await self.match()
+        seat = match.to_act()
+        assert seat is not None
+        await self.play(chooser(match, seat))
+        return True
+
+    async def play_deal(self, chooser: Chooser = greedy) -> int:
+        """Play the current deal to its end (or the match's); how many moves it took."""
+        number = (await self.match()).deal_number
+        moves = 0
+        while (await self.match()).deal_number == number and await self.move(chooser):
+            moves += 1
+        return moves
+
+
+async def seat_players(
+    tg: FakeTelegram,
+    storage: SqliteStorage,
+    count: int,
+    *,
+    title: str = "Бура у Ани",
+    settings: Sequence[tuple[str, str]] = (),
+) -> Players:
+    """`count` people who all started the bot: the first opens a table with /new, sets `settings` (settings
+    key and value code, bot/render/lobby.py) through the settings buttons, the others tap «join», she starts."""
+    people = [tg.user(name, f"user{index}") for index, name in enumerate(NAMES[:count])]
+    group = tg.group(title, owner=people[0], members=people[1:])
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=MOVE_WAIT)  # the bot says hello
+    for person in people:
+        said = tg.start_bot(person)
+        await tg.wait_bot_message(tg.private_chat(person), after=said, timeout=MOVE_WAIT)
+
+    creator = people[0]
+    said = tg.send_message(creator, group, "/new")
+    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    join = lobby_button(lobby, LobbyOp.JOIN)
+    assert join is not None, lobby.button_texts
+    table_id = LobbyCb.unpack(str(join["callback_data"])).table
+    if settings:
+        await choose_settings(tg, creator, lobby, dict(settings))
+    for person in people[1:]:
+        pressed = lobby_button(lobby, LobbyOp.JOIN)
+        assert pressed is not None, lobby.button_texts
+        answer = await tg.wait_answer(tg.tap(person, lobby, text=str(pressed["text"])), timeout=MOVE_WAIT)
+        assert not answer.show_alert and answer.url is None, answer
+        await tg.wait_for(partial(_shows, lobby, person.first_name), MOVE_WAIT, f"{person.first_name} seated")
+
+    start = lobby_button(lobby, LobbyOp.START)
+    assert start is not None, lobby.button_texts
+    started = await tg.wait_answer(tg.tap(creator, lobby, text=str(start["text"])), timeout=MOVE_WAIT)
+    assert not started.show_alert, started.text
+    table = await storage.get_table(table_id)
+    assert table is not None and table.status is TableStatus.PLAYING
+    by_seat = {seat.seat: next(p for p in people if p.id == seat.user_id) for seat in table.seats}
+    players = Players(tg, storage, by_seat, table_id, group)
+    for person in people:
+        await tg.wait_for(partial(players.hand, person), MOVE_WAIT, f"{person.first_name}'s hand")
+    return players
+
+
+def _shows(message: Message, text: str) -> bool:
+    return text in (message.text or "")
+
+
+async def choose_settings(tg: FakeTelegram, creator: User, lobby: Message, wanted: Mapping[str, str]) -> None:
+    """The creator opens the settings menu in the lobby message and taps each setting's button until it shows the
+    wanted value (a tap moves a setting to its next value), then «done»."""
+    opened = lobby_button(lobby, LobbyOp.SETTINGS)
+    assert opened is not None, lobby.button_texts
+    await tg.wait_answer(tg.tap(creator, lobby, text=str(opened["text"])), timeout=MOVE_WAIT)
+    for key, code in wanted.items():
+        choices = SETTING_CHOICES[key]
+        for _ in range(len(choices)):
+            shown = await tg.wait_for(partial(setting_button, lobby, key), MOVE_WAIT, f"the {key} setting button")
+            after = SettingCb.unpack(str(shown["callback_data"])).value
+            current = choices[(choices.index(after) - 1) % len(choices)]
+            if current == code:
+                break
+            await tg.wait_answer(tg.tap(creator, lobby, text=str(shown["text"])), timeout=MOVE_WAIT)
+
+            def moved(k: str = key, before: str = after) -> bool:
+                pressed = setting_button(lobby, k)
+                return pressed is not None and SettingCb.unpack(str(pressed["callback_data"])).value != before
+
+            await tg.wait_for(moved, MOVE_WAIT, f"the {key} setting to move on")
+        else:
+            raise AssertionError(f"setting {key} never showed {code}")
+    done = button(lobby, lambda d: d.startswith("s:") and SettingCb.unpack(d).key == DONE_KEY)
+    assert done is not None, lobby.button_texts
+    await tg.wait_answer(tg.tap(creator, lobby, text=str(done["text"])), timeout=MOVE_WAIT)
+    await tg.wait_for(lambda: lobby_button(lobby, LobbyOp.START), MOVE_WAIT, "the lobby back from the settings")

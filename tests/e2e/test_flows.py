@@ -1,0 +1,359 @@
+"""The flows the bot must support, end to end: the real `python -m bot` against the fake Bot API, driven only as
+people would (commands in the group, taps on the buttons of the lobby and of their hands, the deep link).
+
+Each scenario gets its deal by its shuffle seed: `find_seed` searches seeds offline with the engine for a first
+deal that has what the test needs (a dealt bura, a molodka for the player who does not lead, a claim over
+face-down cards), and the bot is started with that seed. The assertions are on what the chats show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import pytest
+
+from bot.callbacks import HandOp, LobbyCb, LobbyOp
+from bot.i18n import Translations
+from bot.render.cards import BACK, cards_text
+from bot.storage import SqliteStorage, TableStatus
+from bot.table_settings import MatchChoice, Profile, TableSettings
+from engine.actions import DeclareCombo, Lead
+from engine.combos import Combo
+from engine.events import Claimed, ComboShown, DealEnded, OutcomeKind
+from engine.match import Match
+from tests.botapi import FakeTelegram
+from tests.e2e.conftest import Launch
+from tests.e2e.players import (
+    MOVE_WAIT,
+    Players,
+    claiming_at_once,
+    find_seed,
+    greedy,
+    lobby_button,
+    offers,
+    play_offline,
+    seat_players,
+)
+
+Start = Callable[[str], Awaitable[SqliteStorage]]
+RU = Translations().get("ru")
+
+
+@pytest.fixture
+async def start(launch: Launch) -> AsyncIterator[Start]:
+    """Start the bot with a seed; a reader of its database (WAL lets it read while the bot writes)."""
+    async with contextlib.AsyncExitStack() as stack:
+
+        async def started(seed: str) -> SqliteStorage:
+            bot = await launch(seed)
+            return await stack.enter_async_context(await SqliteStorage.open(bot.database))
+
+        yield started
+
+
+def claimed_in_first_deal(match: Match) -> bool:
+    """The greedy players end the first deal with a rightful «Вскрываюсь!» (and the next deal is no dealt bura)."""
+    if match.deal.over:
+        return False
+    events = play_offline(match, greedy)
+    return len(match.outcomes) == 1 and any(isinstance(event, Claimed) and event.success for event in events)
+
+
+async def test_a_single_deal_match_is_played_to_its_end(tg: FakeTelegram, start: Start) -> None:
+    """Single deal set through the settings buttons; the deal played out to a claim ends the match: the group
+    hears the winner, the table says it is over, and /score, /stats and /top tell the result."""
+    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
+    storage = await start(find_seed(settings, 2, claimed_in_first_deal, prefix="single"))
+    players = await seat_players(tg, storage, 2, settings=[("match", MatchChoice.SINGLE_DEAL.value)])
+    await players.table_shows("одна сдача")  # the table names the match the settings made
+
+    moves = await players.play_deal(greedy)
+    assert moves > 0
+    match = await players.match()
+    assert match.finished and len(match.winners) == 1
+    winner = players.user(match.seats_of(match.winners[0])[0])
+    loser = next(user for user in players.by_seat.values() if user != winner)
+    await players.group_says("«Вскрываюсь!»", "✅")
+    await players.group_says(f"🏆 {winner.first_name} выигрывает матч!")
+    assert (await players.table()).status is TableStatus.FINISHED
+    await players.table_shows("Матч окончен.")
+
+    score = await players.command(loser, "/score", "Сейчас")
+    assert "Сейчас здесь не играют" in score  # the match is over: no table is open
+    mine = await players.command(winner, "/stats", "📊")
+    assert f"{winner.first_name}: матчей 1 из 1, сдач 1 из 1" in mine
+    theirs = await players.command(loser, "/stats", "📊")
+    assert f"{loser.first_name}: матчей 0 из 1, сдач 0 из 1" in theirs
+    top = await players.command(loser, "/top", "🏆 Лучшие")
+    assert top.splitlines()[0] == "🏆 Лучшие игроки чата"
+    assert top.splitlines()[1].startswith(f"1. {winner.first_name} — матчей 1 из 1")
+    assert top.splitlines()[2].startswith(f"2. {loser.first_name} — матчей 0 из 1")
+
+
+def robber_match_ends(match: Match) -> bool:
+    """Deal 1 played out to a claim, then every leader claims at once (falsely) until the match is over."""
+    if not claimed_in_first_deal(match):
+        return False
+    play_offline(match, claiming_at_once, deals=30)
+    return match.finished and len(match.actions) < 60
+
+
+async def test_a_small_robber_match_is_played_to_eleven(tg: FakeTelegram, start: Start) -> None:
+    """The default match (to 11 won deals, a lead of 2) played to its end: the first deal is played out, every
+    later one the leader ends at once with a false «Вскрываюсь!» (so that the match takes seconds, not an hour).
+    Each deal's score line reaches the group; the last one names the match winner."""
+    storage = await start(find_seed(TableSettings(), 2, robber_match_ends, prefix="robber"))
+    players = await seat_players(tg, storage, 2)
+    await players.table_shows("матч до 11 побед")
+    await players.play_deal(greedy)
+    await players.group_says("«Вскрываюсь!»", "✅", "Матч: ")
+    first = await players.match()
+    assert first.deal_number == 2 and sorted(first.scores) == [0, 1]
+    score = await players.command(players.user(0), "/score", "📋")
+    assert score.startswith("📋 Счёт матча (сдача 2)"), score
+
+    while await players.move(claiming_at_once):
+        pass
+    match = await players.match()
+    assert match.finished and max(match.scores) == 11 and max(match.scores) - min(match.scores) >= 2
+    winner = players.user(match.seats_of(match.winners[0])[0])
+    final = await players.group_says(f"🏆 {winner.first_name} выигрывает матч!")
+    assert f"Матч: {winner.first_name} 11 (+1)" in (final.text or ""), final.text
+    assert "вскрытие ложное — сдача проиграна." in (final.text or "")
+    await players.table_shows("Матч окончен.")
+    stats = await players.command(winner, "/stats", "📊")
+    assert f"матчей 1 из 1, сдач 11 из {match.deal_number}" in stats, stats
+
+
+def face_down_in_the_claim(match: Match) -> bool:
+    """Greedy players end the first deal with a rightful claim over a pile that holds face-down cards."""
+    if match.deal.over:
+        return False
+    return any(
+        isinstance(event, Claimed) and event.success and any(card.face_down for card in event.pile)
+        for event in play_offline(match, greedy)
+    )
+
+
+async def test_three_players_discard_face_down_and_a_claim_reveals_them(tg: FakeTelegram, start: Start) -> None:
+    """Three players; whoever cannot beat discards face down («Сбросить втёмную»); the claim shows the claimant's
+    pile with the face-down cards revealed (🂠→card) and the points it counts."""
+    storage = await start(find_seed(TableSettings(), 3, face_down_in_the_claim, prefix="three"))
+    players = await seat_players(tg, storage, 3)
+    await players.play_deal(greedy)
+    events = await storage.get_events(players.table_id)
+    claimed = next(event.payload for event in events if event.payload["type"] == "Claimed")
+    claimant = players.user(int(str(claimed["seat"])))
+    face_down = [entry for entry in claimed["pile"] if entry[1]]  # PileCard as JSON: [card, face_down, played_by]
+    assert face_down
+    said = await players.group_says(f"{claimant.first_name}: «Вскрываюсь!»", "✅")
+    assert (said.text or "").count(BACK + "→") == len(face_down), said.text
+    assert f"= {claimed['points']} очк" in (said.text or "")
+    assert f"Сдачу берёт {claimant.first_name}." in (said.text or "")
+    # Nobody saw the discarded cards in the table message while the deal went on: only backs.
+    assert any(BACK in (request.params.get("text") or "") for request in tg.calls("editMessageText"))
+
+
+def played_out_with_a_loser(match: Match) -> bool:
+    if match.deal.over:
+        return False
+    events = play_offline(match, greedy)
+    return any(
+        isinstance(event, DealEnded)
+        and event.outcome.kind is OutcomeKind.PLAYED_OUT
+        and len(event.outcome.winners) == 1
+        for event in events
+    )
+
+
+async def test_burkozel_two_against_two_is_played_out_to_penalties(tg: FakeTelegram, start: Start) -> None:
+    """Four players, the Буркозёл profile chosen with the settings button: partners 0+2 against 1+3, four cards,
+    discards only face down, no claims; the deal is played out and the group hears the points and the penalties."""
+    settings = TableSettings(profile=Profile.BURKOZEL)
+    storage = await start(find_seed(settings, 4, played_out_with_a_loser, prefix="bk"))
+    players = await seat_players(tg, storage, 4, settings=[("profile", Profile.BURKOZEL.value)])
+    assert (await players.match()).teams
+    await players.table_shows("Буркозёл")
+    await players.play_deal(greedy)
+    match = await players.match()
+    assert match.deal_number == 2 and sorted(match.scores)[0] == 0 and max(match.scores) > 0
+    loser = max(range(2), key=lambda side: match.scores[side])
+    partners = [players.user(seat).first_name for seat in match.seats_of(loser)]
+    said = await players.group_says("Сдача сыграна. Очки:", "Штрафные (до 12):")
+    penalty = next(line for line in (said.text or "").splitlines() if line.startswith("Штрафные"))
+    assert all(name in penalty for name in partners), penalty
+    assert f"(+{match.scores[loser]})" in penalty, penalty
+    assert "Сдачу берут" in (said.text or "")
+
+
+def dealt_bura(match: Match) -> bool:
+    return any(isinstance(event, ComboShown) and event.combo is Combo.BURA for event in match.start_events)
+
+
+async def test_a_dealt_bura_wins_the_deal_at_once(tg: FakeTelegram, start: Start) -> None:
+    """A bura in the dealt hand wins the deal before anyone moves: the group sees «Бура!» with the three trumps,
+    the deal's winner and the next deal; /stats counts the bura."""
+    seed = find_seed(TableSettings(), 2, dealt_bura, prefix="bura")
+    shown = next(e for e in Match(TableSettings().variant(), 2, seed).start_events if isinstance(e, ComboShown))
+    storage = await start(seed)
+    players = await seat_players(tg, storage, 2)
+    holder = players.user(shown.seat)
+    trump = shown.cards[0].suit
+    said = await players.group_says(f"{holder.first_name}: «Бура!»")
+    text = said.text or ""
+    assert cards_text(shown.cards, RU, trump) in text, text
+    assert f"Сдачу берёт {holder.first_name}." in text
+    assert "Сдача 2" in text  # and the next deal is dealt at once
+    assert (await players.match()).deal_number == 2
+    stats = await players.command(holder, "/stats", "📊")
+    assert "сдач 1 из 1, бур 1" in stats, stats
+
+
+async def test_a_false_claim_loses_the_deal(tg: FakeTelegram, start: Start) -> None:
+    """The leader says «Вскрываюсь!» with nothing taken: the group sees the empty pile, the false claim and the
+    other player taking the deal; the score and the tally count it."""
+    seed = find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="false")
+    storage = await start(seed)
+    players = await seat_players(tg, storage, 2)
+    match = await players.match()
+    leader = match.to_act()
+    assert leader is not None
+    claimant, other = players.user(leader), players.user(1 - leader)
+    message, claim = await players.hand_showing(
+        claimant, offers((await players.table()).version, HandOp.CLAIM, None), ""
+    )
+    assert claim["text"] == "Вскрываюсь!"
+    await players.tap(claimant, message, claim)
+    said = await players.group_says(f"{claimant.first_name}: «Вскрываюсь!»")
+    text = said.text or ""
+    assert "Взятки: — = 0 очков ❌ нужно 31" in text, text
+    assert f"{claimant.first_name}: вскрытие ложное — сдача проиграна." in text
+    assert f"Сдачу берёт {other.first_name}." in text
+    assert f"Матч: {other.first_name} 1 (+1)" in text
+    mine = await players.command(claimant, "/stats", "📊")
+    assert "сдач 0 из 1, бур 0, ложных «Вскрываюсь» 1" in mine, mine
+    theirs = await players.command(other, "/stats", "📊")
+    assert "сдач 1 из 1, бур 0, ложных «Вскрываюсь» 0" in theirs, theirs
+    score = await players.command(other, "/score", "📋")
+    assert f"{other.first_name}: 1 · выиграно сдач: 1" in score, score
+
+
+def molodka_for_the_other(match: Match) -> bool:
+    """The player who does not lead holds a molodka (and the leader no combo of his own)."""
+    deal = match.deal
+    if deal.over:
+        return False
+    other = 1 - deal.leader
+    return DeclareCombo(other, Combo.MOLODKA) in match.legal_actions(other) and not any(
+        isinstance(action, DeclareCombo) for action in match.legal_actions(deal.leader)
+    )
+
+
+async def test_stop_seizes_the_lead_with_a_molodka(tg: FakeTelegram, start: Start) -> None:
+    """Before the rightful leader leads, the other player taps «Стоп! (молодка)»: the group is told he shows the
+    molodka and takes the lead, and his hand asks him to lead all its cards, which he does."""
+    storage = await start(find_seed(TableSettings(), 2, molodka_for_the_other, prefix="stop"))
+    players = await seat_players(tg, storage, 2)
+    match = await players.match()
+    rightful, seizer = players.user(match.deal.leader), players.user(1 - match.deal.leader)
+    cards = match.deal.hands[1 - match.deal.leader]
+    version = (await players.table()).version
+    message, stop = await players.hand_showing(seizer, offers(version, HandOp.COMBO, None), "the «Стоп!» button")
+    assert stop["text"] == "Стоп! (молодка)"
+    assert "«Стоп!» заберёт ход" in (message.text or "")
+    await players.tap(seizer, message, stop)
+    said = await players.group_says(f"{seizer.first_name} перехватывает ход у игрока {rightful.first_name}.")
+    assert f"{seizer.first_name}: «Стоп!» молодка" in (said.text or ""), said.text
+    seized = await players.match()
+    assert seized.deal.leader == players.seat(seizer)
+    hand, _ = await players.hand_showing(seizer, offers(version + 1, HandOp.TOGGLE, None), "the seizer's new hand")
+    assert "Ваш ход: заходите картами комбинации" in (hand.text or ""), hand.text
+    await players.table_shows(f"ходит {seizer.first_name}")
+    await players.play(Lead(players.seat(seizer), tuple(cards)))
+    led = (await players.match()).deal.trick
+    assert led is not None and set(led.lead) == set(cards)
+
+
+async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: Start) -> None:
+    """The move timer set to 30 s with the settings button; the leader does nothing: at half time his private
+    chat is reminded, and at the end the bot plays his cheapest card and says so in the group."""
+    storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="timer"))
+    players = await seat_players(tg, storage, 2, settings=[("timer", "30")])
+    await players.table_shows("⏳ 0:30")
+    match = await players.match()
+    leader = match.to_act()
+    assert leader is not None
+    sleeper = players.user(leader)
+    private = tg.private_chat(sleeper)
+    reminder = await tg.wait_for(
+        lambda: next((m for m in tg.messages(private, from_bot=True) if "Ваш ход за столом" in (m.text or "")), None),
+        25,
+        "the reminder at half time",
+    )
+    assert "осталось" in (reminder.text or "")
+    said = await tg.wait_for(
+        lambda: next((t for t in players.group_texts() if "не успел(а)" in t), None), 25, "the timeout in the group"
+    )
+    assert said.startswith(f"⏳ {sleeper.first_name} не успел(а) — за него (неё) сходил бот"), said
+    after = await players.match()
+    assert len(after.actions) == 1 and after.actions[0].seat == leader
+    await players.table_shows(f"отвечает {players.user(1 - leader).first_name}")
+
+
+async def test_a_stranger_joins_through_the_deep_link(tg: FakeTelegram, start: Start) -> None:
+    """Boris never started the bot: his tap on «join» is answered with the t.me link carrying the table; he opens
+    the bot with that payload, is told he is seated, the lobby lists him, and he gets his hand when the deal starts."""
+    storage = await start("deep-link")
+    anna, boris = tg.user("Аня", "anna"), tg.user("Борис", "boris")
+    group = tg.group("Двор", owner=anna, members=[boris])
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=MOVE_WAIT)
+    tg.start_bot(anna)
+    await tg.wait_bot_message(tg.private_chat(anna), timeout=MOVE_WAIT)
+    said = tg.send_message(anna, group, "/new")
+    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    join = lobby_button(lobby, LobbyOp.JOIN)
+    assert join is not None
+    table_id = LobbyCb.unpack(str(join["callback_data"])).table
+    answer = await tg.wait_answer(tg.tap(boris, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
+    assert answer.url == f"https://t.me/{tg.bot.username}?start=j{table_id}"
+    assert "Борис" not in (lobby.text or "")  # not seated yet: he must open the private chat first
+
+    opened = tg.start_bot(boris, payload=f"j{table_id}")
+    reply = await tg.wait_bot_message(tg.private_chat(boris), after=opened, timeout=MOVE_WAIT)
+    assert (reply.text or "").startswith("Вы за столом!")
+    await tg.wait_for(lambda: "Борис" in (lobby.text or ""), MOVE_WAIT, "Boris in the lobby")
+    table = await storage.get_table(table_id)
+    assert table is not None and [seat.user_id for seat in table.seats] == [anna.id, boris.id]
+
+    start_button = lobby_button(lobby, LobbyOp.START)
+    assert start_button is not None
+    started = await tg.wait_answer(tg.tap(anna, lobby, text=str(start_button["text"])), timeout=MOVE_WAIT)
+    assert not started.show_alert
+    players = Players(tg, storage, {0: anna, 1: boris}, table_id, group)
+    hand = await tg.wait_for(lambda: players.hand(boris), MOVE_WAIT, "Boris's hand")
+    assert (hand.text or "").startswith("Стол «Двор»")
+
+
+async def test_score_stats_and_top_after_a_deal(tg: FakeTelegram, start: Start) -> None:
+    """/top before any game says nobody played; after one deal won by a claim /score shows the match score and the
+    next deal, /stats each player's line and /top both players, the winner first."""
+    storage = await start(find_seed(TableSettings(), 2, claimed_in_first_deal, prefix="tally"))
+    players = await seat_players(tg, storage, 2)
+    assert await players.command(players.user(0), "/top", "В этом чате") == "В этом чате ещё не играли."
+    await players.play_deal(greedy)
+    match = await players.match()
+    winner = players.user(match.seats_of(match.scores.index(1))[0])
+    loser = next(user for user in players.by_seat.values() if user != winner)
+    score = await players.command(loser, "/score", "📋")
+    lines = score.splitlines()
+    assert lines[0] == "📋 Счёт матча (сдача 2)"
+    assert f"{winner.first_name}: 1 · выиграно сдач: 1" in lines
+    assert f"{loser.first_name}: 0 · выиграно сдач: 0" in lines
+    stats = await players.command(winner, "/stats", "📊")
+    assert stats == f"📊 {winner.first_name}: матчей 0 из 0, сдач 1 из 1, бур 0, ложных «Вскрываюсь» 0"
+    top = (await players.command(loser, "/top", "🏆 Лучшие")).splitlines()
+    assert top[0] == "🏆 Лучшие игроки чата"
+    assert top[1] == f"1. {winner.first_name} — матчей 0 из 0, сдач 1 из 1, бур 0"
+    assert top[2] == f"2. {loser.first_name} — матчей 0 из 0, сдач 0 из 1, бур 0"
