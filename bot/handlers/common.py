@@ -6,7 +6,7 @@ import logging
 
 from aiogram import Bot, F
 from aiogram.enums import ChatMemberStatus, ChatType
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import CallbackQuery, User
 
 from bot.services import Actor, Reply
@@ -39,5 +39,14 @@ def admin_check(bot: Bot, chat_id: int, user_id: int) -> IsAdmin:
 
 
 async def answer(query: CallbackQuery, reply: Reply) -> None:
-    """Answer the tap (every tap gets an answer, or the client spins): a toast, an alert, or a t.me link."""
-    await query.answer(text=reply.text, show_alert=reply.alert, url=reply.url)
+    """Answer the tap (every tap gets an answer, or the client spins): a toast, an alert, or a t.me link.
+
+    A tap made while the bot was down (or stuck) reaches it too late to be answered: Telegram refuses with "query
+    is too old". The tap was still handled and its result shows in the chats, so that is no error.
+    """
+    try:
+        await query.answer(text=reply.text, show_alert=reply.alert, url=reply.url)
+    except TelegramBadRequest as error:
+        if "query is too old" not in error.message:
+            raise
+        logger.info("callback query %s from %s expired before its answer", query.id, query.from_user.id)

@@ -8,6 +8,7 @@ face-down cards), and the bot is started with that seed. The assertions are on w
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -357,3 +358,24 @@ async def test_score_stats_and_top_after_a_deal(tg: FakeTelegram, start: Start) 
     assert top[0] == "🏆 Лучшие игроки чата"
     assert top[1] == f"1. {winner.first_name} — матчей 0 из 0, сдач 1 из 1, бур 0"
     assert top[2] == f"2. {loser.first_name} — матчей 0 из 0, сдач 0 из 1, бур 0"
+
+
+async def test_a_tap_made_while_the_bot_was_down_is_played_late(tg: FakeTelegram, launch: Launch) -> None:
+    """A player taps «Вскрываюсь!» while the bot is down for longer than Telegram keeps a tap answerable: back up,
+    the bot plays the move and the group sees it; the answer Telegram refuses ("query is too old") is no error."""
+    tg.api.callback_window = 1.0
+    bot = await launch(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="late"))
+    async with await SqliteStorage.open(bot.database) as storage:
+        players = await seat_players(tg, storage, 2)
+        leader = (await players.match()).to_act()
+        assert leader is not None
+        claimant = players.user(leader)
+        version = (await players.table()).version
+        message, claim = await players.hand_showing(claimant, offers(version, HandOp.CLAIM, None), "the claim")
+        await bot.stop()
+        query = tg.tap(claimant, message, text=str(claim["text"]))
+        await asyncio.sleep(1.5)
+        await bot.start()
+        await players.group_says(f"{claimant.first_name}: вскрытие ложное — сдача проиграна.")
+        assert query.answer is None  # refused as too old: the player saw the result in the chats instead
+    assert "expired before its answer" in bot.output()
