@@ -10,7 +10,7 @@ from `BURA_TEST_SEED`, exactly as `Match(variant, players, seed)` does here, so 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 
 from bot.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
@@ -27,7 +27,7 @@ from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 
 Json = dict[str, object]
 Chooser = Callable[[Match, int], Action]
-MOVE_WAIT = 15.0  # the bot paces itself (SEND_INTERVAL in conftest.py), but a busy machine may be slow
+MOVE_WAIT = 30.0  # only a ceiling: the bot paces itself fast (SEND_INTERVAL), but a loaded machine starts it slowly
 NAMES = ("Аня", "Борис", "Вера", "Глеб")
 
 
@@ -134,8 +134,12 @@ class Players:
     storage: SqliteStorage
     by_seat: dict[int, User]
     table_id: int
-    group: Chat
-    seen: dict[int, int] = field(default_factory=dict)  # chat id -> the last message id a test looked at
+    group_chat: Chat | None = None  # the table's group, for reading what it shows and writing commands there
+
+    @property
+    def group(self) -> Chat:
+        assert self.group_chat is not None, "these players were seated without their group"
+        return self.group_chat
 
     async def table(self) -> Table:
         table = await self.storage.get_table(self.table_id)
