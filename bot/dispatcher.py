@@ -3,7 +3,7 @@
 from aiogram import Dispatcher
 
 from bot.config import Settings
-from bot.handlers import errors, game, lobby, membership, private, stats
+from bot.handlers import errors, fallback, game, lobby, membership, private, stats
 from bot.i18n import Translations
 from bot.sender import Sender
 from bot.services import TableService
@@ -42,5 +42,6 @@ def create_dispatcher(
         game.create_router(),
         stats.create_router(),
         private.create_router(),
+        fallback.create_router(),  # last: answers the taps nobody above understood
     )
     return dispatcher
