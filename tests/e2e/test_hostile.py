@@ -1,0 +1,213 @@
+"""Hostile input: thousands of forged and random taps and junk commands change nothing and break nothing.
+
+Taps carry random data (up to 64 bytes), wrong prefixes, other tables' ids, stale and future move numbers, hand
+buttons with cards the player does not hold, lobby and settings buttons of tables that do not exist; they come
+from the seated players (in their private chats and in the group), from a group member who is not seated and from
+a stranger (in his own private chat, the only place he can tap). Junk commands go to the group and to private
+chats. Afterwards the table's version and state are what they were, every tap was answered (no spinner left on a
+phone), and nothing failed: no error logged, no Traceback, the process alive.
+
+Most of it runs in this process through the real dispatcher (quick); a smaller run goes against `python -m bot`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import string
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from bot.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
+from bot.services import TableState
+from bot.storage import TableStatus
+from engine.cards import Card, deck
+from tests.botapi import CallbackQuery, Chat, FakeTelegram, Message, User
+from tests.e2e.conftest import BotProcess
+from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, open_game
+from tests.e2e.test_robustness import Running, lobby_with_two, running  # noqa: F401 (a fixture)
+
+ALPHABET = string.printable + "ЁЖЯжяё♠♥️★🂠\x00\u200b"
+
+
+@pytest.fixture(autouse=True)
+def _fast_sender(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEND_INTERVAL", SEND_INTERVAL)
+
+
+@dataclass
+class Target:
+    """Where the hostile people tap: who, on which message."""
+
+    user: User
+    message: Message
+
+
+def random_data(rng: random.Random) -> str:
+    """Random text of at most 64 bytes in UTF-8, as callback data is."""
+    text = "".join(rng.choice(ALPHABET) for _ in range(rng.randrange(0, 65)))
+    while len(text.encode()) > 64:
+        text = text[:-1]
+    return text
+
+
+def hostile_data(rng: random.Random, table_id: int, version: int, held: set[Card]) -> Iterator[str]:
+    """An endless mix of forged callback data aimed at the table (at move `version`) and beside it."""
+    others = [card for card in deck(36) if card not in held]
+    ops = list(HandOp)
+    while True:
+        kind = rng.randrange(10)
+        if kind == 0:
+            yield random_data(rng)
+        elif kind == 1:
+            prefix = rng.choice(["x", "H", "hh", "", "l", "s", "h", "🂠", "h:", "l:", "s:"])
+            yield (prefix + ":" + ":".join(str(rng.randrange(-5, 10**6)) for _ in range(rng.randrange(5))))[:64]
+        elif kind == 2:  # another table
+            table = rng.choice([table_id + 1, table_id + 1000, 0, -1, 2**62])
+            yield HandCb(table=table, move=version, op=rng.choice(ops), cards="").pack()
+        elif kind == 3:  # a stale or future move
+            move = rng.choice([version - 1, version + 1, 0, -7, 2**40])
+            yield HandCb(table=table_id, move=move, op=rng.choice([HandOp.PLAY, HandOp.CLAIM, HandOp.PASS])).pack()
+        elif kind == 4:  # cards the player does not hold
+            cards = "".join(card.code for card in rng.sample(others, rng.randrange(1, 4)))
+            op = rng.choice([HandOp.TOGGLE, HandOp.PLAY, HandOp.FACE_DOWN])
+            yield HandCb(table=table_id, move=version, op=op, cards=cards).pack()
+        elif kind == 5:  # not cards at all (a claim or a pass ignores the cards: with them it is a real move)
+            junk = rng.choice(["ZZ", "Q", "QSQS", "1S", "AS7", "as", "10H", "::", "QS" * 20])
+            op = rng.choice([HandOp.TOGGLE, HandOp.PLAY, HandOp.FACE_DOWN])
+            yield f"h:{table_id}:{version}:{op.value}:{junk}"[:64]
+        elif kind == 6:  # a lobby that does not exist
+            table = rng.choice([table_id + 1, 999_999, 0])
+            yield LobbyCb(op=rng.choice(list(LobbyOp)), table=table).pack()
+        elif kind == 7:  # the lobby of the table in play: no joining, starting or leaving now
+            yield LobbyCb(op=rng.choice(list(LobbyOp)), table=table_id).pack()
+        elif kind == 8:  # settings of a table in play, or of none, or with values that are no choice
+            table = rng.choice([table_id, table_id + 1])
+            yield SettingCb(table=table, key=rng.choice(["match", "timer", "zz", "profile"]), value="9").pack()
+        else:  # a well-formed hand button with a wrong operation code
+            yield f"h:{table_id}:{version}:{rng.choice('xyzq')}:"
+
+
+JUNK_COMMANDS = (
+    "/new",
+    "/bura",
+    "/stop",  # not from the creator: from him it is no junk
+    "/start j999999",
+    "/start jjj",
+    "/start " + "x" * 60,
+    "/score@bura_test_bot extra words",
+    "/settings",
+    "/help",
+    "/top",
+    "/stats",
+    "/nonsense",
+    "/new@another_bot",
+    "/" + "a" * 32,
+)
+
+
+def answered(queries: list[CallbackQuery]) -> Callable[[], bool]:
+    return lambda: all(query.answer for query in queries)
+
+
+async def hammer(tg: FakeTelegram, targets: list[Target], data: Iterator[str], taps: int, batch: int) -> int:
+    """Send `taps` forged taps in batches; every one must be answered. Returns how many were alerts."""
+    alerts = 0
+    for start in range(0, taps, batch):
+        queries: list[CallbackQuery] = []
+        for n in range(start, min(taps, start + batch)):
+            target = targets[n % len(targets)]
+            queries.append(tg.tap_data(target.user, target.message, next(data)))
+        try:
+            await tg.wait_for(answered(queries), WAIT, "every forged tap to be answered")
+        except TimeoutError:
+            unanswered = [(q.user.first_name, q.message.chat.type.value, q.data) for q in queries if not q.answer]
+            raise AssertionError(f"{len(unanswered)} taps left spinning, such as {unanswered[:12]}") from None
+        alerts += sum(bool(query.answer and query.answer.show_alert) for query in queries)
+    return alerts
+
+
+def junk(tg: FakeTelegram, rng: random.Random, people: list[tuple[User, list[Chat]]]) -> None:
+    for user, chats in people:
+        for text in rng.sample(JUNK_COMMANDS, 6):
+            tg.send_message(user, rng.choice(chats), text)
+
+
+async def test_thousands_of_forged_taps_in_process(running: Running, caplog: pytest.LogCaptureFixture) -> None:  # noqa: F811
+    tg, storage = running.tg, running.storage
+    anna, boris, lobby, table_id = await lobby_with_two(running)
+    group = lobby.chat
+    carl, stranger = tg.user("Карл"), tg.user("Чужой")
+    group.members[carl.id] = group.members[boris.id]  # in the group, not at the table
+    for user in (carl, stranger):
+        said = tg.start_bot(user)
+        await tg.wait_bot_message(tg.private_chat(user), after=said, timeout=WAIT)
+    start = LobbyCb(op=LobbyOp.START, table=table_id).pack()
+    assert not (await tg.wait_answer(tg.tap_data(anna, lobby, start), timeout=WAIT)).show_alert
+    table = await storage.get_table(table_id)
+    assert table is not None and table.status is TableStatus.PLAYING and table.state is not None
+
+    def hand(user: User) -> Message | None:
+        return next((m for m in tg.messages(tg.private_chat(user), from_bot=True) if m.keyboard), None)
+
+    hands = {user.id: await tg.wait_for(lambda user=user: hand(user), WAIT, "a hand") for user in (anna, boris)}  # type: ignore[misc]
+    table_message = await tg.wait_for(lambda: tg.last_message(group, from_bot=True), WAIT, "the table")
+    own = tg.messages(tg.private_chat(stranger), from_bot=True)[-1]
+    targets = [
+        Target(anna, hands[anna.id]),
+        Target(boris, hands[boris.id]),
+        Target(anna, table_message),
+        Target(boris, lobby),  # deleted by now: the tap arrives with an inaccessible message
+        Target(carl, table_message),
+        Target(carl, tg.messages(tg.private_chat(carl), from_bot=True)[-1]),
+        Target(stranger, own),
+    ]
+    rng = random.Random(7)
+    match = TableState.from_json(table.state).match
+    held = {card for cards in match.deal.hands.values() for card in cards}
+    with caplog.at_level(logging.WARNING):
+        alerts = await hammer(tg, targets, hostile_data(rng, table_id, table.version, held), taps=3000, batch=250)
+        junk(tg, rng, [(anna, [tg.private_chat(anna)]), (boris, [group]), (carl, [group]), (stranger, [own.chat])])
+        said = tg.send_message(carl, group, "/score")
+        await tg.wait_bot_message(group, after=said, timeout=WAIT)
+        await asyncio.sleep(0.5)
+
+    after = await storage.get_table(table_id)
+    assert after is not None
+    assert (after.version, after.state, after.status) == (table.version, table.state, table.status)
+    assert alerts > 2000  # a refusal says so, rather than a silent toast
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert not failures, [r.getMessage() for r in failures[:5]]
+    assert not [r for r in tg.history if not r.ok and r.method != "answerCallbackQuery"]
+
+
+async def test_forged_taps_against_the_process(tg: FakeTelegram, bot: BotProcess) -> None:
+    game = await open_game(tg, bot.database, players=2, settings={"match": "one", "timer": "0"})
+    stranger = tg.user("Чужой")
+    said = tg.start_bot(stranger)
+    own = await tg.wait_bot_message(tg.private_chat(stranger), after=said, timeout=WAIT)
+    status, version, state = game.row()
+    assert state is not None
+    hands = [hand for user in game.people if (hand := game.hand(user)) is not None]
+    table_message = tg.last_message(game.group, from_bot=True)
+    assert table_message is not None and len(hands) == 2
+    targets = [Target(game.people[0], hands[0]), Target(game.people[1], table_message), Target(stranger, own)]
+    match = TableState.from_json(state).match
+    held = {card for cards in match.deal.hands.values() for card in cards}
+    rng = random.Random(11)
+    await hammer(tg, targets, hostile_data(rng, game.table_id, version, held), taps=300, batch=100)
+    junk(tg, rng, [(game.people[1], [game.group]), (stranger, [own.chat])])
+    await game.delivered()
+
+    assert game.row() == (status, version, state)
+    assert bot.process is not None and bot.process.returncode is None
+    assert "Traceback" not in bot.output() and " ERROR " not in bot.output(), bot.output()[-3000:]
+    await finish_normally(game)
+
+
+async def finish_normally(game: Game) -> None:
+    """And the game goes on as if nothing happened."""
+    assert await game.play_to_end() > 0
