@@ -1,0 +1,286 @@
+"""Benchmark: the bot under load, N tables played at once by simulated people over the fake Bot API.
+
+Run: ``.venv/bin/python -m tests.benchmarks.load --tables 100 --seconds 60`` (and ``--tables 1000``).
+
+The real bot (``python -m bot``) runs as a subprocess against `tests.botapi.FakeTelegram` on loopback with
+Telegram's flood limits off and the bot's own pacing set by ``--send-interval`` (SEND_INTERVAL, 0 by default:
+we measure the bot, not Telegram's limits). Each table is two people in a group who play a long match by
+tapping their buttons (tests/e2e/harness.py: `engine.ai.EasyPlayer` decides, the hand keyboard is tapped). After
+``--seconds`` of play everything stops and the script prints:
+
+- moves per second (all tables together) and taps per second;
+- p50/p99 of tap -> answerCallbackQuery, tap -> the next edit of the tapper's hand, and move -> the next edit of
+  the group's table message;
+- the bot process's peak RSS (VmHWM), the database size per table, Bot API calls per trick.
+
+The floor: a minimal aiogram bot (``--echo-bot`` mode of this script, also a subprocess) that answers each tap
+and edits the message, played by as many people as there are players, each tapping as soon as the last tap is
+answered and the message edited. Our taps per second are printed as a ratio of its taps per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import contextlib
+import json
+import os
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.callbacks import HandCb, HandOp
+from tests.botapi import CallbackQuery, FakeTelegram, Message, User
+from tests.e2e.conftest import BotProcess
+from tests.e2e.harness import Game, open_game
+
+SETTINGS = {"match": "r11", "timer": "0"}  # a long match: no table ends within the run
+MOVE_OPS = {HandOp.PLAY.value, HandOp.FACE_DOWN.value, HandOp.CLAIM.value, HandOp.PASS.value, HandOp.COMBO.value}
+
+
+def percentiles(values: list[float]) -> str:
+    if len(values) < 2:
+        return "n/a"
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return f"p50 {cuts[49] * 1000:7.1f} ms   p99 {cuts[98] * 1000:7.1f} ms   (n={len(values)})"
+
+
+def first_after(times: dict[int, list[float]], chat_id: int, moment: float) -> float | None:
+    series = times.get(chat_id, [])
+    index = bisect.bisect_left(series, moment)
+    return series[index] - moment if index < len(series) else None
+
+
+def edit_times(tg: FakeTelegram) -> dict[int, list[float]]:
+    """Chat id -> times of the bot's accepted edits and sends there, in order."""
+    times: dict[int, list[float]] = defaultdict(list)
+    for request in tg.history:
+        if request.ok and request.method in ("editMessageText", "sendMessage"):
+            times[int(request.params["chat_id"])].append(request.time)
+    return times
+
+
+def answer_times(tg: FakeTelegram) -> dict[str, float]:
+    return {
+        str(request.params["callback_query_id"]): request.time
+        for request in tg.calls("answerCallbackQuery")
+        if request.ok
+    }
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# -- our bot -------------------------------------------------------------------------------------------------
+
+
+async def open_tables(tg: FakeTelegram, database: Path, tables: int, deadline: float) -> list[Game]:
+    """Open the tables a few dozen at a time (each is a dozen requests); those not open by `deadline` are left."""
+    games: list[Game] = []
+    gate = asyncio.Semaphore(25)
+
+    async def one() -> None:
+        async with gate:
+            if time.monotonic() > deadline:
+                return
+            with contextlib.suppress(TimeoutError, AssertionError):
+                games.append(await open_game(tg, database, players=2, settings=SETTINGS))
+
+    await asyncio.gather(*(one() for _ in range(tables)))
+    return games
+
+
+async def keep_playing(game: Game, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        try:
+            if not await game.play_move():
+                return
+        except (TimeoutError, AssertionError):
+            continue  # a slow answer under load: look at the table again
+
+
+async def run_bura(args: argparse.Namespace) -> dict[str, float]:
+    os.environ["SEND_INTERVAL"] = str(args.send_interval)
+    os.environ["GROUP_PACING"] = "false"
+    os.environ["LOG_LEVEL"] = "WARNING"
+    with tempfile.TemporaryDirectory(prefix="bura-load-") as folder:
+        async with FakeTelegram(flood_limits=False) as tg:
+            bot = BotProcess(tg, Path(folder))
+            await bot.start()
+            assert bot.process is not None
+            pid = bot.process.pid
+            try:
+                setup_started = time.monotonic()
+                games = await open_tables(tg, bot.database, args.tables, setup_started + args.setup_seconds)
+                setup = time.monotonic() - setup_started
+                before = {game.table_id: game.version() for game in games}
+                calls_before = len(tg.history)
+                first_query = tg.world.last_query_id
+                started = time.monotonic()
+                await asyncio.gather(*(keep_playing(game, started + args.seconds) for game in games))
+                elapsed = time.monotonic() - started
+                moves = sum(game.version() - before[game.table_id] for game in games)
+                calls = len(tg.history) - calls_before
+                tricks = (
+                    sum(
+                        json.loads(row["payload"])["type"] == "TrickTaken"
+                        for row in games[0].query("SELECT payload, created_at FROM events")
+                    )
+                    if games
+                    else 0
+                )
+                rss = peak_rss_mb(pid)
+                size = sum(f.stat().st_size for f in bot.database.parent.glob(bot.database.name + "*"))
+            finally:
+                await bot.stop()
+            queries = [q for q in tg.world.queries.values() if int(q.id) > first_query]
+            report_latencies(tg, queries, {game.group.id for game in games}, games)
+    print(f"tables open             {len(games)} of {args.tables} (setup {setup:.1f} s)")
+    print(f"moves per second        {moves / elapsed:8.1f}   ({moves} moves in {elapsed:.1f} s)")
+    print(f"taps per second         {len(queries) / elapsed:8.1f}")
+    print(f"peak RSS of the bot     {rss:8.1f} MB")
+    print(f"database per table      {size / max(1, len(games)) / 1024:8.1f} KiB")
+    print(f"Bot API calls per trick {calls / max(1, tricks):8.1f}   ({calls} calls, {tricks} tricks)")
+    return {"taps_per_second": len(queries) / elapsed}
+
+
+def report_latencies(tg: FakeTelegram, queries: list[CallbackQuery], groups: set[int], games: list[Game]) -> None:
+    answered = answer_times(tg)
+    edits = edit_times(tg)
+    group_of = {game.table_id: game.group.id for game in games}
+    to_answer, to_hand, to_table = [], [], []
+    for query in queries:
+        if query.id in answered:
+            to_answer.append(answered[query.id] - query.created)
+        hand = first_after(edits, query.user.id, query.created)
+        if hand is not None:
+            to_hand.append(hand)
+        parts = query.data.split(":")
+        if len(parts) >= 4 and parts[0] == "h" and parts[3] in MOVE_OPS:
+            table = first_after(edits, group_of.get(HandCb.unpack(query.data).table, 0), query.created)
+            if table is not None:
+                to_table.append(table)
+    print(f"tap -> answer           {percentiles(to_answer)}")
+    print(f"tap -> own hand edit    {percentiles(to_hand)}")
+    print(f"move -> table edit      {percentiles(to_table)}")
+
+
+# -- the floor: a minimal echo bot ---------------------------------------------------------------------------
+
+
+async def echo_bot() -> None:
+    """Answers every tap and edits its message; sends a message with one button to whoever starts it."""
+    from aiogram import Bot, Dispatcher
+    from aiogram.client.session.aiohttp import AiohttpSession
+    from aiogram.client.telegram import TelegramAPIServer
+    from aiogram.filters import CommandStart
+    from aiogram.types import CallbackQuery as Tap
+    from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+    from aiogram.types import Message as Said
+
+    session = AiohttpSession(api=TelegramAPIServer.from_base(os.environ["TELEGRAM_API_BASE"]))
+    bot = Bot(os.environ["BOT_TOKEN"], session=session)
+    dispatcher = Dispatcher()
+
+    def keyboard(count: int) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text="tap", callback_data=str(count))]])
+
+    @dispatcher.message(CommandStart())
+    async def start(message: Said) -> None:
+        await message.answer("0", reply_markup=keyboard(0))
+
+    @dispatcher.callback_query()
+    async def tap(query: Tap) -> None:
+        await query.answer()
+        count = int(query.data or 0) + 1
+        if query.message is not None:
+            await bot.edit_message_text(
+                text=str(count),
+                chat_id=query.message.chat.id,
+                message_id=query.message.message_id,
+                reply_markup=keyboard(count),
+            )
+
+    await dispatcher.start_polling(bot, handle_signals=True)
+
+
+def edited(message: Message, text: str | None) -> Callable[[], bool]:
+    return lambda: message.text != text
+
+
+async def run_echo(args: argparse.Namespace, people: int) -> float:
+    async with FakeTelegram(flood_limits=False) as tg:
+        env = {**os.environ, "BOT_TOKEN": tg.token, "TELEGRAM_API_BASE": tg.base_url}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.benchmarks.load", "--echo-bot", env=env, stdin=asyncio.subprocess.DEVNULL
+        )
+        try:
+            users = [tg.user(f"P{n}") for n in range(people)]
+            messages: dict[int, Message] = {}
+
+            async def start(user: User) -> None:
+                said = tg.start_bot(user)
+                messages[user.id] = await tg.wait_bot_message(tg.private_chat(user), after=said, timeout=120)
+
+            await asyncio.gather(*(start(user) for user in users))
+            first_query = tg.world.last_query_id
+            started = time.monotonic()
+            deadline = started + args.seconds
+
+            async def tapping(user: User) -> None:
+                message = messages[user.id]
+                while time.monotonic() < deadline:
+                    text = message.text
+                    with contextlib.suppress(TimeoutError):
+                        await tg.wait_answer(tg.tap(user, message, text="tap"), timeout=30)
+                        await tg.wait_for(edited(message, text), 30, "the edit")
+
+            await asyncio.gather(*(tapping(user) for user in users))
+            elapsed = time.monotonic() - started
+            taps = tg.world.last_query_id - first_query
+            print(f"echo bot taps/second    {taps / elapsed:8.1f}   ({people} people)")
+            return taps / elapsed
+        finally:
+            process.send_signal(signal.SIGINT)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), 10)
+            if process.returncode is None:
+                process.kill()
+
+
+async def main(args: argparse.Namespace) -> None:
+    print(f"== {args.tables} tables, {args.seconds:.0f} s of play, SEND_INTERVAL={args.send_interval}")
+    ours = await run_bura(args)
+    if not args.no_echo:
+        floor = await run_echo(args, people=2 * args.tables)
+        print(f"our taps / echo taps    {ours['taps_per_second'] / floor:8.2f}")
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play (after the tables open)")
+    parser.add_argument("--setup-seconds", type=float, default=300.0, help="at most this long to open the tables")
+    parser.add_argument("--send-interval", type=float, default=0.0, help="the bot's SEND_INTERVAL")
+    parser.add_argument("--no-echo", action="store_true", help="skip the echo-bot floor")
+    parser.add_argument("--echo-bot", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    arguments = parse()
+    if arguments.echo_bot:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(echo_bot())
+    else:
+        asyncio.run(main(arguments))
