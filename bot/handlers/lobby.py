@@ -24,6 +24,17 @@ def create_router() -> Router:
         if reply.text:
             await tables.say(message.chat.id, reply.text)
 
+    @router.message(Command("settings"))
+    async def settings(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
+        if message.from_user is None:
+            return
+        is_admin = admin_check(bot, message.chat.id, message.from_user.id)
+        reply = await tables.lobby.settings_command(
+            message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
+        )
+        if reply.text:
+            await tables.say(message.chat.id, reply.text)
+
     @router.message(Command("stop", "cancel"))
     async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
         if message.from_user is None:

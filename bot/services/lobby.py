@@ -76,6 +76,27 @@ class LobbyService:
         )
         return Reply()
 
+    async def settings_command(
+        self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None
+    ) -> Reply:
+        """/settings: the lobby message turns into the settings menu (creator or admin, before the deal)."""
+        core = self.core
+        tr = await core.chat_translator(chat_id)
+        if await core.already_processed(update_id):
+            return Reply()
+        table = await self.repository.get_open_table(chat_id)
+        if table is None:
+            return Reply(tr.t("flow-settings-no-lobby"))
+        if table.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-settings-playing"))
+        if not await self._may_manage(table, actor, is_admin):
+            return Reply(tr.t("flow-only-creator"))
+        async with core.locked(table.table_id):
+            current = await self.repository.get_table(table.table_id)
+            if current is None or current.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-settings-playing"))
+            return await self._show_settings(current, update_id)
+
     @staticmethod
     def _exists_text(table: Table, tr: Translator) -> str:
         key = "flow-lobby-exists" if table.status is TableStatus.LOBBY else "flow-game-in-progress"

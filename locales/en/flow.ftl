@@ -75,3 +75,6 @@ flow-command-top = the chat's best players
 flow-command-stop = end the game
 flow-command-help = rules and commands
 flow-command-start = start
+flow-settings-no-lobby = Settings are changed before the deal: open a table with /new first.
+flow-settings-playing = The game is on: settings are changed before the deal.
+flow-command-settings = table settings

@@ -77,3 +77,6 @@ flow-command-top = лучшие игроки чата
 flow-command-stop = закончить игру
 flow-command-help = правила и команды
 flow-command-start = начать
+flow-settings-no-lobby = Настройки меняют до сдачи: сначала соберите стол командой /new.
+flow-settings-playing = Игра уже идёт: настройки меняют до сдачи.
+flow-command-settings = настройки стола
