@@ -1,6 +1,9 @@
-"""Group lobby: /new (/bura) opens a table; the lobby and settings buttons; /stop (/cancel) ends a table."""
+"""Group lobby: /new (/bura) opens a table; /settings and the lobby and settings buttons; /stop (/cancel) ends it."""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Protocol
 
 from aiogram import Bot, Router
 from aiogram.filters import Command
@@ -9,6 +12,7 @@ from aiogram.types import CallbackQuery, Message, Update
 from bot.callbacks import LobbyCb, SettingCb
 from bot.handlers.common import GROUP_CHATS, GROUP_TAPS, actor_of, admin_check, answer
 from bot.services import TableService
+from bot.services.core import Actor, IsAdmin, Reply
 
 
 def create_router() -> Router:
@@ -26,25 +30,11 @@ def create_router() -> Router:
 
     @router.message(Command("settings"))
     async def settings(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
-        if message.from_user is None:
-            return
-        is_admin = admin_check(bot, message.chat.id, message.from_user.id)
-        reply = await tables.lobby.settings_command(
-            message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
-        )
-        if reply.text:
-            await tables.say(message.chat.id, reply.text)
+        await _managed(message, tables, bot, event_update, tables.lobby.settings_command)
 
     @router.message(Command("stop", "cancel"))
     async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
-        if message.from_user is None:
-            return
-        is_admin = admin_check(bot, message.chat.id, message.from_user.id)
-        reply = await tables.game.stop(
-            message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
-        )
-        if reply.text:
-            await tables.say(message.chat.id, reply.text)
+        await _managed(message, tables, bot, event_update, tables.game.stop)
 
     @router.callback_query(LobbyCb.filter())
     async def lobby_button(
@@ -87,3 +77,23 @@ def create_router() -> Router:
         await answer(query, reply)
 
     return router
+
+
+class _ManagerCommand(Protocol):
+    def __call__(
+        self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None
+    ) -> Awaitable[Reply]: ...
+
+
+async def _managed(
+    message: Message, tables: TableService, bot: Bot, event_update: Update, command: _ManagerCommand
+) -> None:
+    """A command for the table's creator or a group admin (the service checks which, asking Telegram if needed)."""
+    if message.from_user is None:
+        return
+    is_admin = admin_check(bot, message.chat.id, message.from_user.id)
+    reply = await command(
+        message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
+    )
+    if reply.text:
+        await tables.say(message.chat.id, reply.text)
