@@ -58,7 +58,16 @@ class Pass:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """Not a player's move but a table's ruling, kept in the log so replay rebuilds it: the seat loses the deal
+    (the bot's rule for a player who let his move timer run out three times in a row). Never in legal_actions."""
+
+    seat: int
+
+
 Action = Lead | RespondOpen | RespondFaceDown | Claim | DeclareCombo | Pass
+LoggedAction = Action | Forfeit
 
 _KINDS: dict[type[Any], str] = {
     Lead: "lead",
@@ -67,10 +76,11 @@ _KINDS: dict[type[Any], str] = {
     Claim: "claim",
     DeclareCombo: "combo",
     Pass: "pass",
+    Forfeit: "forfeit",
 }
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: LoggedAction) -> dict[str, Any]:
     """A small JSON object: ``{"type": "lead", "seat": 0, "cards": "QS 7S"}``."""
     data: dict[str, Any] = {"type": _KINDS[type(action)], "seat": action.seat}
     if isinstance(action, Lead | RespondOpen | RespondFaceDown):
@@ -80,7 +90,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: dict[str, Any]) -> LoggedAction:
     """The inverse of :func:`action_to_json`; raises ``ValueError`` on anything malformed."""
     kind = data.get("type")
     seat = data.get("seat")
@@ -97,4 +107,6 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return DeclareCombo(seat, Combo(data.get("combo")))
     if kind == "pass":
         return Pass(seat)
+    if kind == "forfeit":
+        return Forfeit(seat)
     raise ValueError(f"unknown action {data!r}")

@@ -728,6 +728,20 @@ class Deal:
             winners = others if len(others) == 1 else ()
             self._end(OutcomeKind.FALSE_CLAIM, winners, seat, None, events)
 
+    def forfeit(self, seat: int) -> list[Event]:
+        """The seat's side loses the deal by a ruling of the table, not by a move (a player who let his move
+        timer run out three times in a row). Scored like a lost deal (RULES §8.4 LOSE_DEAL)."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction(Reason.DEAL_OVER)
+        if seat not in self.hands:
+            raise IllegalAction(Reason.NOT_SEATED)
+        side = self.side_of[seat]
+        others = tuple(s for s in self.active_sides if s != side)
+        events: list[Event] = []
+        self._legal_cache = {}
+        self._end(OutcomeKind.FORFEIT, others if len(others) == 1 else (), seat, None, events)
+        return events
+
     def _settle(self, events: list[Event]) -> None:
         """RULES §11: a deal nobody claimed ends void (Bura) or is settled by its points."""
         if self.variant.end_of_deal is EndOfDeal.VOID:

@@ -142,6 +142,7 @@ class OutcomeKind(Enum):
     FALSE_CLAIM = "false_claim"
     VOID = "void"  # nobody won (RULES §11.1)
     PLAYED_OUT = "played_out"  # settled by points (§11.2-§11.4); a full tie names every side
+    FORFEIT = "forfeit"  # a table ruling (the bot's move timer): the seat's side loses the deal
 
 
 @dataclass(slots=True)

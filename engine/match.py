@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.actions import Action, action_from_json, action_to_json
+from engine.actions import Action, Forfeit, LoggedAction, action_from_json, action_to_json
 from engine.cards import codes
 from engine.combos import Combo
 from engine.deal import Deal
@@ -55,7 +55,7 @@ class Match:
         self.seed = seed
         self.teams = variant.teams(players)
         self.sides = 2 if self.teams else players
-        self.actions: list[Action] = []
+        self.actions: list[LoggedAction] = []
         self.active: list[int] = list(range(players))
         self.scores = [0] * self.sides  # wins (robber), penalty points, or chips (pot)
         self.wins = [0] * self.sides  # the tally of won deals
@@ -114,6 +114,15 @@ class Match:
         self.actions.append(action)
         if self.deal.over:
             events.extend(self._after_deal(self.deal))
+        return events
+
+    def forfeit(self, seat: int) -> list[Event]:
+        """A table's ruling: ``seat`` loses the current deal (see ``Deal.forfeit``); logged for replay."""
+        if self.finished:
+            raise IllegalAction(Reason.MATCH_OVER)
+        events = self.deal.forfeit(seat)
+        self.actions.append(Forfeit(seat))
+        events.extend(self._after_deal(self.deal))
         return events
 
     # -- deals ----------------------------------------------------------------------------------------------
@@ -198,16 +207,12 @@ class Match:
         if outcome.kind is OutcomeKind.WIN or (outcome.kind is OutcomeKind.PLAYED_OUT and not full_tie):
             for side in outcome.winners:
                 self.wins[side] += 1
-        elif (
-            outcome.kind is OutcomeKind.FALSE_CLAIM
-            and self.variant.false_claim is not FalseClaim.ELIMINATED
-            and not self._false_claim_voids(outcome)
-        ):
+        elif self._loss_rule(outcome) not in (None, FalseClaim.ELIMINATED) and not self._false_claim_voids(outcome):
             for side in sides:
                 if side != self._claimant_side(outcome):
                     self.wins[side] += 1
         eliminated: list[int] = []
-        if outcome.kind is OutcomeKind.FALSE_CLAIM and self.variant.false_claim is FalseClaim.ELIMINATED:
+        if self._loss_rule(outcome) is FalseClaim.ELIMINATED:
             eliminated.append(self._claimant_side(outcome))  # [V16] ELIMINATED
         elif kind is MatchKind.POT:
             self._score_pot(outcome, sides)
@@ -223,14 +228,23 @@ class Match:
         events.extend(self._check_end(outcome, eliminated))
         return events
 
+    def _loss_rule(self, outcome: DealOutcome) -> FalseClaim | None:
+        """How a deal lost by one's own doing is charged: a false claim by [V16], a forfeit as LOSE_DEAL."""
+        if outcome.kind is OutcomeKind.FORFEIT:
+            return FalseClaim.LOSE_DEAL
+        if outcome.kind is OutcomeKind.FALSE_CLAIM:
+            return self.variant.false_claim
+        return None
+
     def _false_claim_voids(self, outcome: DealOutcome) -> bool:
         """RULES §8.4 DOUBLE_POT (and §12.1: LOSE_DEAL with 3+ in the pot model): the deal is void."""
-        if outcome.kind is not OutcomeKind.FALSE_CLAIM:
+        rule = self._loss_rule(outcome)
+        if rule is None:
             return False
-        if self.variant.false_claim is FalseClaim.DOUBLE_POT:
+        if rule is FalseClaim.DOUBLE_POT:
             return True
         pot = self.variant.match.kind is MatchKind.POT
-        return pot and self.variant.false_claim is not FalseClaim.ELIMINATED and len(self.active_sides()) > 2
+        return pot and rule is not FalseClaim.ELIMINATED and len(self.active_sides()) > 2
 
     def _claimant_side(self, outcome: DealOutcome) -> int:
         assert outcome.seat is not None
@@ -240,9 +254,9 @@ class Match:
         if outcome.kind is OutcomeKind.WIN or (outcome.kind is OutcomeKind.PLAYED_OUT and not full_tie):
             for side in outcome.winners:
                 self.scores[side] += 1
-        elif outcome.kind is OutcomeKind.FALSE_CLAIM:
+        elif self._loss_rule(outcome) is not None:
             # RULES §12.2: LOSE_DEAL gives the others +1, LOSE_DOUBLE +2 (n >= 3: every other player).
-            gain = 2 if self.variant.false_claim is FalseClaim.LOSE_DOUBLE else 1
+            gain = 2 if self._loss_rule(outcome) is FalseClaim.LOSE_DOUBLE else 1
             for side in sides:
                 if side != self._claimant_side(outcome):
                     self.scores[side] += gain
@@ -252,12 +266,12 @@ class Match:
             for side in sides:  # RULES §12.3: every loser of the deal gets 2
                 if side not in outcome.winners:
                     self.scores[side] += 2
-        elif outcome.kind is OutcomeKind.FALSE_CLAIM:
-            gain = 4 if self.variant.false_claim is FalseClaim.LOSE_DOUBLE else 2
+        elif self._loss_rule(outcome) is not None:
+            gain = 4 if self._loss_rule(outcome) is FalseClaim.LOSE_DOUBLE else 2
             self.scores[self._claimant_side(outcome)] += gain
 
     def _score_pot(self, outcome: DealOutcome, sides: list[int]) -> None:
-        if outcome.kind is OutcomeKind.FALSE_CLAIM:
+        if self._loss_rule(outcome) is not None:
             claimant = self._claimant_side(outcome)
             others = [side for side in sides if side != claimant]
             if self._false_claim_voids(outcome):
@@ -284,9 +298,9 @@ class Match:
             # RULES §12.4: a bura win costs each opponent 2, a Москва (four aces) 6.
             cost = variant.moscow_penalty if outcome.combo is Combo.MOSCOW else variant.bura_penalty
             penalties = {side: cost for side in sides if side not in outcome.winners}
-        elif outcome.kind is OutcomeKind.FALSE_CLAIM:
+        elif self._loss_rule(outcome) is not None:
             claimant = self._claimant_side(outcome)
-            double = 2 if variant.false_claim is FalseClaim.LOSE_DOUBLE else 1
+            double = 2 if self._loss_rule(outcome) is FalseClaim.LOSE_DOUBLE else 1
             penalties = {claimant: variant.penalty_no_tricks * double}
         elif full_tie:
             if variant.full_tie is FullTie.EGG_DOUBLE:
@@ -344,7 +358,7 @@ class Match:
                 return self._finish((leader,), tuple(s for s in sides if s != leader), events)
         elif model.kind is MatchKind.SINGLE_DEAL:
             winners = outcome.winners if len(outcome.winners) < len(sides) else ()
-            if outcome.kind is OutcomeKind.FALSE_CLAIM:
+            if self._loss_rule(outcome) is not None:
                 winners = tuple(s for s in sides if s != self._claimant_side(outcome))
             return self._finish(winners, tuple(s for s in sides if winners and s not in winners), events)
         elif model.kind is MatchKind.POT and model.max_deals is not None and self.deal_number >= model.max_deals:
@@ -376,7 +390,11 @@ class Match:
         """Replay a match from :meth:`to_json`; every action is verified again on the way."""
         match = cls(Variant.model_validate(data["variant"]), int(data["players"]), data["seed"])
         for item in data["actions"]:
-            match.apply(action_from_json(item))
+            logged = action_from_json(item)
+            if isinstance(logged, Forfeit):
+                match.forfeit(logged.seat)
+            else:
+                match.apply(logged)
         return match
 
     def snapshot(self) -> dict[str, Any]:
