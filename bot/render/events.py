@@ -207,6 +207,8 @@ class _Writer:
         outcome = event.outcome
         if outcome.kind is OutcomeKind.FALSE_CLAIM and outcome.seat is not None:
             self.line(tr.t("deal-false-claim", name=self.name(outcome.seat)))
+        elif outcome.kind is OutcomeKind.FORFEIT and outcome.seat is not None:
+            self.line(tr.t("deal-forfeit", name=self.name(outcome.seat)))
         elif outcome.kind is OutcomeKind.VOID:
             self.line(tr.t("deal-void"))
             return

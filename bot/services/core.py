@@ -167,6 +167,8 @@ def stats_for(table: Table, match: Match, events: Sequence[Event]) -> list[Stats
                 add(outcome.seat, "false_claims")
                 claimant = match.side_of(outcome.seat)
                 winners = {match.side_of(seat) for seat in outcome.seats} - {claimant}
+            elif outcome.kind is OutcomeKind.FORFEIT and outcome.seat is not None:
+                winners = {match.side_of(seat) for seat in outcome.seats} - {match.side_of(outcome.seat)}
             elif outcome.kind is OutcomeKind.VOID:
                 winners = set()
             elif outcome.kind is OutcomeKind.PLAYED_OUT and len(winners) == len(

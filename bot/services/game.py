@@ -205,8 +205,9 @@ class GameService:
     async def timeout(self, table: Table) -> None:
         """The player to act let the timer run out: play the cheapest legal move for him and say so.
 
-        Three timeouts in a row and he is taken as away: the bot plays for him at once (a few seconds) until he
-        taps his hand again. The deal is played out honestly rather than forfeited: the auto-moves never claim.
+        Three timeouts in a row and he is taken as away until he taps his hand again: he forfeits the deal (and
+        each later deal at his first timeout), or, where the table allows it, a computer takes his seat and plays
+        for him at once (a few seconds a move). The auto-moves never claim.
         Called by the timer service under the table's lock, after it checked the version.
         """
         if table.state is None:
@@ -234,10 +235,14 @@ class GameService:
                 table, outbox=self._closing(table, tr.t("flow-all-away")), status=TableStatus.FINISHED
             )
             return
-        before = Before.of(state.match)
-        events = state.match.apply(action)
-        state.timeouts[seat] = count
         name = html.escape(seat_names(table.seats).get(seat, "?"))
+        before = Before.of(state.match)
+        state.timeouts[seat] = count
+        if count >= AWAY_AFTER_TIMEOUTS and not state.settings.computer_takeover:
+            events = state.match.forfeit(seat)  # the bot issue's rule: three timeouts in a row lose the deal
+            await self.commit_move(table, state, events, before, notes=[tr.t("flow-timeout-forfeit", name=name)])
+            return
+        events = state.match.apply(action)
         notes = []
         if count < AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-move", name=name))

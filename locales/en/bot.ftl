@@ -252,6 +252,7 @@ deal-won = { $name } { $count ->
    *[other] take
 } the deal.
 deal-false-claim = { $name }: a false claim — the deal is lost.
+deal-forfeit = { $name } loses the deal: three moves in a row missed.
 deal-void = Nobody claimed: the deal does not count.
 deal-played-out = The deal is played out. Points: { $tally }
 deal-tie = A tie on points.

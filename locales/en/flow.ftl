@@ -78,3 +78,4 @@ flow-command-start = start
 flow-settings-no-lobby = Settings are changed before the deal: open a table with /new first.
 flow-settings-playing = The game is on: settings are changed before the deal.
 flow-command-settings = table settings
+flow-timeout-forfeit = ⏳ { $name } missed three moves in a row and loses the deal.

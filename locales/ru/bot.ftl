@@ -267,6 +267,7 @@ deal-won = Сдачу { $count ->
    *[other] берут
 } { $name }.
 deal-false-claim = { $name }: вскрытие ложное — сдача проиграна.
+deal-forfeit = { $name } проигрывает сдачу: три хода подряд без ответа.
 deal-void = Никто не вскрылся — сдача не в счёт.
 deal-played-out = Сдача сыграна. Очки: { $tally }
 deal-tie = Ничья по очкам.

@@ -80,3 +80,4 @@ flow-command-start = начать
 flow-settings-no-lobby = Настройки меняют до сдачи: сначала соберите стол командой /new.
 flow-settings-playing = Игра уже идёт: настройки меняют до сдачи.
 flow-command-settings = настройки стола
+flow-timeout-forfeit = ⏳ { $name } пропустил(а) три хода подряд и проигрывает сдачу.
