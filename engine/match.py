@@ -125,6 +125,12 @@ class Match:
         events.extend(self._after_deal(self.deal))
         return events
 
+    def replay(self, logged: LoggedAction) -> list[Event]:
+        """Play one entry of an action log: a move, or a table's ruling (a forfeit)."""
+        if isinstance(logged, Forfeit):
+            return self.forfeit(logged.seat)
+        return self.apply(logged)
+
     # -- deals ----------------------------------------------------------------------------------------------
 
     def _next_deal(self, previous: Deal | None) -> list[Event]:
@@ -390,11 +396,7 @@ class Match:
         """Replay a match from :meth:`to_json`; every action is verified again on the way."""
         match = cls(Variant.model_validate(data["variant"]), int(data["players"]), data["seed"])
         for item in data["actions"]:
-            logged = action_from_json(item)
-            if isinstance(logged, Forfeit):
-                match.forfeit(logged.seat)
-            else:
-                match.apply(logged)
+            match.replay(action_from_json(item))
         return match
 
     def snapshot(self) -> dict[str, Any]:

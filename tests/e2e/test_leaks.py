@@ -69,7 +69,7 @@ class Replay:
         secrets = {first_version: {r: hidden(match.deal, r, False) for r in readers}}
         for count, action in enumerate(actions, start=1):
             previous = match.deal
-            match.apply(action)
+            match.replay(action)
             current = {r: hidden(match.deal, r, match.finished) for r in readers}
             if match.deal is not previous:  # the move ended a deal: its announcement speaks of the old one
                 current = {r: current[r] & hidden(previous, r, True) for r in readers}
