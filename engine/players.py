@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.actions import Action, Claim
+from engine.actions import Action
 from engine.match import Match
-from engine.views import SeatView, view
+from engine.views import SeatView
 
 
 class Player(Protocol):
@@ -20,21 +20,15 @@ class Player(Protocol):
 
 
 class RandomPlayer:
-    """Uniform over the legal moves; ``claim_rate`` scales how often a possible claim is made instead."""
+    """Uniform over the legal moves."""
 
-    def __init__(self, rng: random.Random, claim_rate: float = 1.0) -> None:
+    def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.claim_rate = claim_rate
 
     def choose(self, seat_view: SeatView) -> Action:
-        legal = seat_view.legal
-        if not legal:
+        if not seat_view.legal:
             raise ValueError("no legal action")
-        if self.claim_rate < 1.0:
-            others = [action for action in legal if not isinstance(action, Claim)]
-            if others and len(others) < len(legal) and self.rng.random() >= self.claim_rate:
-                return self.rng.choice(others)
-        return self.rng.choice(legal)
+        return self.rng.choice(seat_view.legal)
 
 
 def random_step(match: Match, rng: random.Random) -> Action:
@@ -50,16 +44,5 @@ def play_random_match(match: Match, rng: random.Random, max_actions: int = 100_0
     played = 0
     while not match.finished and played < max_actions:
         match.apply(random_step(match, rng))
-        played += 1
-    return played
-
-
-def play_seat_views(match: Match, players: dict[int, Player], max_actions: int = 100_000) -> int:
-    """Let each seat's player choose from its own view whenever that seat is to act."""
-    played = 0
-    while not match.finished and played < max_actions:
-        seat = match.to_act()
-        assert seat is not None
-        match.apply(players[seat].choose(view(match, seat)))
         played += 1
     return played
