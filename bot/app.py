@@ -5,6 +5,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
@@ -12,6 +13,21 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    DeleteMessage,
+    EditMessageReplyMarkup,
+    EditMessageText,
+    GetChat,
+    GetChatAdministrators,
+    GetChatMember,
+    GetMe,
+    GetUpdates,
+    Response,
+    SendMessage,
+    SetMyCommands,
+    TelegramMethod,
+)
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
 from bot.config import Settings
@@ -36,6 +52,29 @@ def create_bot(settings: Settings) -> Bot:
         session=session,
         default=DefaultBotProperties(parse_mode=ParseMode.HTML),
     )
+
+
+CALLED_METHODS: tuple[type[TelegramMethod[Any]], ...] = (
+    GetUpdates,
+    AnswerCallbackQuery,
+    SendMessage,
+    EditMessageText,
+    EditMessageReplyMarkup,
+    DeleteMessage,
+    GetMe,
+    GetChat,
+    GetChatMember,
+    GetChatAdministrators,
+    SetMyCommands,
+)
+
+
+def response_models() -> tuple[type[Response[Any]], ...]:
+    """aiogram parses every Bot API reply as ``Response[<the method's result type>]``, a generic pydantic model
+    built on first use. pydantic keeps those builds in a weak cache only, so once the garbage collector drops
+    one the next reply builds it again: 5-25 ms of CPU each time, hundreds of times a minute under load (seen
+    in a profile of tests/benchmarks/load.py). Holding them for as long as the bot runs keeps them built."""
+    return tuple(Response[method.__returning__] for method in CALLED_METHODS)  # type: ignore[name-defined]
 
 
 def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallback:
@@ -76,6 +115,7 @@ async def run(settings: Settings) -> None:
     except FileNotFoundError as error:
         raise StartupError(f"locales: {error} (run the bot from the project folder)") from error
     storage = await open_storage(settings)
+    built = response_models()  # held until the bot stops (see there)
     try:
         bot = create_bot(settings)
         pacer = Pacer.scaled(
@@ -111,3 +151,4 @@ async def run(settings: Settings) -> None:
             await bot.session.close()
     finally:
         await storage.close()
+        del built
