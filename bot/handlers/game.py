@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message, Update
 
 from bot.callbacks import HandCb
-from bot.handlers.common import GROUP_CHATS, PRIVATE_TAPS, actor_of, answer
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, answer
 from bot.services import TableService
 
 
@@ -15,7 +15,7 @@ def create_router() -> Router:
     router = Router(name="game")
 
     hands = Router(name="game-hands")
-    hands.callback_query.filter(PRIVATE_TAPS)
+    hands.callback_query.filter(PRIVATE_CHAT)
 
     @hands.callback_query(HandCb.filter())
     async def hand_button(

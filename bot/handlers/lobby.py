@@ -10,7 +10,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message, Update
 
 from bot.callbacks import LobbyCb, SettingCb
-from bot.handlers.common import GROUP_CHATS, GROUP_TAPS, actor_of, admin_check, answer
+from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer
 from bot.services import TableService
 from bot.services.core import Actor, IsAdmin, Reply
 
@@ -18,7 +18,7 @@ from bot.services.core import Actor, IsAdmin, Reply
 def create_router() -> Router:
     router = Router(name="lobby")
     router.message.filter(GROUP_CHATS)
-    router.callback_query.filter(GROUP_TAPS)
+    router.callback_query.filter(GROUP_CHATS)
 
     @router.message(Command("new", "bura"))
     async def open_table(message: Message, tables: TableService, event_update: Update) -> None:
