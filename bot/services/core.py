@@ -55,6 +55,7 @@ TABLE_REF = "table"
 AWAY_AFTER_TIMEOUTS = 3
 AWAY_MOVE_SECONDS = 5
 LOBBY_REF = "lobby"
+LIVE_STATES = 5000  # tables whose last committed state is kept in memory (a few dozen KiB each)
 
 
 def hand_ref(table_id: int) -> str:
@@ -114,6 +115,11 @@ class TableState:
             "computers": sorted(self.computers),
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @staticmethod
+    def settings_from_json(text: str) -> TableSettings:
+        """Only the table's settings, without replaying the match."""
+        return TableSettings.model_validate(json.loads(text).get("table", {}).get("settings", {}))
 
     @classmethod
     def from_json(cls, text: str) -> TableState:
@@ -252,6 +258,7 @@ class TableCore:
         self.clock = clock
         self.test_seed = test_seed
         self._locks: dict[int, asyncio.Lock] = {}
+        self._live: dict[int, tuple[int, TableState]] = {}  # table id -> (version, its state), oldest first
 
     # -- locking and loading -------------------------------------------------------------------------------
 
@@ -261,6 +268,29 @@ class TableCore:
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             yield
+
+    def load_state(self, table: Table) -> TableState:
+        """The state of a table at its version, for a change made under the table's lock.
+
+        Replaying a match from its log costs a millisecond or more, so the state committed last is kept in
+        memory. It is taken out while a change is being made: a change that fails half-way leaves nothing behind,
+        and the next one reads the database. A state is only ever used at the version it was committed with.
+        """
+        if table.state is None:
+            raise ValueError(f"table {table.table_id} has no game state")
+        live = self._live.pop(table.table_id, None)
+        if live is not None and live[0] == table.version:
+            return live[1]
+        return TableState.from_json(table.state)
+
+    def keep_state(self, table: Table, state: TableState) -> None:
+        """Put back the state of a playing table: unchanged by a read, or just committed at `table.version`."""
+        self._live.pop(table.table_id, None)
+        if table.status is not TableStatus.PLAYING:
+            return
+        self._live[table.table_id] = (table.version, state)
+        if len(self._live) > LIVE_STATES:
+            del self._live[next(iter(self._live))]  # the table idle longest
 
     async def chat_translator(self, chat_id: int) -> Translator:
         chat = await self.repository.get_chat(chat_id)
@@ -394,6 +424,8 @@ class TableCore:
         except StaleVersion as error:
             logger.info("table %s: %s", table.table_id, error)
             return None
+        if state is not None:
+            self.keep_state(committed, state)
         self.sender.notify()
         return committed
 

@@ -132,11 +132,14 @@ class GameService:
                 selection = unpack_cards(data.cards)
             except ValueError:
                 return Reply(tr.t("flow-stale-button"), alert=True)
-            state = TableState.from_json(table.state)
+            state = core.load_state(table)
             if data.op is HandOp.TOGGLE or data.op is HandOp.REFRESH:
-                return await self._redraw_hand(table, state, seat, selection, data.op, update_id, tr)
+                reply = await self._redraw_hand(table, state, seat, selection, data.op, update_id, tr)
+                core.keep_state(table, state)
+                return reply
             decided = choose_action(state.match, seat, data.op, selection)
             if isinstance(decided, Reason):
+                core.keep_state(table, state)
                 return Reply(reason_text(decided, tr), alert=True)
             before = Before.of(state.match)
             try:
@@ -212,7 +215,7 @@ class GameService:
         """
         if table.state is None:
             return
-        state = TableState.from_json(table.state)
+        state = self.core.load_state(table)
         seat = state.match.to_act()
         if seat is not None and seat in state.computers:
             await self._computer_move(table, state, seat)

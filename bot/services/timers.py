@@ -97,7 +97,7 @@ class TimerService:
         table = await self.core.repository.get_table(timer.table_id)
         if table is None or table.status is not TableStatus.PLAYING or table.state is None:
             return None
-        seconds = TableState.from_json(table.state).settings.move_seconds
+        seconds = TableState.settings_from_json(table.state).move_seconds
         if seconds < MIN_SECONDS_TO_REMIND:
             return None
         return timer.due_at - seconds / 2
@@ -108,7 +108,8 @@ class TimerService:
             table = await core.repository.get_table(timer.table_id)
             if table is None or table.version != timer.move_no or table.state is None:
                 return 0
-            state = TableState.from_json(table.state)
+            state = core.load_state(table)
+            core.keep_state(table, state)  # only read here
             seat = state.match.to_act()
             user_id = next((s.user_id for s in table.seats if s.seat == seat), None)
             if seat is None or user_id is None or state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:

@@ -297,6 +297,51 @@ async def test_a_failed_commit_leaves_nothing_behind(world: World, monkeypatch: 
     assert not await world.storage.is_update_processed(10)
 
 
+async def test_a_failed_commit_does_not_leave_its_state_in_memory(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The live state is taken out while a move is made: a move that fails after the engine applied it must not
+    leave that half-made state for the next tap, which reads the database instead."""
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(world.storage, "commit_move", broken)
+        with pytest.raises(RuntimeError):
+            await world.tables.game.tap(button, actor, update_id=10)
+    assert await world.tables.game.tap(button, actor, update_id=11) == Reply()
+    after = await world.table()
+    assert after.version == table.version + 1
+    assert len(state_of(after).match.actions) == 1, "the move was applied once"
+
+
+async def test_moves_reuse_the_committed_state_at_its_version_only(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await playing_table(world)
+    replays: list[int] = []
+    parse = TableState.from_json
+
+    def counting(text: str) -> TableState:
+        replays.append(1)
+        return parse(text)
+
+    monkeypatch.setattr(TableState, "from_json", staticmethod(counting))
+    for update_id in (10, 11):
+        actor, button = a_legal_play(await world.table())
+        assert await world.tables.game.tap(button, actor, update_id=update_id) == Reply()
+    assert len(replays) == 2, "only a_legal_play read the state: the start's and each move's were kept in memory"
+    # A change that commits no state (here: only the version moves on) makes the kept one stale.
+    await world.tables.core.commit(await world.table())
+    actor, button = a_legal_play(await world.table())
+    assert await world.tables.game.tap(button, actor, update_id=12) == Reply()
+    assert len(replays) == 4, "the move read the table from the database"
+    assert len(state_of(await world.table()).match.actions) == 3
+
+
 async def test_a_stale_move_number_changes_nothing(world: World) -> None:
     table = await playing_table(world)
     actor, button = a_legal_play(table)
