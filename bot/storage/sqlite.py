@@ -107,17 +107,24 @@ class SqliteStorage:
             await self._db.execute("COMMIT")
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        async with self._lock:
+            return await self._one(self._db, sql, params)
+
+    async def _write(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """One statement on its own (autocommit: atomic by itself); returns the count of rows it changed."""
+        async with self._lock:
+            cursor = await self._db.execute(sql, tuple(params))
+            return cursor.rowcount
 
     @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with db.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        # execute_fetchall is one trip to aiosqlite's thread; execute + fetchone + close would be three.
+        rows = list(await db.execute_fetchall(sql, tuple(params)))
+        return rows[0] if rows else None
 
     # chats and users
 
@@ -265,22 +272,24 @@ class SqliteStorage:
 
     async def list_tables(self, status: TableStatus) -> list[Table]:
         async with self._lock:
-            async with self._db.execute(
+            rows = await self._db.execute_fetchall(
                 "SELECT table_id FROM tables WHERE status = ? ORDER BY table_id", (status.value,)
-            ) as cursor:
-                ids = [int(row["table_id"]) for row in await cursor.fetchall()]
-            tables = [await self._load_table(self._db, table_id) for table_id in ids]
+            )
+            tables = [await self._load_table(self._db, int(row["table_id"])) for row in rows]
         return [table for table in tables if table is not None]
 
     async def _load_table(self, db: aiosqlite.Connection, table_id: int) -> Table | None:
         row = await self._one(db, "SELECT * FROM tables WHERE table_id = ?", (table_id,))
         if row is None:
             return None
-        async with db.execute(
+        return _table(row, await self._load_seats(db, table_id))
+
+    @staticmethod
+    async def _load_seats(db: aiosqlite.Connection, table_id: int) -> tuple[Seat, ...]:
+        rows = await db.execute_fetchall(
             "SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-        ) as cursor:
-            seats = tuple(Seat.model_validate(dict(seat)) for seat in await cursor.fetchall())
-        return Table.model_validate({**_columns(row, "settings"), "seats": seats})
+        )
+        return tuple(Seat.model_validate(dict(row)) for row in rows)
 
     async def commit_move(
         self,
@@ -299,9 +308,10 @@ class SqliteStorage:
         now = self._clock()
         new_version = expected_version + 1
         async with self._transaction() as db:
-            cursor = await db.execute(
+            row = await self._one(
+                db,
                 "UPDATE tables SET state = COALESCE(?, state), status = COALESCE(?, status), version = ?,"
-                " updated_at = ? WHERE table_id = ? AND version = ?",
+                " updated_at = ? WHERE table_id = ? AND version = ? RETURNING *",
                 (
                     new_state_json,
                     status.value if status else None,
@@ -311,35 +321,31 @@ class SqliteStorage:
                     expected_version,
                 ),
             )
-            if cursor.rowcount != 1:
-                row = await self._one(db, "SELECT version FROM tables WHERE table_id = ?", (table_id,))
-                if row is None:
+            if row is None:
+                found = await self._one(db, "SELECT version FROM tables WHERE table_id = ?", (table_id,))
+                if found is None:
                     raise TableNotFoundError(table_id)
-                raise StaleVersion(table_id, expected_version, int(row["version"]))
+                raise StaleVersion(table_id, expected_version, int(found["version"]))
             if seats is not None:
                 await self._replace_seats(db, table_id, seats, now)
             if events:
-                row = await self._one(
-                    db, "SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE table_id = ?", (table_id,)
-                )
-                first = (int(row["seq"]) if row else 0) + 1
+                # Each row takes the next number of its table's log (the insert before it is visible to it).
                 await db.executemany(
-                    "INSERT INTO events (table_id, seq, payload, created_at) VALUES (?, ?, ?, ?)",
-                    [(table_id, first + n, _dumps(event), now) for n, event in enumerate(events)],
+                    "INSERT INTO events (table_id, seq, payload, created_at) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE table_id = ?), ?, ?)",
+                    [(table_id, table_id, _dumps(event), now) for event in events],
                 )
             await self._insert_outbox(db, outbox, now, table_id)
-            await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
             if deadline is not None:
                 await db.execute(
-                    "INSERT INTO timers (table_id, due_at, move_no) VALUES (?, ?, ?)",
+                    "INSERT OR REPLACE INTO timers (table_id, due_at, move_no) VALUES (?, ?, ?)",
                     (table_id, deadline, new_version),
                 )
-            for delta in stats:
-                await self._add_stats(db, delta)
+            else:
+                await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+            await self._add_stats(db, stats)
             await self._mark_processed(db, update_id, now)
-            table = await self._load_table(db, table_id)
-        assert table is not None
-        return table
+            return _table(row, seats if seats is not None else await self._load_seats(db, table_id))
 
     @staticmethod
     async def _replace_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[Seat], now: float) -> None:
@@ -350,14 +356,18 @@ class SqliteStorage:
         )
 
     @staticmethod
-    async def _add_stats(db: aiosqlite.Connection, delta: StatsDelta) -> None:
-        values = [getattr(delta, column) for column in _STATS_COLUMNS]
+    async def _add_stats(db: aiosqlite.Connection, deltas: Sequence[StatsDelta]) -> None:
+        if not deltas:
+            return
         updates = ", ".join(f"{column} = {column} + excluded.{column}" for column in _STATS_COLUMNS)
-        await db.execute(
+        await db.executemany(
             f"INSERT INTO stats (chat_id, user_id, {', '.join(_STATS_COLUMNS)})"
             f" VALUES (?, ?, {', '.join('?' for _ in _STATS_COLUMNS)})"
             f" ON CONFLICT (chat_id, user_id) DO UPDATE SET {updates}",
-            (delta.chat_id, delta.user_id, *values),
+            [
+                (delta.chat_id, delta.user_id, *(getattr(delta, column) for column in _STATS_COLUMNS))
+                for delta in deltas
+            ],
         )
 
     @staticmethod
@@ -373,30 +383,39 @@ class SqliteStorage:
     async def _insert_outbox(
         db: aiosqlite.Connection, outbox: Sequence[OutboxMessage], now: float, table_id: int | None = None
     ) -> list[int]:
-        ids: list[int] = []
-        for message in outbox:
-            if message.key is not None:
-                await db.execute(
-                    "UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0",
-                    (message.key,),
-                )
-            cursor = await db.execute(
-                "INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, created_at, next_attempt_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    message.table_id if message.table_id is not None else table_id,
-                    message.chat_id,
-                    message.kind.value,
-                    message.ref,
-                    _dumps(message.payload),
-                    message.key,
-                    now,
-                    now,
-                ),
+        """Queue the messages (two statements whatever their number); returns their row ids, in order."""
+        if not outbox:
+            return []
+        keys = [(message.key,) for message in outbox if message.key is not None]
+        if keys:
+            # A newer edit of the same live message makes a pending one pointless.
+            await db.executemany(
+                "UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0", keys
             )
-            assert cursor.lastrowid is not None
-            ids.append(cursor.lastrowid)
-        return ids
+        last_of_key = {message.key: index for index, message in enumerate(outbox) if message.key is not None}
+        values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in outbox)
+        params: list[Any] = []
+        for index, message in enumerate(outbox):
+            superseded = message.key is not None and last_of_key[message.key] != index
+            params += (
+                message.table_id if message.table_id is not None else table_id,
+                message.chat_id,
+                message.kind.value,
+                message.ref,
+                _dumps(message.payload),
+                message.key,
+                now,
+                now,
+                int(superseded),
+                "superseded" if superseded else None,
+            )
+        rows = await db.execute_fetchall(
+            "INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, created_at, next_attempt_at, done,"
+            " last_error)"
+            f" VALUES {values} RETURNING id",
+            params,
+        )
+        return sorted(int(row["id"]) for row in rows)
 
     async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]:
         rows = await self._fetchall(
@@ -446,8 +465,7 @@ class SqliteStorage:
         return _outbox_item(row) if row else None
 
     async def mark_outbox_done(self, outbox_id: int, error: str | None = None) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE outbox SET done = 1, last_error = ? WHERE id = ?", (error, outbox_id))
+        await self._write("UPDATE outbox SET done = 1, last_error = ? WHERE id = ?", (error, outbox_id))
 
     async def schedule_outbox_retry(self, outbox_id: int, next_attempt_at: float, error: str) -> int:
         async with self._transaction() as db:
@@ -474,17 +492,15 @@ class SqliteStorage:
         return int(row["message_id"]) if row else None
 
     async def set_message_ref(self, chat_id: int, purpose: str, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO message_refs (chat_id, purpose, message_id, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (chat_id, purpose) DO UPDATE SET message_id = excluded.message_id,"
-                " updated_at = excluded.updated_at",
-                (chat_id, purpose, message_id, self._clock()),
-            )
+        await self._write(
+            "INSERT INTO message_refs (chat_id, purpose, message_id, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (chat_id, purpose) DO UPDATE SET message_id = excluded.message_id,"
+            " updated_at = excluded.updated_at",
+            (chat_id, purpose, message_id, self._clock()),
+        )
 
     async def delete_message_ref(self, chat_id: int, purpose: str) -> None:
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM message_refs WHERE chat_id = ? AND purpose = ?", (chat_id, purpose))
+        await self._write("DELETE FROM message_refs WHERE chat_id = ? AND purpose = ?", (chat_id, purpose))
 
     # stats and timers
 
@@ -510,6 +526,10 @@ def _columns(row: aiosqlite.Row, *json_columns: str) -> dict[str, Any]:
     for name in json_columns:
         columns[name] = _loads(columns[name])
     return columns
+
+
+def _table(row: aiosqlite.Row, seats: Sequence[Seat]) -> Table:
+    return Table.model_validate({**_columns(row, "settings"), "seats": tuple(seats)})
 
 
 def _chat(row: aiosqlite.Row) -> Chat:

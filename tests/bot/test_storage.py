@@ -239,6 +239,29 @@ async def test_outbox_key_supersedes_a_pending_edit(storage: SqliteStorage) -> N
     assert [(item.chat_id, item.payload["text"]) for item in due] == [(-1, "new"), (-2, "other")]
 
 
+async def test_outbox_key_supersedes_within_one_batch_and_ids_come_in_order(storage: SqliteStorage) -> None:
+    ids = await storage.enqueue(
+        [table_message(-1, "first"), OutboxMessage(chat_id=5, kind=OutboxKind.SEND), table_message(-1, "second")]
+    )
+    assert ids == sorted(ids) and len(set(ids)) == 3
+    due = await storage.fetch_outbox(now=2_000.0)
+    assert [(item.id, item.chat_id, item.payload.get("text")) for item in due] == [
+        (ids[1], 5, None),
+        (ids[2], -1, "second"),
+    ]
+
+
+async def test_events_are_numbered_on_across_commits(storage: SqliteStorage) -> None:
+    table = await storage.create_table(-100, creator_id=7, settings={})
+    other = await storage.create_table(-200, creator_id=8, settings={})
+    await storage.commit_move(table.table_id, 0, None, events=[{"n": 1}, {"n": 2}, {"n": 3}])
+    await storage.commit_move(other.table_id, 0, None, events=[{"n": 1}])
+    await storage.commit_move(table.table_id, 1, None, events=[{"n": 4}, {"n": 5}])
+    events = await storage.get_events(table.table_id)
+    assert [(event.seq, event.payload["n"]) for event in events] == [(n, n) for n in range(1, 6)]
+    assert [event.seq for event in await storage.get_events(other.table_id)] == [1]
+
+
 async def test_cancel_outbox_for_chat(storage: SqliteStorage) -> None:
     await storage.enqueue([OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 1, 2)])
     assert await storage.cancel_outbox_for_chat(1, "forbidden") == 2
