@@ -45,15 +45,24 @@ class Translator:
     def __init__(self, language: str, bundles: Iterable[FluentBundle]) -> None:
         self.language = language
         self._bundles = tuple(bundles)
+        self._plain: dict[str, str] = {}  # messages without arguments, formatted once (a hand render uses dozens)
 
     def t(self, key: str, **args: Any) -> str:
+        if not args:
+            plain = self._plain.get(key)
+            if plain is None:
+                plain = self._plain[key] = self._format(key, args)
+            return plain
+        return self._format(key, args)
+
+    def _format(self, key: str, args: Mapping[str, Any]) -> str:
         for bundle in self._bundles:
             if not bundle.has_message(key):
                 continue
             message = bundle.get_message(key)
             if message.value is None:
                 continue
-            text, errors = bundle.format_pattern(message.value, args)
+            text, errors = bundle.format_pattern(message.value, dict(args))
             for error in errors:
                 logger.warning("i18n %s/%s: %s", self.language, key, error)
             return str(text)

@@ -101,6 +101,7 @@ def aiogram_api_call(bot: Bot) -> ApiCall:
 GROUP_LIMIT = 20  # calls per group ...
 GROUP_WINDOW = 60.0  # ... per this many seconds
 GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
+REFS_KEPT = 100_000  # message ids the sender keeps in memory (a table has one per player and one in the group)
 
 
 class Pacer:
@@ -212,6 +213,7 @@ class Sender:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._in_flight: set[int] = set()
         self._migrated: dict[int, int] = {}
+        self._refs: dict[tuple[int, str], int | None] = {}  # (chat, ref) -> message id: the sender alone writes them
         self._wake = asyncio.Event()
 
     def notify(self) -> None:
@@ -297,7 +299,7 @@ class Sender:
             chat_id = self._resolve(item.chat_id)
             message_id = item.payload.get("message_id")
             if message_id is None and kind is not OutboxKind.SEND and item.ref is not None:
-                message_id = await self._storage.get_message_ref(chat_id, item.ref)
+                message_id = await self._message_ref(chat_id, item.ref)
             if message_id is None and kind is OutboxKind.EDIT:
                 kind = OutboxKind.SEND  # nothing to edit yet (or any more): show it as a new message
             if message_id is None and kind is OutboxKind.DELETE:
@@ -327,7 +329,7 @@ class Sender:
                     "message to edit not found" in description or "message can't be edited" in description
                 ):
                     if item.ref is not None:
-                        await self._storage.delete_message_ref(chat_id, item.ref)
+                        await self._forget_ref(chat_id, item.ref)
                     kind = OutboxKind.SEND
                     item = item.model_copy(update={"payload": _without_message_id(item.payload)})
                     continue
@@ -352,11 +354,25 @@ class Sender:
             if item.ref is not None:
                 if kind is OutboxKind.SEND and result is not None:
                     await self._storage.set_message_ref(chat_id, item.ref, result)
+                    self._refs[(chat_id, item.ref)] = result
                 elif kind is OutboxKind.DELETE:
-                    await self._storage.delete_message_ref(chat_id, item.ref)
+                    await self._forget_ref(chat_id, item.ref)
             break
         await self._storage.mark_outbox_done(item.id)
         return _Outcome.DONE
+
+    async def _message_ref(self, chat_id: int, ref: str) -> int | None:
+        """The id of the live message `ref` in the chat, read from the database once and then kept."""
+        key = (chat_id, ref)
+        if key not in self._refs:
+            if len(self._refs) > REFS_KEPT:
+                self._refs.clear()
+            self._refs[key] = await self._storage.get_message_ref(chat_id, ref)
+        return self._refs[key]
+
+    async def _forget_ref(self, chat_id: int, ref: str) -> None:
+        await self._storage.delete_message_ref(chat_id, ref)
+        self._refs[(chat_id, ref)] = None
 
     async def _back_off(self, item: OutboxItem, chat_id: int, error: Exception, attempts: int) -> int | None:
         """Record the failed attempt and wait for the next one; returns the attempts made so far, or None
