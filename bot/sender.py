@@ -239,8 +239,7 @@ class Sender:
 
     async def pump(self) -> int:
         """Hand the due rows to their chats' workers; returns how many were new."""
-        items = await self._storage.fetch_outbox(self._clock(), self._batch_size)
-        new = [item for item in items if item.id not in self._in_flight]
+        new = await self._storage.fetch_outbox(self._clock(), self._batch_size, skip=self._in_flight)
         for item in new:
             self._in_flight.add(item.id)
             chat_id = self._resolve(item.chat_id)

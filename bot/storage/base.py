@@ -5,7 +5,7 @@ A table's game state is an opaque JSON text here: the engine owns its shape, sto
 Times are seconds since the epoch (`time.time()`), as the clock injected into the storage gives them.
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 from typing import Any, Protocol
 
@@ -263,9 +263,10 @@ class Storage(Protocol):
     async def prune_processed_updates(self, older_than: float) -> int: ...
 
     # outbox (the sender's side)
-    async def fetch_outbox(self, now: float, limit: int = 100) -> list[OutboxItem]:
+    async def fetch_outbox(self, now: float, limit: int = 100, skip: Collection[int] = ()) -> list[OutboxItem]:
         """Pending messages that are due, oldest first, never one queued behind a message of the same chat
-        that is still waiting for its retry (so per-chat order survives retries and restarts)."""
+        that is still waiting for its retry (so per-chat order survives retries and restarts); at most `limit`
+        of them besides the ids in `skip` (the ones the sender is delivering already), which are left out."""
         ...
 
     async def mark_outbox_done(self, outbox_id: int, error: str | None = None) -> None:

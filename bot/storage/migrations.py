@@ -5,9 +5,8 @@ Each migration is a tuple of SQL statements run in one transaction together with
 append a new one.
 """
 
+import sqlite3
 from collections.abc import Sequence
-
-import aiosqlite
 
 Migration = tuple[int, str, Sequence[str]]
 
@@ -132,39 +131,38 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 
-async def current_version(db: aiosqlite.Connection) -> int:
+def current_version(db: sqlite3.Connection) -> int:
     """The schema version of an open database; 0 for a new file."""
-    await db.execute(
+    db.execute(
         "CREATE TABLE IF NOT EXISTS schema_version ("
         " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at REAL NOT NULL)"
     )
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cursor:
-        row = await cursor.fetchone()
+    row = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
     return int(row[0]) if row else 0
 
 
-async def migrate(db: aiosqlite.Connection, now: float, migrations: Sequence[Migration] = MIGRATIONS) -> list[int]:
+def migrate(db: sqlite3.Connection, now: float, migrations: Sequence[Migration] = MIGRATIONS) -> list[int]:
     """Apply every migration newer than the database; returns the versions applied (empty when up to date).
 
     The connection must be in autocommit mode (`isolation_level=None`): each migration opens its own
     transaction so that it is applied whole or not at all.
     """
     applied: list[int] = []
-    version = await current_version(db)
+    version = current_version(db)
     for number, description, statements in sorted(migrations, key=lambda migration: migration[0]):
         if number <= version:
             continue
-        await db.execute("BEGIN IMMEDIATE")
+        db.execute("BEGIN IMMEDIATE")
         try:
             for statement in statements:
-                await db.execute(statement)
-            await db.execute(
+                db.execute(statement)
+            db.execute(
                 "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)",
                 (number, description, now),
             )
         except BaseException:
-            await db.execute("ROLLBACK")
+            db.execute("ROLLBACK")
             raise
-        await db.execute("COMMIT")
+        db.execute("COMMIT")
         applied.append(number)
     return applied

@@ -284,7 +284,7 @@ async def test_a_failed_commit_leaves_nothing_behind(world: World, monkeypatch: 
     table = await playing_table(world)
     actor, button = a_legal_play(table)
 
-    async def broken(*args: Any, **kwargs: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(SqliteStorage, "_add_stats", staticmethod(broken))
@@ -321,7 +321,7 @@ async def test_a_failed_commit_does_not_leave_its_state_in_memory(
 async def test_moves_reuse_the_committed_state_at_its_version_only(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = await playing_table(world)
+    await playing_table(world)
     replays: list[int] = []
     parse = TableState.from_json
 

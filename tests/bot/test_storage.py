@@ -78,18 +78,28 @@ async def test_migrations_are_applied_once_and_reopening_keeps_the_data(tmp_path
     assert versions == [number for number, _, _ in MIGRATIONS]
 
 
-async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
-    import aiosqlite
+async def test_checkpoint_copies_the_log_back_off_the_event_loop(tmp_path: Path) -> None:
+    path = tmp_path / "bura.sqlite3"
+    async with await SqliteStorage.open(path) as storage:
+        for chat in range(20):
+            await storage.create_table(-chat - 1, creator_id=7, settings={"n": chat})
+        assert await storage.checkpoint() > 0
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (20,)
 
+
+def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
     from bot.storage.migrations import current_version, migrate
 
-    async with aiosqlite.connect(tmp_path / "x.sqlite3", isolation_level=None) as db:
+    db = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
+    try:
         broken = (*MIGRATIONS, (99, "broken", ("CREATE TABLE extra (x INTEGER)", "NOT SQL")))
         with pytest.raises(sqlite3.OperationalError):
-            await migrate(db, 0.0, broken)
-        assert await current_version(db) == MIGRATIONS[-1][0]
-        async with db.execute("SELECT name FROM sqlite_master WHERE name = 'extra'") as cursor:
-            assert await cursor.fetchone() is None
+            migrate(db, 0.0, broken)
+        assert current_version(db) == MIGRATIONS[-1][0]
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchone() is None
+    finally:
+        db.close()
 
 
 async def test_create_table_opens_a_lobby_with_seats(storage: SqliteStorage) -> None:
@@ -217,6 +227,13 @@ async def test_outbox_fetch_in_order_and_mark_done(storage: SqliteStorage) -> No
     assert failed is not None
     assert failed.done
     assert failed.last_error == "chat not found"
+
+
+async def test_outbox_fetch_leaves_out_the_rows_being_delivered(storage: SqliteStorage) -> None:
+    ids = await storage.enqueue([OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 2, 3, 4)])
+    assert [item.id for item in await storage.fetch_outbox(now=2_000.0, limit=2)] == ids[:2]
+    assert [item.id for item in await storage.fetch_outbox(now=2_000.0, limit=2, skip=set(ids[:2]))] == ids[2:]
+    assert await storage.fetch_outbox(now=2_000.0, skip=set(ids)) == []
 
 
 async def test_outbox_retry_holds_back_the_rest_of_its_chat(storage: SqliteStorage, clock: FakeClock) -> None:
