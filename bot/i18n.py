@@ -20,6 +20,7 @@ logger = logging.getLogger(__name__)
 # Telegram's language_code is an IETF tag; players whose app speaks one of these read Russian far more easily
 # than English, and the game itself is a Russian one.
 RUSSIAN_READERS = frozenset({"ru", "uk", "be", "kk"})
+FORMATTED_KEPT = 20_000  # formatted messages a translator keeps (per language)
 
 
 def default_locales_dir() -> Path:
@@ -45,15 +46,21 @@ class Translator:
     def __init__(self, language: str, bundles: Iterable[FluentBundle]) -> None:
         self.language = language
         self._bundles = tuple(bundles)
-        self._plain: dict[str, str] = {}  # messages without arguments, formatted once (a hand render uses dozens)
+        self._formatted: dict[tuple[str, tuple[tuple[str, type, Any], ...]], str] = {}  # see t()
 
     def t(self, key: str, **args: Any) -> str:
-        if not args:
-            plain = self._plain.get(key)
-            if plain is None:
-                plain = self._plain[key] = self._format(key, args)
-            return plain
-        return self._format(key, args)
+        # A hand or a table is rendered after every tap from a few dozen messages, most of them with the same
+        # arguments as last time (card names, counts, the players' names): Fluent formats each one once.
+        try:
+            cache_key = (key, tuple((name, type(value), value) for name, value in sorted(args.items())))
+            cached = self._formatted.get(cache_key)
+        except TypeError:  # an unhashable argument: format it every time
+            return self._format(key, args)
+        if cached is None:
+            if len(self._formatted) >= FORMATTED_KEPT:
+                self._formatted.clear()
+            cached = self._formatted[cache_key] = self._format(key, args)
+        return cached
 
     def _format(self, key: str, args: Mapping[str, Any]) -> str:
         for bundle in self._bundles:
