@@ -12,14 +12,23 @@ import random
 
 import pytest
 
-from engine.ai import EasyPlayer, HardPlayer, determinize
-from engine.cards import Card
+from engine.actions import Claim, Lead, RespondFaceDown, RespondOpen
+from engine.ai import (
+    EasyPlayer,
+    HardPlayer,
+    _answer_was_sensible,
+    _lead_was_sensible,
+    current_best,
+    determinize,
+)
+from engine.cards import Card, Suit, cards
 from engine.deal import Deal, Play
 from engine.events import PileCard
 from engine.match import Match
 from engine.players import RandomPlayer, random_step
 from engine.variant import BURA_STANDARD, PROFILES, SINGLE_DEAL, Variant
-from engine.views import view
+from engine.views import SeatView, view
+from tests.engine.stack import stacked_match
 
 
 def _hidden_slots(deal: Deal, seat: int) -> list[Card]:
@@ -168,3 +177,90 @@ def test_easy_beats_random_in_a_short_run() -> None:
         if len(outcome.winners) == 1:
             wins["easy" if outcome.winners[0] == easy_seat else "random"] += 1
     assert wins["easy"] > 3 * wins["random"]
+
+
+# -- the hard player in stacked positions (seat 0 leads first: the dealer is seat 1) ---------------------------
+
+
+def test_hard_player_claims_a_sure_31() -> None:
+    """RULES §8.1: seat 0 took 54 open points; the claim cannot fail, and the hard player makes it."""
+    match = stacked_match(
+        BURA_STANDARD,
+        deals=[{"hands": {0: "AS TS KS", 1: "AC TC KC"}, "trump": "8H", "stock": "6D 7D 6C 7C 8C 9C"}],
+    )
+    match.apply(Lead(0, cards("AS TS KS")))
+    match.apply(RespondOpen(1, cards("AC TC KC")))
+    assert match.to_act() == 0
+    assert HardPlayer(BURA_STANDARD, seed=1).choose(view(match, 0)) == Claim(0)
+
+
+def test_hard_player_does_not_claim_short_of_31() -> None:
+    """Seat 0 knows every card of its pile (25 points): a claim would surely be false (RULES §8.4)."""
+    match = stacked_match(
+        BURA_STANDARD,
+        deals=[{"hands": {0: "AS TS KS", 1: "6C 7C 8C"}, "trump": "8H", "stock": "6D 7D 9C JC 9D JD"}],
+    )
+    match.apply(Lead(0, cards("AS TS KS")))
+    match.apply(RespondOpen(1, cards("6C 7C 8C")))
+    seat_view = view(match, 0)
+    assert seat_view.may_claim
+    assert not isinstance(HardPlayer(BURA_STANDARD, seed=1).choose(seat_view), Claim)
+
+
+def _trump_share_of_opponent(player: HardPlayer, seat_view: SeatView, opponent: int) -> float:
+    """The share of trumps in ``opponent``'s hand over the worlds ``player`` would sample."""
+    seeds, _odds = player._worlds(seat_view, 200)
+    held = [
+        card for seed in seeds for card in determinize(seat_view, BURA_STANDARD, random.Random(seed)).hands[opponent]
+    ]
+    return sum(card.suit is seat_view.table.trump for card in held) / len(held)
+
+
+def test_hard_player_infers_trumps_behind_an_expensive_lead() -> None:
+    """Seat 0 led a lone ace although the easy player's habits lead the cheapest card: the worlds the hard
+    player samples should mostly give seat 0 cards dearer than that ace, i.e. trumps."""
+    match = stacked_match(BURA_STANDARD, deals=[{"hands": {0: "AS 9H JH", 1: "6C 7C 8D"}, "trump": "KH"}])
+    match.apply(Lead(0, cards("AS")))
+    seat_view = view(match, 1)
+    uniform = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, seed=3, candidates=1), seat_view, 0)
+    inferred = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, seed=3, candidates=8, miss=0.01), seat_view, 0)
+    assert uniform < 0.4
+    assert inferred > 0.6
+
+
+def test_the_opponent_model_leads_the_cheapest_cards() -> None:
+    trump = Suit.HEARTS
+    assert _lead_was_sensible(cards("7C AS 9H"), cards("7C"), BURA_STANDARD, 3, trump)
+    assert not _lead_was_sensible(cards("7C AS 9H"), cards("AS"), BURA_STANDARD, 3, trump)
+    assert _lead_was_sensible(cards("AS 9H JH"), cards("AS"), BURA_STANDARD, 3, trump)
+
+
+def test_the_opponent_model_beats_cheaply_or_dumps_face_down() -> None:
+    trump = Suit.HEARTS
+    # A led ten is worth beating: with the cheapest card that beats it (the six of trumps, not the ace), open.
+    assert _answer_was_sensible(cards("AS 6H 7C"), cards("6H"), False, cards("TS"), 10, BURA_STANDARD, trump)
+    assert not _answer_was_sensible(cards("AS 6H 7C"), cards("AS"), False, cards("TS"), 10, BURA_STANDARD, trump)
+    assert not _answer_was_sensible(cards("AS 6H 7C"), cards("7C"), True, cards("TS"), 10, BURA_STANDARD, trump)
+    # A led six is not worth a trump: the cheapest card goes face down.
+    assert _answer_was_sensible(cards("9H 7C KD"), cards("7C"), True, cards("6S"), 0, BURA_STANDARD, trump)
+    assert not _answer_was_sensible(cards("9H 7C KD"), cards("KD"), True, cards("6S"), 0, BURA_STANDARD, trump)
+
+
+def test_the_opponent_model_is_the_easy_players_habit() -> None:
+    """The inference models the others with the easy player's habits: check it agrees with EasyPlayer."""
+    for match in _random_states(BURA_STANDARD, 2, 150, seed=5):
+        seat = match.to_act()
+        assert seat is not None
+        seat_view = view(match, seat)
+        action = EasyPlayer(BURA_STANDARD).choose(seat_view)
+        hand = list(seat_view.hand)
+        trump = seat_view.table.trump
+        if isinstance(action, Lead):
+            cap = min(n for s, n in seat_view.table.hand_sizes if s != seat and n)
+            assert _lead_was_sensible(hand, action.cards, BURA_STANDARD, cap, trump)
+        trick = seat_view.table.trick
+        if isinstance(action, RespondOpen | RespondFaceDown) and trick is not None:
+            best = current_best(trick)
+            value = sum(c.points for c in trick.lead)
+            face_down = isinstance(action, RespondFaceDown)
+            assert _answer_was_sensible(hand, action.cards, face_down, best, value, BURA_STANDARD, trump)
