@@ -47,9 +47,12 @@ def configure_logging(level: str) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
+API_CONNECTIONS = 1000  # aiogram's default of 100 queued the answers behind the edits of a thousand tables
+
+
 def create_bot(settings: Settings) -> Bot:
     """The Bot API client, talking to `TELEGRAM_API_BASE`. Texts are Telegram HTML unless a payload says else."""
-    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base), limit=API_CONNECTIONS)
     return Bot(
         token=settings.bot_token.get_secret_value(),
         session=session,
