@@ -1,24 +1,32 @@
 """Benchmark: the bot under load, N tables played at once by simulated people over the fake Bot API.
 
-Run: ``.venv/bin/python -m tests.benchmarks.load --tables 100 --seconds 60`` (and ``--tables 1000``).
+Run: ``.venv/bin/python -m tests.benchmarks.load --tables 100 --seconds 30`` (and ``--tables 1000``, and
+``--think 3`` for people who pause before each tap).
 
 The real bot (``python -m bot``) runs as a subprocess against `tests.botapi.FakeTelegram` on loopback with
 Telegram's flood limits off and the bot's own pacing set by ``--send-interval`` (SEND_INTERVAL, 0 by default:
 we measure the bot, not Telegram's limits). Each table is two people in a group who play a long match by
-tapping their buttons (tests/e2e/harness.py: `engine.ai.EasyPlayer` decides, the hand keyboard is tapped). After
-``--seconds`` of play everything stops and the script prints:
+tapping their buttons (tests/e2e/harness.py: `engine.ai.EasyPlayer` decides, the hand keyboard is tapped; a
+card then the play button). Two ways to play:
 
-- moves per second (all tables together) and taps per second;
-- p50/p99 of tap -> answerCallbackQuery, tap -> the next edit of the tapper's hand, and move -> the next edit of
-  the group's table message;
+- saturation (``--think 0``, the default): each person taps as soon as his buttons show, so the bot always has
+  a tap waiting from every table: the figure is throughput, and latency is only the queue (Little's law);
+- paced (``--think S``): each person pauses S seconds on average (uniformly 0.5 S to 1.5 S) before each tap, as
+  people do; the offered load is then about N / S taps per second and the latencies are the bot's answer time.
+
+After ``--seconds`` of play everything stops and the script prints:
+
+- moves per second (all tables together) and taps per second; the bot's CPU per move, the simulator's CPU;
+- p50/p99 of tap -> answerCallbackQuery (split into tap -> fetched by the bot's getUpdates, and fetched ->
+  answered), tap -> the next edit of the tapper's hand, and move -> the next edit of the group's table message;
 - the bot process's peak RSS (VmHWM), the database size per table, Bot API calls per trick.
 
 The floor: a minimal aiogram bot (``--echo-bot`` mode of this script, also a subprocess) that answers each tap
 and edits the message, played by as many people as there are players, each tapping as soon as the last tap is
-answered and the message edited. Our taps per second are printed as a ratio of its taps per second.
+answered and the message edited. Our taps per second (saturation) are printed as a ratio of its taps per second.
 
-The people and the fake server share one process and one core: with a thousand tables they, not the bot, set
-the pace (the echo floor drops too), so the latencies there are mostly the simulator's queueing.
+The people and the fake server share one process: with a thousand tables in saturation they, not the bot, set
+the pace (the echo floor drops too). ``BURA_PROFILE=<file>`` runs the bot under cProfile (tests/e2e/conftest.py).
 """
 
 from __future__ import annotations
@@ -27,8 +35,10 @@ import argparse
 import asyncio
 import bisect
 import contextlib
+import gc
 import json
 import os
+import random
 import signal
 import statistics
 import sys
@@ -69,12 +79,29 @@ def edit_times(tg: FakeTelegram) -> dict[int, list[float]]:
     return times
 
 
+def delivery_times(tg: FakeTelegram) -> dict[str, float]:
+    """Callback query id -> when a getUpdates reply handed it to the bot."""
+    delivered: dict[str, float] = {}
+    for request in tg.calls("getUpdates"):
+        for update in request.result or []:
+            query = update.get("callback_query")
+            if query is not None:
+                delivered.setdefault(str(query["id"]), request.time)
+    return delivered
+
+
 def answer_times(tg: FakeTelegram) -> dict[str, float]:
     return {
         str(request.params["callback_query_id"]): request.time
         for request in tg.calls("answerCallbackQuery")
         if request.ok
     }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (/proc/<pid>/stat, in clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -103,10 +130,14 @@ async def open_tables(tg: FakeTelegram, database: Path, tables: int, deadline: f
     return games
 
 
-async def keep_playing(game: Game, deadline: float) -> None:
+async def keep_playing(game: Game, deadline: float, think: float, rng: random.Random) -> None:
+    async def pause() -> None:
+        if think > 0:
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+
     while time.monotonic() < deadline:
         try:
-            if not await game.play_move():
+            if not await game.play_move(pause):
                 return
         except (TimeoutError, AssertionError):
             continue  # a slow answer under load: look at the table again
@@ -126,12 +157,19 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 setup_started = time.monotonic()
                 games = await open_tables(tg, bot.database, args.tables, setup_started + args.setup_seconds)
                 setup = time.monotonic() - setup_started
+                # The simulator keeps every request the bot made: its full collections would stall the fake
+                # server for half a second each and be measured as the bot's latency.
+                gc.collect()
+                gc.freeze()
                 before = {game.table_id: game.version() for game in games}
                 calls_before = len(tg.history)
                 first_query = tg.world.last_query_id
                 started = time.monotonic()
-                await asyncio.gather(*(keep_playing(game, started + args.seconds) for game in games))
+                bot_cpu, our_cpu = cpu_seconds(pid), time.process_time()
+                rng = random.Random(2026)
+                await asyncio.gather(*(keep_playing(game, started + args.seconds, args.think, rng) for game in games))
                 elapsed = time.monotonic() - started
+                bot_cpu, our_cpu = cpu_seconds(pid) - bot_cpu, time.process_time() - our_cpu
                 moves = sum(game.version() - before[game.table_id] for game in games)
                 calls = len(tg.history) - calls_before
                 tricks = (
@@ -151,6 +189,8 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
     print(f"tables open             {len(games)} of {args.tables} (setup {setup:.1f} s)")
     print(f"moves per second        {moves / elapsed:8.1f}   ({moves} moves in {elapsed:.1f} s)")
     print(f"taps per second         {len(queries) / elapsed:8.1f}")
+    print(f"bot CPU per move        {bot_cpu * 1000 / max(1, moves):8.1f} ms   (bot {bot_cpu / elapsed:.0%} of a core)")
+    print(f"simulator CPU           {our_cpu / elapsed:8.0%} of a core (people and the fake Bot API)")
     print(f"peak RSS of the bot     {rss:8.1f} MB")
     print(f"database per table      {size / max(1, len(games)) / 1024:8.1f} KiB")
     print(f"Bot API calls per trick {calls / max(1, tricks):8.1f}   ({calls} calls, {tricks} tricks)")
@@ -159,12 +199,17 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
 
 def report_latencies(tg: FakeTelegram, queries: list[CallbackQuery], groups: set[int], games: list[Game]) -> None:
     answered = answer_times(tg)
+    delivered = delivery_times(tg)
     edits = edit_times(tg)
     group_of = {game.table_id: game.group.id for game in games}
-    to_answer, to_hand, to_table = [], [], []
+    to_answer, to_bot, in_bot, to_hand, to_table = [], [], [], [], []
     for query in queries:
         if query.id in answered:
             to_answer.append(answered[query.id] - query.created)
+        if query.id in delivered:
+            to_bot.append(delivered[query.id] - query.created)
+            if query.id in answered:
+                in_bot.append(answered[query.id] - delivered[query.id])
         hand = first_after(edits, query.user.id, query.created)
         if hand is not None:
             to_hand.append(hand)
@@ -174,6 +219,8 @@ def report_latencies(tg: FakeTelegram, queries: list[CallbackQuery], groups: set
             if table is not None:
                 to_table.append(table)
     print(f"tap -> answer           {percentiles(to_answer)}")
+    print(f"  tap -> fetched by bot {percentiles(to_bot)}")
+    print(f"  fetched -> answered   {percentiles(in_bot)}")
     print(f"tap -> own hand edit    {percentiles(to_hand)}")
     print(f"move -> table edit      {percentiles(to_table)}")
 
@@ -264,7 +311,8 @@ async def run_echo(args: argparse.Namespace, people: int) -> float:
 
 
 async def main(args: argparse.Namespace) -> None:
-    print(f"== {args.tables} tables, {args.seconds:.0f} s of play, SEND_INTERVAL={args.send_interval}")
+    pace = f"people pause {args.think:g} s on average before a tap" if args.think else "people tap at once"
+    print(f"== {args.tables} tables, {args.seconds:.0f} s of play, {pace}, SEND_INTERVAL={args.send_interval}")
     ours = await run_bura(args)
     if not args.no_echo:
         floor = await run_echo(args, people=2 * args.tables)
@@ -277,6 +325,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play (after the tables open)")
     parser.add_argument("--setup-seconds", type=float, default=300.0, help="at most this long to open the tables")
     parser.add_argument("--send-interval", type=float, default=0.0, help="the bot's SEND_INTERVAL")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="people pause this long on average before each tap (uniformly 0.5x-1.5x); 0: tap at once",
+    )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-bot floor")
     parser.add_argument("--echo-bot", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)

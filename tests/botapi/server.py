@@ -16,6 +16,7 @@ It also runs by hand: `python -m tests.botapi.server --port 8081 --token 123:ABC
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import traceback
@@ -151,7 +152,12 @@ class FakeTelegram(People):
             body.get("parameters"),
         )
         self.world.history.append(entry)
-        self.world.changed.fire()
+        keys: list[int | str] = []
+        with contextlib.suppress(TypeError, ValueError):
+            keys.append(int(params.get("chat_id")))  # type: ignore[arg-type]  # absent or "@name": no chat key
+        if "callback_query_id" in params:
+            keys.append(f"query:{params['callback_query_id']}")
+        self.world.touch(*keys)
         return _reply(body, status)
 
 

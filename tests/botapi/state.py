@@ -301,6 +301,7 @@ class World:
     descriptions: dict[tuple[str, str], str] = field(default_factory=dict)  # (kind, language) -> text
     history: list[Request] = field(default_factory=list)
     changed: Signal = field(default_factory=Signal)
+    signals: dict[int | str, Signal] = field(default_factory=dict)  # per chat id / "query:<id>", see touch()
     last_update_id: int = 100_000
     last_user_id: int = 100_000_000
     last_group_id: int = 4_000_000_000
@@ -334,6 +335,22 @@ class World:
         (self.updates if self.accepts(kind) else self.dropped_updates).append(update)
         self.changed.fire()
         return update
+
+    def signal(self, key: int | str) -> Signal:
+        """The signal of one chat (its id) or one callback query ("query:<id>"): a waiter that cares about one
+        thing is not woken by every call of a thousand tables (see `FakeTelegram.wait_for`)."""
+        found = self.signals.get(key)
+        if found is None:
+            found = self.signals[key] = Signal()
+        return found
+
+    def touch(self, *keys: int | str) -> None:
+        """Something changed in these chats or queries (and so in the world)."""
+        for key in keys:
+            found = self.signals.get(key)
+            if found is not None:
+                found.fire()
+        self.changed.fire()
 
     def private_chat(self, user: User) -> Chat:
         """The bot's private chat with `user`; its id is the user's id."""

@@ -50,6 +50,7 @@ class BotProcess:
         with self.log.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
+                *(["-m", "cProfile", "-o", os.environ["BURA_PROFILE"]] if os.environ.get("BURA_PROFILE") else []),
                 "-m",
                 "bot",
                 cwd=self.tmp_path,  # away from any .env of the checkout

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,10 +171,18 @@ class Game:
         return answer
 
     async def wait_tap(self, match: Match, version: int, skip: str | None = None) -> Tap:
-        return await self.tg.wait_for(lambda: self.next_tap(match, version, skip), WAIT, f"a button of move {version}")
+        seat = match.to_act()
+        assert seat is not None
+        return await self.tg.wait_for(
+            lambda: self.next_tap(match, version, skip),
+            WAIT,
+            f"a button of move {version}",
+            on=self.tg.private_chat(self.by_seat[seat]).id,  # only his hand's chat can bring the button
+        )
 
-    async def play_move(self) -> bool:
-        """The player to act makes his move through his buttons; False once the match is over."""
+    async def play_move(self, think: Callable[[], Awaitable[None]] | None = None) -> bool:
+        """The player to act makes his move through his buttons; False once the match is over. `think` is
+        awaited before each tap (a person's pause; the load benchmark's paced mode)."""
         current = await self.match()
         if current is None:
             return False
@@ -182,6 +190,8 @@ class Game:
         skip = None
         while True:
             tap = await self.wait_tap(match, version, skip)
+            if think is not None:
+                await think()
             await self.tap(tap)  # answered after the commit: the next read sees the move
             if tap.final:
                 break
