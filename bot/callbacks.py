@@ -59,6 +59,12 @@ class HandCb(CallbackData, prefix="h"):
     op: HandOp
     cards: str = ""
 
+    @staticmethod
+    def data(table: int, move: int, op: HandOp, cards: str = "") -> str:
+        """``HandCb(...).pack()`` without building the model: a hand has a dozen buttons and is redrawn after
+        every tap (tests/bot/test_callbacks.py holds the two to the same text and to the 64-byte limit)."""
+        return f"h:{table}:{move}:{op.value}:{cards}"
+
 
 def pack_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     """``(Q♠, 7♠)`` -> ``"QS7S"``: two ASCII bytes a card."""

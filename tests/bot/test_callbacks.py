@@ -1,0 +1,35 @@
+"""Callback data of the hand keyboard: the fast packer says exactly what aiogram's factory says."""
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.callbacks import HandCb, HandOp, pack_cards, unpack_cards
+from bot.i18n import Translations
+from bot.render.hand import render_hand
+from engine.cards import deck
+from engine.match import Match
+from engine.variant import BURKOZEL
+from engine.views import view
+
+
+def test_the_fast_packer_matches_the_factory_and_round_trips() -> None:
+    cards = deck(36)
+    for op in HandOp:
+        for chosen in ((), tuple(cards[:1]), tuple(cards[-6:])):
+            packed = pack_cards(chosen)
+            data = HandCb.data(2_000_000_000, 9_999_999, op, packed)
+            assert data == HandCb(table=2_000_000_000, move=9_999_999, op=op, cards=packed).pack()
+            back = HandCb.unpack(data)
+            assert (back.table, back.move, back.op, unpack_cards(back.cards)) == (2_000_000_000, 9_999_999, op, chosen)
+            assert len(data.encode()) <= 64
+
+
+def test_a_rendered_hand_keyboard_is_a_valid_markup() -> None:
+    match = Match(BURKOZEL, 4, "callbacks")
+    seat = match.to_act()
+    assert seat is not None
+    _, markup = render_hand(view(match, seat), {}, Translations().get("ru"), table_id=7, move=3, title="T")
+    dumped = markup.model_dump(mode="json", exclude_none=True)
+    assert InlineKeyboardMarkup.model_validate(dumped).model_dump(mode="json", exclude_none=True) == dumped
+    buttons = [button for row in dumped["inline_keyboard"] for button in row]
+    assert buttons and all(set(button) == {"text", "callback_data"} for button in buttons)
+    assert all(HandCb.unpack(button["callback_data"]).move == 3 for button in buttons)
