@@ -377,5 +377,15 @@ async def test_a_tap_made_while_the_bot_was_down_is_played_late(tg: FakeTelegram
         await asyncio.sleep(1.5)
         await bot.start()
         await players.group_says(f"{claimant.first_name}: вскрытие ложное — сдача проиграна.")
+        # The bot answers the tap after its commit, so the group may see the move first: wait for the attempt.
+        await tg.wait_for(
+            lambda: any(str(r.params.get("callback_query_id")) == query.id for r in tg.calls("answerCallbackQuery")),
+            MOVE_WAIT,
+            "the late answer",
+        )
         assert query.answer is None  # refused as too old: the player saw the result in the chats instead
+    for _ in range(100):  # the bot logs the refusal right after Telegram's reply reaches it
+        if "expired before its answer" in bot.output():
+            break
+        await asyncio.sleep(0.1)
     assert "expired before its answer" in bot.output()
