@@ -15,6 +15,7 @@ blocks the writer in WAL mode); this connection checkpoints by itself only if th
 """
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -74,6 +75,8 @@ class SqliteStorage:
         self._path = path
         self._clock = clock
         self._checkpointer: sqlite3.Connection | None = None
+        self._checkpointing: asyncio.Future[int] | None = None
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str, *, clock: Clock = time.time) -> Self:
@@ -103,6 +106,13 @@ class SqliteStorage:
         await self.close()
 
     async def close(self) -> None:
+        """Close the connections (a second call does nothing); a checkpoint under way in its thread ends first."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._checkpointing is not None:
+            with contextlib.suppress(sqlite3.Error):
+                await self._checkpointing
         if self._checkpointer is not None:
             self._checkpointer.close()
             self._checkpointer = None
@@ -121,8 +131,11 @@ class SqliteStorage:
         PASSIVE: it copies what no reader still needs and never blocks the writer, so the event loop never waits
         for the disk's sync (the bot runs this every few seconds; see `bot.app`).
         """
-        if str(self._path) == ":memory:":
+        if str(self._path) == ":memory:" or self._closed:
             return 0
+        running = self._checkpointing
+        if running is not None and not running.done():  # one at a time
+            return await asyncio.shield(running)
         if self._checkpointer is None:
             # Used by one worker thread at a time (this coroutine awaits it), opened here on the loop's thread.
             self._checkpointer = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
@@ -134,7 +147,10 @@ class SqliteStorage:
             _busy, _log, copied = checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             return int(copied)
 
-        return await asyncio.to_thread(run)
+        # Shielded: a caller cancelled meanwhile (the bot stopping) must not let close() pull the connection
+        # from under the thread, so close() waits for this task instead.
+        self._checkpointing = task = asyncio.ensure_future(asyncio.to_thread(run))
+        return await asyncio.shield(task)
 
     # plumbing
 

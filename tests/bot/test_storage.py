@@ -1,5 +1,6 @@
 """The SQLite repository: migrations, one-transaction moves, optimistic versions, dedupe, the outbox."""
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -86,6 +87,21 @@ async def test_checkpoint_copies_the_log_back_off_the_event_loop(tmp_path: Path)
         assert await storage.checkpoint() > 0
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM tables").fetchone() == (20,)
+
+
+async def test_close_waits_for_a_checkpoint_whose_caller_was_cancelled(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "bura.sqlite3")
+    for chat in range(50):
+        await storage.create_table(-chat - 1, creator_id=7, settings={"n": chat})
+    caller = asyncio.create_task(storage.checkpoint())
+    await asyncio.sleep(0)  # the thread has started
+    caller.cancel()
+    await storage.close()  # neither raises nor closes the connection under the running checkpoint
+    await storage.close()  # a second close does nothing
+    assert caller.cancelled()
+    async with await SqliteStorage.open(tmp_path / "bura.sqlite3") as again:
+        assert await again.checkpoint() >= 0
+        assert await again.get_open_table(-50) is not None
 
 
 def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
