@@ -44,7 +44,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -177,6 +177,7 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 bot_cpu, our_cpu = cpu_seconds(pid) - bot_cpu, time.process_time() - our_cpu
                 moves = sum(game.version() - before[game.table_id] for game in games)
                 calls = len(tg.history) - calls_before
+                by_method = Counter(request.method for request in tg.history[calls_before:])
                 taps = tg.world.last_query_id - first_query
                 await playing
                 gc.enable()
@@ -202,6 +203,10 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
     print(f"peak RSS of the bot     {rss:8.1f} MB")
     print(f"database per table      {size / max(1, len(games)) / 1024:8.1f} KiB")
     print(f"Bot API calls per trick {calls / max(1, tricks):8.1f}   ({calls} calls, {tricks} tricks)")
+    print(
+        "  by method per trick   "
+        + ", ".join(f"{name} {n / max(1, tricks):.1f}" for name, n in by_method.most_common())
+    )
     return {"taps_per_second": taps / elapsed}
 
 
