@@ -25,7 +25,7 @@ from bot.i18n import Translations, Translator, language_for_telegram
 from bot.render.events import render_announcements
 from bot.render.hand import render_hand
 from bot.render.table import render_table
-from bot.services.computer import COMPUTER_SECONDS
+from bot.services.computer import COMPUTER_SECONDS, out_of_turn_caller
 from bot.storage import (
     JsonObject,
     OutboxKind,
@@ -448,6 +448,8 @@ class TableCore:
         seat = state.match.to_act()
         if seat is not None and seat in state.computers:
             return self.clock() + COMPUTER_SECONDS  # the timer service lets the computer move
+        if out_of_turn_caller(state.match, state.computers) is not None:
+            return self.clock() + COMPUTER_SECONDS  # a computer decides on «Стоп!» (GameService.timeout)
         if not seconds or seat is None:
             return None
         if state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from bot.callbacks import HandCb, HandOp, unpack_cards
 from bot.i18n import Translator
 from bot.render.reasons import reason_text
-from bot.services.computer import computer_action
+from bot.services.computer import computer_action, out_of_turn_caller
 from bot.services.core import (
     AWAY_AFTER_TIMEOUTS,
     Actor,
@@ -216,6 +216,11 @@ class GameService:
         if table.state is None:
             return
         state = self.core.load_state(table)
+        caller = out_of_turn_caller(state.match, state.computers)
+        if caller is not None:
+            # The timer was a computer's thinking time for an out-of-turn «Стоп!», not the player's move.
+            await self._computer_move(table, state, caller)
+            return
         seat = state.match.to_act()
         if seat is not None and seat in state.computers:
             await self._computer_move(table, state, seat)

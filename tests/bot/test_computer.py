@@ -8,7 +8,7 @@ from bot.callbacks import HandCb, HandOp, LobbyOp, pack_cards
 from bot.services.computer import COMPUTER_SECONDS, computer_action
 from bot.storage import TableStatus
 from bot.table_settings import ComputerLevel
-from engine.actions import Claim, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.events import DealEnded
 from engine.match import Match
 from engine.players import random_step
@@ -149,3 +149,41 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
             assert played == expected
             decided_by_computer += 1
     assert decided_by_computer >= 1
+
+
+async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: World) -> None:
+    """RULES §9.3, §10: a seizing combo may be shown in the pre-lead window by a seat that does not lead; the
+    computer holding one decides (the easy player calls «Стоп!») once its thinking time is up, not only when
+    the lead is its own. Seed stop/118: Anna leads, the computer (seat 1) was dealt a молодка-style seizer."""
+    world.tables.core.test_seed = "stop/118"
+    await started(world, ANNA)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    assert not (await tap(world, LobbyOp.ADD_COMPUTER, ANNA, update_id=2)).alert
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    table = await world.table()
+    match = state_of(table).match
+    assert match.to_act() == 0
+    assert any(isinstance(action, DeclareCombo) for action in match.legal_actions(1))
+    [timer] = await world.storage.due_timers(world.time.now + COMPUTER_SECONDS)
+    assert timer.table_id == table.table_id, "the computer's thinking time runs although Anna leads"
+    world.time.now += COMPUTER_SECONDS
+    assert await world.tables.timers.fire_due() == 1
+    after = state_of(await world.table()).match
+    assert isinstance(after.actions[-1], DeclareCombo) and after.actions[-1].seat == 1
+    assert not any(isinstance(action, DeclareCombo) for action in after.legal_actions(1))
+    assert state_of(await world.table()).timeouts == {}, "Anna was not charged a timeout"
+
+
+async def test_a_person_who_leads_first_wins_the_race_against_the_computer(world: World) -> None:
+    world.tables.core.test_seed = "stop/118"
+    await started(world, ANNA)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    assert not (await tap(world, LobbyOp.ADD_COMPUTER, ANNA, update_id=2)).alert
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    table = await world.table()
+    lead = next(a for a in state_of(table).match.legal_actions(0) if isinstance(a, Lead))
+    data = HandCb(table=table.table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(lead.cards))
+    assert not (await world.tables.game.tap(data, ANNA)).alert
+    after = state_of(await world.table()).match
+    assert after.actions[-1] == lead
+    assert after.to_act() == 1 and not any(isinstance(a, DeclareCombo) for a in after.legal_actions(1))
