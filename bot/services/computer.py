@@ -4,8 +4,8 @@ A computer decides from its seat's view only (engine/ai.py), as a person at the 
 the table and the move, so a replayed or restarted table makes the same decision again.
 
 A computer moves when it is the seat to act (its timer is its thinking time), and also when, out of turn, it
-may call «Стоп!» (RULES §9.3, §10: a seizing combo shown in the pre-lead window): it races the others for it like a person,
-deciding after the same thinking time, unless someone moves first.
+may call «Стоп!» (RULES §9.3, §10: a seizing combo shown in the pre-lead window): it races the others for it
+like a person, deciding after the same thinking time, unless someone moves first.
 """
 
 from __future__ import annotations
