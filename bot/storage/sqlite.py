@@ -129,7 +129,7 @@ class SqliteStorage:
         """Copy the WAL back into the database file, in a worker thread; returns the pages copied.
 
         PASSIVE: it copies what no reader still needs and never blocks the writer, so the event loop never waits
-        for the disk's sync (the bot runs this every few seconds; see `bot.app`).
+        for the disk's sync (the bot runs this every second; see `bot.app`).
         """
         if str(self._path) == ":memory:" or self._closed:
             return 0
@@ -170,9 +170,9 @@ class SqliteStorage:
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         return self._one(self._db, sql, params)
 
-    async def _write(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """One statement on its own (autocommit: atomic by itself); returns the count of rows it changed."""
-        return self._db.execute(sql, tuple(params)).rowcount
+    async def _write(self, sql: str, params: Iterable[Any] = ()) -> None:
+        """One statement on its own (autocommit: atomic by itself)."""
+        self._db.execute(sql, tuple(params))
 
     @staticmethod
     def _one(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:

@@ -6,7 +6,7 @@ import random
 
 from bot.callbacks import HandCb, HandOp, LobbyOp, pack_cards
 from bot.services.computer import COMPUTER_SECONDS, computer_action
-from bot.storage import TableStatus
+from bot.storage import Table, TableStatus
 from bot.table_settings import ComputerLevel
 from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.events import DealEnded
@@ -151,16 +151,21 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
     assert decided_by_computer >= 1
 
 
-async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: World) -> None:
-    """RULES §9.3, §10: a seizing combo may be shown in the pre-lead window by a seat that does not lead; the
-    computer holding one decides (the easy player calls «Стоп!») once its thinking time is up, not only when
-    the lead is its own. Seed stop/118: Anna leads, the computer (seat 1) was dealt a молодка-style seizer."""
+async def _anna_leads_against_a_stop_holder(world: World) -> Table:
+    """Seed stop/118: Anna leads the first deal; the computer (seat 1) was dealt a combo that may seize the lead."""
     world.tables.core.test_seed = "stop/118"
     await started(world, ANNA)
     await world.tables.lobby.open(GROUP, ANNA, update_id=1)
     assert not (await tap(world, LobbyOp.ADD_COMPUTER, ANNA, update_id=2)).alert
     assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
-    table = await world.table()
+    return await world.table()
+
+
+async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: World) -> None:
+    """RULES §9.3, §10: a seizing combo may be shown in the pre-lead window by a seat that does not lead; the
+    computer holding one decides (the easy player calls «Стоп!») once its thinking time is up, not only when
+    the lead is its own."""
+    table = await _anna_leads_against_a_stop_holder(world)
     match = state_of(table).match
     assert match.to_act() == 0
     assert any(isinstance(action, DeclareCombo) for action in match.legal_actions(1))
@@ -175,12 +180,7 @@ async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: 
 
 
 async def test_a_person_who_leads_first_wins_the_race_against_the_computer(world: World) -> None:
-    world.tables.core.test_seed = "stop/118"
-    await started(world, ANNA)
-    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
-    assert not (await tap(world, LobbyOp.ADD_COMPUTER, ANNA, update_id=2)).alert
-    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
-    table = await world.table()
+    table = await _anna_leads_against_a_stop_holder(world)
     lead = next(a for a in state_of(table).match.legal_actions(0) if isinstance(a, Lead))
     data = HandCb(table=table.table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(lead.cards))
     assert not (await world.tables.game.tap(data, ANNA)).alert
