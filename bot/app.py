@@ -32,10 +32,11 @@ from aiogram.methods import (
 )
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
+from bot.api import BotApi
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
-from bot.sender import Pacer, Sender, Unreachable, UnreachableCallback, aiogram_api_call
+from bot.sender import Pacer, Sender, Unreachable, UnreachableCallback, bot_api_call
 from bot.services import TableService
 from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage
@@ -142,7 +143,7 @@ async def run(settings: Settings) -> None:
             time.time, asyncio.sleep, interval=settings.send_interval, group_pacing=settings.group_pacing
         )
         sender = Sender(
-            storage, aiogram_api_call(bot), pacer=pacer, on_unreachable=_unreachable_handler(lambda: tables)
+            storage, bot_api_call(BotApi(bot)), pacer=pacer, on_unreachable=_unreachable_handler(lambda: tables)
         )
         tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)

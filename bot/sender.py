@@ -20,7 +20,6 @@ from collections.abc import Awaitable, Callable
 from enum import Enum, auto
 from typing import Any
 
-from aiogram import Bot
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
@@ -29,9 +28,9 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
 )
 from aiogram.methods import DeleteMessage, EditMessageReplyMarkup, EditMessageText, SendMessage
-from aiogram.types import Message
 from pydantic import BaseModel, ConfigDict
 
+from bot.api import BotApi
 from bot.storage import JsonObject, OutboxItem, OutboxKind, Storage
 
 logger = logging.getLogger(__name__)
@@ -72,28 +71,27 @@ class Unreachable(BaseModel):
 UnreachableCallback = Callable[[Unreachable], Awaitable[None]]
 
 
-def aiogram_api_call(bot: Bot) -> ApiCall:
-    """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText."""
+def bot_api_call(api: BotApi) -> ApiCall:
+    """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText,
+    posted as they are (see bot/api.py)."""
 
     async def call(request: ApiRequest) -> int | None:
-        payload = {key: value for key, value in request.payload.items() if key != "message_id"}
+        payload = _without_message_id(request.payload)
+        if "text" in payload:
+            payload.setdefault("parse_mode", "HTML")  # as the bot's default (bot/app.py create_bot)
         if request.kind is OutboxKind.SEND:
-            sent = await bot(SendMessage(chat_id=request.chat_id, **payload))
-            return sent.message_id
+            sent = await api.call(SendMessage, {**payload, "chat_id": request.chat_id})
+            return int(sent["message_id"])
         if request.message_id is None:
             raise ValueError(f"{request.kind} needs a message id")
+        target = {"chat_id": request.chat_id, "message_id": request.message_id}
         if request.kind is OutboxKind.DELETE:
-            await bot(DeleteMessage(chat_id=request.chat_id, message_id=request.message_id))
+            await api.call(DeleteMessage, target)
             return None
-        if "text" in payload:
-            edited: Message | bool = await bot(
-                EditMessageText(chat_id=request.chat_id, message_id=request.message_id, **payload)
-            )
-        else:
-            edited = await bot(
-                EditMessageReplyMarkup(chat_id=request.chat_id, message_id=request.message_id, **payload)
-            )
-        return edited.message_id if isinstance(edited, Message) else request.message_id
+        method = EditMessageText if "text" in payload else EditMessageReplyMarkup
+        edited = await api.call(method, {**payload, **target})
+        # Telegram answers an edit with the message, or with True for a message sent via inline mode.
+        return int(edited["message_id"]) if isinstance(edited, dict) else request.message_id
 
     return call
 

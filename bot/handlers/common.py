@@ -8,8 +8,10 @@ from aiogram import Bot
 from aiogram.enums import ChatMemberStatus, ChatType
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.filters import Filter
+from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 
+from bot.api import BotApi
 from bot.services import Actor, Reply
 from bot.services.core import IsAdmin
 
@@ -63,8 +65,12 @@ async def answer(query: CallbackQuery, reply: Reply) -> None:
     A tap made while the bot was down (or stuck) reaches it too late to be answered: Telegram refuses with "query
     is too old". The tap was still handled and its result shows in the chats, so that is no error.
     """
+    if query.bot is None:
+        raise RuntimeError(f"callback query {query.id} reached a handler without its bot")
+    params = {"callback_query_id": query.id, "text": reply.text, "show_alert": reply.alert, "url": reply.url}
     try:
-        await query.answer(text=reply.text, show_alert=reply.alert, url=reply.url)
+        # The lean path (bot/api.py): a tap's answer is the call players wait for.
+        await BotApi(query.bot).call(AnswerCallbackQuery, params)
     except TelegramBadRequest as error:
         if "query is too old" not in error.message:
             raise

@@ -95,7 +95,8 @@ class FakeBotApi:
 
     async def handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        data = dict(await request.post())
+        # aiogram posts forms; the bot's lean path (bot/api.py) posts JSON, as Telegram accepts both.
+        data = await request.json() if request.content_type == "application/json" else dict(await request.post())
         self.calls.append((method, data))
         if not self.authorized or request.match_info["token"] != TOKEN:
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
@@ -153,7 +154,7 @@ async def test_the_bot_polls_delivers_the_outbox_and_stops_on_sigterm(
     assert process.returncode == 0, stderr.decode()
     assert "Traceback" not in stderr.decode()
     [(_, sent)] = [(method, data) for method, data in api.calls if method == "sendMessage"]
-    assert (sent["chat_id"], sent["text"], sent["parse_mode"]) == ("5", "привет", "HTML")
+    assert (str(sent["chat_id"]), sent["text"], sent["parse_mode"]) == ("5", "привет", "HTML")
     async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as storage:
         assert await storage.fetch_outbox(now=1e12) == []
 

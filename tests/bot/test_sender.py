@@ -3,12 +3,9 @@
 import asyncio
 import itertools
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
 
 import pytest
-from aiogram import Bot
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
@@ -17,15 +14,10 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
 )
 from aiogram.methods import (
-    DeleteMessage,
-    EditMessageReplyMarkup,
-    EditMessageText,
     SendMessage,
-    TelegramMethod,
 )
-from aiogram.types import Chat, InlineKeyboardMarkup, Message
 
-from bot.sender import ApiRequest, Pacer, Sender, Unreachable, aiogram_api_call
+from bot.sender import ApiRequest, Pacer, Sender, Unreachable
 from bot.storage import OutboxKind, OutboxMessage, SqliteStorage
 
 METHOD = SendMessage(chat_id=1, text="x")
@@ -324,30 +316,3 @@ async def test_notify_wakes_the_running_sender(storage: SqliteStorage, api: Fake
     with pytest.raises(asyncio.CancelledError):
         await running
     assert api.texts(5) == ["now"]
-
-
-class RecordingBot:
-    def __init__(self) -> None:
-        self.methods: list[TelegramMethod[Any]] = []
-
-    async def __call__(self, method: TelegramMethod[Any]) -> Any:
-        self.methods.append(method)
-        if isinstance(method, SendMessage | EditMessageText):
-            return Message(message_id=55, date=datetime.now(UTC), chat=Chat(id=1, type="private"), text="t")
-        return True
-
-
-async def test_aiogram_api_call_builds_the_bot_api_methods() -> None:
-    bot = RecordingBot()
-    call = aiogram_api_call(cast(Bot, bot))
-    markup = {"inline_keyboard": [[{"text": "➕", "callback_data": "join"}]]}
-    assert await call(ApiRequest(kind=OutboxKind.SEND, chat_id=-1, payload={"text": "t", "reply_markup": markup})) == 55
-    assert await call(ApiRequest(kind=OutboxKind.EDIT, chat_id=-1, message_id=9, payload={"text": "t2"})) == 55
-    assert await call(ApiRequest(kind=OutboxKind.EDIT, chat_id=-1, message_id=9, payload={"reply_markup": markup})) == 9
-    assert await call(ApiRequest(kind=OutboxKind.DELETE, chat_id=-1, message_id=9)) is None
-    sent, edited, remarked, deleted = bot.methods
-    assert isinstance(sent, SendMessage)
-    assert isinstance(sent.reply_markup, InlineKeyboardMarkup)
-    assert isinstance(edited, EditMessageText)
-    assert isinstance(remarked, EditMessageReplyMarkup)
-    assert isinstance(deleted, DeleteMessage)

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from aiogram import Bot, Dispatcher
 
+from bot.api import BotApi
 from bot.app import set_commands
 from bot.callbacks import LobbyCb, LobbyOp
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
-from bot.sender import Pacer, Sender, Unreachable, aiogram_api_call
+from bot.sender import Pacer, Sender, Unreachable, bot_api_call
 from bot.services import TableService
 from bot.storage import SqliteStorage, TableStatus
 from tests.botapi import FakeTelegram, Message, User
@@ -48,7 +49,9 @@ async def running(tmp_path: Path) -> AsyncIterator[Running]:
             await holder[0].game.player_unreachable(report.chat_id)
 
         pacer = Pacer(lambda: 0.0, asyncio.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
-        sender = Sender(storage, aiogram_api_call(bot), pacer=pacer, on_unreachable=on_unreachable, poll_interval=0.2)
+        sender = Sender(
+            storage, bot_api_call(BotApi(bot)), pacer=pacer, on_unreachable=on_unreachable, poll_interval=0.2
+        )
         tables = TableService(storage, translations, sender, test_seed="robust")
         holder.append(tables)
         settings = Settings(bot_token=tg.token, telegram_api_base=tg.base_url, database_path=tmp_path / "x")
