@@ -10,12 +10,11 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import HandCb, HandOp, pack_cards
 from bot.i18n import Translator
 from bot.render.cards import card_text, cards_text, suit_text
 from bot.render.common import clip, name_of, sorted_selection, trick_lines
+from bot.render.keyboard import Button, Keyboard, button, keyboard
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card
 from engine.deal import Phase
@@ -33,7 +32,7 @@ def render_hand(
     move: int,
     title: str,
     selection: tuple[Card, ...] = (),
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[str, Keyboard]:
     """The hand message: what is on the table, what the moment asks of the player; cards and actions as buttons."""
     selected = sorted_selection(_display_order(view), selection)
     return clip(_text(view, names, tr, title)), _keyboard(view, tr, table_id, move, selected)
@@ -80,12 +79,10 @@ def _text(view: SeatView, names: Mapping[int, str], tr: Translator, title: str) 
     return "\n".join(lines)
 
 
-def _keyboard(
-    view: SeatView, tr: Translator, table_id: int, move: int, selected: tuple[Card, ...]
-) -> InlineKeyboardMarkup:
+def _keyboard(view: SeatView, tr: Translator, table_id: int, move: int, selected: tuple[Card, ...]) -> Keyboard:
     trump = view.table.trump
-    button = _Buttons(table_id, move)
-    rows: list[list[InlineKeyboardButton]] = []
+    make = _Buttons(table_id, move)
+    rows: list[list[Button]] = []
     card_buttons = []
     hand = _display_order(view)
     for card in hand:
@@ -93,26 +90,26 @@ def _keyboard(
         after = tuple(c for c in hand if (c in selected) != (c is card))  # the selection after the tap
         if card in selected:
             label = tr.t("card-selected", card=label)
-        card_buttons.append(button(label, HandOp.TOGGLE, after))
+        card_buttons.append(make(label, HandOp.TOGGLE, after))
     rows.extend(card_buttons[i : i + MAX_ROW] for i in range(0, len(card_buttons), MAX_ROW))
 
     legal = view.legal
-    play_row = _play_buttons(legal, selected, tr, button)
+    play_row = _play_buttons(legal, selected, tr, make)
     if play_row:
         rows.append(play_row)
     if any(isinstance(a, Claim) for a in legal):
-        rows.append([button(tr.t("hand-button-claim"), HandOp.CLAIM)])
+        rows.append([make(tr.t("hand-button-claim"), HandOp.CLAIM)])
     combo = next((a for a in legal if isinstance(a, DeclareCombo)), None)
-    choice_row: list[InlineKeyboardButton] = []
+    choice_row: list[Button] = []
     if combo is not None:
-        choice_row.append(button(tr.t("hand-button-combo", combo=tr.t(f"combo-{combo.combo.value}")), HandOp.COMBO))
+        choice_row.append(make(tr.t("hand-button-combo", combo=tr.t(f"combo-{combo.combo.value}")), HandOp.COMBO))
     if any(isinstance(a, Pass) for a in legal):
         key = "hand-button-combo-pass" if combo is not None else "hand-button-claim-pass"
-        choice_row.append(button(tr.t(key), HandOp.PASS))
+        choice_row.append(make(tr.t(key), HandOp.PASS))
     if choice_row:
         rows.append(choice_row)
-    rows.append([button(tr.t("hand-button-refresh"), HandOp.REFRESH)])
-    return InlineKeyboardMarkup.model_construct(inline_keyboard=rows)
+    rows.append([make(tr.t("hand-button-refresh"), HandOp.REFRESH)])
+    return keyboard(rows)
 
 
 def _display_order(view: SeatView) -> tuple[Card, ...]:
@@ -128,10 +125,8 @@ class _Buttons:
         self.table_id = table_id
         self.move = move
 
-    def __call__(self, text: str, op: HandOp, cards: Sequence[Card] = ()) -> InlineKeyboardButton:
-        data = HandCb.data(self.table_id, self.move, op, pack_cards(list(cards)))
-        # Built from our own checked values: pydantic's validation of each button cost more than the render.
-        return InlineKeyboardButton.model_construct(text=text, callback_data=data)
+    def __call__(self, text: str, op: HandOp, cards: Sequence[Card] = ()) -> Button:
+        return button(text, HandCb.data(self.table_id, self.move, op, pack_cards(list(cards))))
 
 
 def _matching(actions: Sequence[Action], selected: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -143,39 +138,37 @@ def _matching(actions: Sequence[Action], selected: tuple[Card, ...]) -> tuple[Ca
     return None
 
 
-def _play_buttons(
-    legal: Sequence[Action], selected: tuple[Card, ...], tr: Translator, button: _Buttons
-) -> list[InlineKeyboardButton]:
+def _play_buttons(legal: Sequence[Action], selected: tuple[Card, ...], tr: Translator, make: _Buttons) -> list[Button]:
     """Lead or answer with the marked cards; a hint in place of the action while the marks do not make one."""
     leads = [a for a in legal if isinstance(a, Lead)]
     opens = [a for a in legal if isinstance(a, RespondOpen)]
     downs = [a for a in legal if isinstance(a, RespondFaceDown)]
     count = len(selected)
-    row: list[InlineKeyboardButton] = []
+    row: list[Button] = []
     if leads:
         cards = _matching(leads, selected)
         if cards is not None:
-            row.append(button(tr.t("hand-button-lead", selected=count), HandOp.PLAY, cards))
+            row.append(make(tr.t("hand-button-lead", selected=count), HandOp.PLAY, cards))
         elif not selected:
-            row.append(button(tr.t("hand-button-lead-empty"), HandOp.PLAY))
+            row.append(make(tr.t("hand-button-lead-empty"), HandOp.PLAY))
         else:
             missing = [len(a.cards) - count for a in leads if set(selected) <= set(a.cards)]
             if missing:
-                row.append(button(tr.t("hand-select-more", count=min(missing)), HandOp.PLAY, selected))
+                row.append(make(tr.t("hand-select-more", count=min(missing)), HandOp.PLAY, selected))
             else:
-                row.append(button(tr.t("hand-button-lead-illegal", selected=count), HandOp.PLAY, selected))
+                row.append(make(tr.t("hand-button-lead-illegal", selected=count), HandOp.PLAY, selected))
     elif opens or downs:
         needed = len((opens or downs)[0].cards)
         cards = _matching(opens, selected)
         down = _matching(downs, selected)
         if cards is not None:
-            row.append(button(tr.t("hand-button-beat", selected=count, needed=needed), HandOp.PLAY, cards))
+            row.append(make(tr.t("hand-button-beat", selected=count, needed=needed), HandOp.PLAY, cards))
         elif count < needed:
-            row.append(button(tr.t("hand-select-more", count=needed - count), HandOp.PLAY, selected))
+            row.append(make(tr.t("hand-select-more", count=needed - count), HandOp.PLAY, selected))
         elif count > needed:
-            row.append(button(tr.t("hand-select-fewer", count=count - needed), HandOp.PLAY, selected))
+            row.append(make(tr.t("hand-select-fewer", count=count - needed), HandOp.PLAY, selected))
         elif down is None or opens:
-            row.append(button(tr.t("hand-button-beat-illegal", selected=count, needed=needed), HandOp.PLAY, selected))
+            row.append(make(tr.t("hand-button-beat-illegal", selected=count, needed=needed), HandOp.PLAY, selected))
         if down is not None:
-            row.append(button(tr.t("hand-button-discard"), HandOp.FACE_DOWN, down))
+            row.append(make(tr.t("hand-button-discard"), HandOp.FACE_DOWN, down))
     return row

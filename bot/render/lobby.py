@@ -12,12 +12,11 @@ import html
 from collections.abc import Sequence
 from typing import Final
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import LobbyCb, LobbyOp, SettingCb
 from bot.config import SUPPORTED_LANGUAGES
 from bot.i18n import Translator
 from bot.render.common import match_goal
+from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.table_settings import (
     MOVE_SECONDS_CHOICES,
     ComputerLevel,
@@ -106,7 +105,7 @@ def render_lobby(
     *,
     table_id: int,
     creator: str,
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[str, Keyboard]:
     """The gathering table: rules, who sits (computers marked, the creator named) and the lobby buttons."""
     lines = [
         tr.t("lobby-title", min=settings.min_players, max=settings.max_players),
@@ -125,22 +124,22 @@ def render_lobby(
     else:
         lines.append(tr.t("lobby-players-none"))
 
-    def button(key: str, op: LobbyOp) -> InlineKeyboardButton:
-        return InlineKeyboardButton(text=tr.t(key), callback_data=LobbyCb(op=op, table=table_id).pack())
+    def make(key: str, op: LobbyOp) -> Button:
+        return button(tr.t(key), LobbyCb(op=op, table=table_id).pack())
 
-    keyboard = [
-        [button("lobby-button-join", LobbyOp.JOIN), button("lobby-button-leave", LobbyOp.LEAVE)],
+    rows = [
+        [make("lobby-button-join", LobbyOp.JOIN), make("lobby-button-leave", LobbyOp.LEAVE)],
         [
-            button("lobby-button-start", LobbyOp.START),
-            button("lobby-button-settings", LobbyOp.SETTINGS),
-            button("lobby-button-cancel", LobbyOp.CANCEL),
+            make("lobby-button-start", LobbyOp.START),
+            make("lobby-button-settings", LobbyOp.SETTINGS),
+            make("lobby-button-cancel", LobbyOp.CANCEL),
         ],
-        [button("lobby-button-add-computer", LobbyOp.ADD_COMPUTER)],
+        [make("lobby-button-add-computer", LobbyOp.ADD_COMPUTER)],
     ]
-    return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=keyboard)
+    return "\n".join(lines), keyboard(rows)
 
 
-def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, InlineKeyboardMarkup]:
+def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
     """The settings menu: one button per setting, showing its value; a tap moves it to the next value."""
     keys = [key for key in SETTING_CHOICES if not (key == "match" and settings.profile in _FIXED_MATCH)]
     rows = []
@@ -150,8 +149,8 @@ def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -
         value = tr.t(value_key) if tr.has(value_key) else code
         text = tr.t("settings-button", name=tr.t(f"setting-name-{key}"), value=value)
         data = SettingCb(table=table_id, key=key, value=next_code(settings, key)).pack()
-        rows.append([InlineKeyboardButton(text=text, callback_data=data)])
+        rows.append([button(text, data)])
     done = SettingCb(table=table_id, key=DONE_KEY, value="").pack()
-    rows.append([InlineKeyboardButton(text=tr.t("settings-done"), callback_data=done)])
+    rows.append([button(tr.t("settings-done"), done)])
     lines = [tr.t("settings-title"), tr.t("lobby-rules-line", rules=rules_text(settings, tr)), tr.t("settings-hint")]
-    return "\n".join(lines), InlineKeyboardMarkup(inline_keyboard=rows)
+    return "\n".join(lines), keyboard(rows)

@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from bot.i18n import Translations, Translator, language_for_telegram
 from bot.render.events import render_announcements
 from bot.render.hand import render_hand
+from bot.render.keyboard import Keyboard
 from bot.render.table import render_table
 from bot.services.computer import COMPUTER_SECONDS, out_of_turn_caller
 from bot.storage import (
@@ -233,7 +234,7 @@ def format_clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def html_text(text: str, markup: Mapping[str, Any] | None = None) -> JsonObject:
+def html_text(text: str, markup: Keyboard | None = None) -> JsonObject:
     payload: JsonObject = {"text": text, "parse_mode": "HTML"}
     if markup is not None:
         payload["reply_markup"] = dict(markup)
@@ -356,7 +357,7 @@ class TableCore:
                 title=state.title,
                 selection=selection,
             )
-            payload = html_text(text, markup.model_dump(mode="json", exclude_none=True))
+            payload = html_text(text, markup)
             kind = OutboxKind.SEND if new else OutboxKind.EDIT
             messages.append(hand_message(table.table_id, seat.user_id, kind, payload))
         return messages

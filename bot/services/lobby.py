@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from bot.callbacks import LobbyOp
 from bot.i18n import Translator
+from bot.render.keyboard import Keyboard
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, render_lobby, render_settings
 from bot.services.core import Actor, IsAdmin, Reply, TableCore, TableState, html_text, lobby_message
 from bot.storage import (
@@ -108,12 +109,10 @@ class LobbyService:
         creator = next((seat.name for seat in table.seats if seat.user_id == table.creator_id), "")
         players = [(seat.name, seat.user_id is None) for seat in table.seats]  # raw: the renderer escapes
         text, markup = render_lobby(settings, players, tr, table_id=table.table_id, creator=creator)
-        return self._lobby_payload(table, text, markup.model_dump(mode="json", exclude_none=True), new=new)
+        return self._lobby_payload(table, text, markup, new=new)
 
     @staticmethod
-    def _lobby_payload(
-        table: Table, text: str, markup: dict[str, object] | None, *, new: bool = False
-    ) -> OutboxMessage:
+    def _lobby_payload(table: Table, text: str, markup: Keyboard | None, *, new: bool = False) -> OutboxMessage:
         return lobby_message(table.chat_id, OutboxKind.SEND if new else OutboxKind.EDIT, html_text(text, markup))
 
     # -- taps ----------------------------------------------------------------------------------------------
@@ -290,7 +289,7 @@ class LobbyService:
         settings = await self.core.chat_settings(table.chat_id)
         tr = self.core.translations.get(settings.language)
         text, markup = render_settings(settings, tr, table_id=table.table_id)
-        message = self._lobby_payload(table, text, markup.model_dump(mode="json", exclude_none=True))
+        message = self._lobby_payload(table, text, markup)
         await self.core.commit(
             table, outbox=[message], update_id=update_id, deadline=self.core.clock() + LOBBY_IDLE_SECONDS
         )
@@ -335,7 +334,7 @@ class LobbyService:
                     await self.repository.upsert_chat(chat_id, language=settings.language)
                 group_tr = core.translations.get(settings.language)
                 text, markup = render_settings(settings, group_tr, table_id=table.table_id)
-                message = self._lobby_payload(table, text, markup.model_dump(mode="json", exclude_none=True))
+                message = self._lobby_payload(table, text, markup)
             else:  # DONE_KEY (or anything else): back to the lobby
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
             await core.commit(table, outbox=[message], update_id=update_id, deadline=core.clock() + LOBBY_IDLE_SECONDS)

@@ -9,7 +9,6 @@ import random
 from collections.abc import Iterable
 
 import pytest
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import MAX_CALLBACK_BYTES, HandCb, HandOp, LobbyCb, LobbyOp, SettingCb, unpack_cards
 from bot.i18n import Translations, Translator
@@ -24,6 +23,7 @@ from bot.render import (
     render_settings,
     render_table,
 )
+from bot.render.keyboard import Keyboard, buttons
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, next_code
 from bot.table_settings import MatchChoice, Profile, TableSettings
 from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
@@ -53,19 +53,11 @@ def en() -> Translator:
     return Translations().get("en")
 
 
-def buttons(markup: InlineKeyboardMarkup) -> list[InlineKeyboardButton]:
-    return [button for row in markup.inline_keyboard for button in row]
+def hand_buttons(markup: Keyboard) -> list[tuple[str, HandCb]]:
+    return [(button["text"], HandCb.unpack(button["callback_data"])) for button in buttons(markup)]
 
 
-def hand_buttons(markup: InlineKeyboardMarkup) -> list[tuple[str, HandCb]]:
-    result = []
-    for button in buttons(markup):
-        assert button.callback_data is not None
-        result.append((button.text, HandCb.unpack(button.callback_data)))
-    return result
-
-
-def actions(markup: InlineKeyboardMarkup) -> list[tuple[str, HandCb]]:
+def actions(markup: Keyboard) -> list[tuple[str, HandCb]]:
     """The buttons that are not card toggles."""
     return [(text, cb) for text, cb in hand_buttons(markup) if cb.op is not HandOp.TOGGLE]
 
@@ -76,14 +68,13 @@ def assert_telegram_html(text: str) -> None:
     assert len(plain) <= 4096
 
 
-def assert_keyboard_limits(markup: InlineKeyboardMarkup) -> None:
-    rows = markup.inline_keyboard
+def assert_keyboard_limits(markup: Keyboard) -> None:
+    rows = markup["inline_keyboard"]
     assert sum(len(row) for row in rows) <= 100
     for row in rows:
         assert 1 <= len(row) <= 8
         for button in row:
-            assert button.callback_data is not None
-            assert len(button.callback_data.encode()) <= MAX_CALLBACK_BYTES
+            assert 1 <= len(button["callback_data"].encode()) <= MAX_CALLBACK_BYTES
 
 
 # -- cards ---------------------------------------------------------------------------------------------------
@@ -124,7 +115,7 @@ def worked_match() -> Match:
     return stacked_match(BURA_STANDARD, [WORKED], players=3, dealer=2)
 
 
-def hand(match: Match, seat: int, tr: Translator, selection: str = "") -> tuple[str, InlineKeyboardMarkup]:
+def hand(match: Match, seat: int, tr: Translator, selection: str = "") -> tuple[str, Keyboard]:
     return render_hand(
         view(match, seat), NAMES, tr, table_id=TABLE_ID, move=MOVE, title="Друзья", selection=cards(selection)
     )
@@ -484,8 +475,7 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
     ]
     ops = []
     for button in buttons(markup):
-        assert button.callback_data is not None
-        callback = LobbyCb.unpack(button.callback_data)
+        callback = LobbyCb.unpack(button["callback_data"])
         assert callback.table == 7
         ops.append(callback.op)
     assert ops == [LobbyOp.JOIN, LobbyOp.LEAVE, LobbyOp.START, LobbyOp.SETTINGS, LobbyOp.CANCEL, LobbyOp.ADD_COMPUTER]
@@ -512,10 +502,9 @@ def test_each_settings_button_cycles_its_setting_through_every_choice(ru: Transl
             assert_keyboard_limits(markup)
             taps = {}
             for button in buttons(markup):
-                assert button.callback_data is not None
-                callback = SettingCb.unpack(button.callback_data)
+                callback = SettingCb.unpack(button["callback_data"])
                 assert callback.table == TABLE_ID
-                taps[callback.key] = (button.text, callback.value)
+                taps[callback.key] = (button["text"], callback.value)
             assert taps["done"][1] == ""
             text, code = taps[key]
             assert "setting-" not in text  # every value has its words
@@ -528,7 +517,7 @@ def test_each_settings_button_cycles_its_setting_through_every_choice(ru: Transl
 
 def test_the_match_setting_is_offered_only_where_the_table_may_choose(ru: Translator) -> None:
     _, markup = render_settings(TableSettings(profile=Profile.KOZEL), ru, table_id=1)
-    keys = [SettingCb.unpack(b.callback_data or "").key for b in buttons(markup)]
+    keys = [SettingCb.unpack(b["callback_data"]).key for b in buttons(markup)]
     assert "match" not in keys and "profile" in keys and keys[-1] == "done"
 
 

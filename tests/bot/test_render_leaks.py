@@ -106,14 +106,13 @@ def check_hands(match: Match, tr: Translator) -> None:
         text, markup = render_hand(seat_view, NAMES, tr, table_id=1, move=1, title="t", selection=seat_view.hand)
         assert not leaked(text, hidden_from_seat(match.deal, seat), tr), (seat, text)
         own = set(match.deal.hands[seat])
-        for row in markup.inline_keyboard:
+        for row in markup["inline_keyboard"]:
             for button in row:
-                assert not leaked(button.text, hidden_from_seat(match.deal, seat), tr)
-                assert button.callback_data is not None
-                callback = HandCb.unpack(button.callback_data)
+                assert not leaked(button["text"], hidden_from_seat(match.deal, seat), tr)
+                callback = HandCb.unpack(button["callback_data"])
                 assert set(unpack_cards(callback.cards)) <= own
                 if callback.op is HandOp.TOGGLE:
-                    assert any(card_text(card, tr) in button.text for card in own)
+                    assert any(card_text(card, tr) in button["text"] for card in own)
 
 
 def check_announcements(

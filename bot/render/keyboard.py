@@ -1,0 +1,37 @@
+"""Inline keyboards as the Bot API's ``reply_markup`` JSON, which is what the outbox stores and sends.
+
+Plain typed dicts, not aiogram's models: a hand is re-rendered on every tap, and building its buttons as
+pydantic models (then dumping them back to JSON) was the costliest part of a move (BENCHMARKS.md, "The bot
+under load"). Telegram's own checks of the result are in the fake Bot API (tests/botapi/params.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypedDict
+
+
+class Button(TypedDict):
+    """An inline button that sends its callback data back to the bot."""
+
+    text: str
+    callback_data: str
+
+
+class Keyboard(TypedDict):
+    """An inline keyboard: rows of buttons."""
+
+    inline_keyboard: list[list[Button]]
+
+
+def button(text: str, callback_data: str) -> Button:
+    return {"text": text, "callback_data": callback_data}
+
+
+def keyboard(rows: Iterable[list[Button]]) -> Keyboard:
+    return {"inline_keyboard": list(rows)}
+
+
+def buttons(markup: Keyboard) -> list[Button]:
+    """Every button of the keyboard, row by row."""
+    return [each for row in markup["inline_keyboard"] for each in row]
