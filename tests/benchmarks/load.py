@@ -98,10 +98,11 @@ def answer_times(tg: FakeTelegram) -> dict[str, float]:
     }
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (/proc/<pid>/stat, in clock ticks)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far (/proc/<pid>/stat, in clock ticks)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -166,7 +167,7 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 calls_before = len(tg.history)
                 first_query = tg.world.last_query_id
                 started = time.monotonic()
-                bot_cpu, our_cpu = cpu_seconds(pid), time.process_time()
+                bot_start, our_cpu = cpu_seconds(pid), time.process_time()
                 rng = random.Random(2026)
                 playing = asyncio.gather(
                     *(keep_playing(game, started + args.seconds, args.think, rng) for game in games)
@@ -174,7 +175,9 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 # The rates count what happened within the run; the moves under way then finish afterwards.
                 await asyncio.sleep(args.seconds)
                 elapsed = time.monotonic() - started
-                bot_cpu, our_cpu = cpu_seconds(pid) - bot_cpu, time.process_time() - our_cpu
+                bot_end, our_cpu = cpu_seconds(pid), time.process_time() - our_cpu
+                bot_user, bot_system = bot_end[0] - bot_start[0], bot_end[1] - bot_start[1]
+                bot_cpu = bot_user + bot_system
                 moves = sum(game.version() - before[game.table_id] for game in games)
                 calls = len(tg.history) - calls_before
                 by_method = Counter(request.method for request in tg.history[calls_before:])
@@ -198,7 +201,10 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
     print(f"tables open             {len(games)} of {args.tables} (setup {setup:.1f} s)")
     print(f"moves per second        {moves / elapsed:8.1f}   ({moves} moves in {elapsed:.1f} s)")
     print(f"taps per second         {taps / elapsed:8.1f}")
-    print(f"bot CPU per move        {bot_cpu * 1000 / max(1, moves):8.1f} ms   (bot {bot_cpu / elapsed:.0%} of a core)")
+    print(
+        f"bot CPU per move        {bot_cpu * 1000 / max(1, moves):8.1f} ms   (bot {bot_cpu / elapsed:.0%} of a core;"
+        f" user {bot_user * 1000 / max(1, moves):.1f} ms, system {bot_system * 1000 / max(1, moves):.1f} ms)"
+    )
     print(f"simulator CPU           {our_cpu / elapsed:8.0%} of a core (people and the fake Bot API)")
     print(f"peak RSS of the bot     {rss:8.1f} MB")
     print(f"database per table      {size / max(1, len(games)) / 1024:8.1f} KiB")
