@@ -75,3 +75,19 @@ async def answer(query: CallbackQuery, reply: Reply) -> None:
         if "query is too old" not in error.message:
             raise
         logger.info("callback query %s from %s expired before its answer", query.id, query.from_user.id)
+
+
+class AnswerOnce:
+    """Answers one tap exactly once: the first reply given is sent, later ones are dropped. A service may
+    answer an accepted tap early through it (see `GameService.tap`) and the handler answer with whatever the
+    service returns, without answering twice."""
+
+    def __init__(self, query: CallbackQuery) -> None:
+        self.query = query
+        self.answered = False
+
+    async def __call__(self, reply: Reply) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        await answer(self.query, reply)

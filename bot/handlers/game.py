@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message, Update
 
 from bot.callbacks import HandCb
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, answer
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, AnswerOnce, actor_of
 from bot.services import TableService
 
 
@@ -21,8 +21,10 @@ def create_router() -> Router:
     async def hand_button(
         query: CallbackQuery, callback_data: HandCb, tables: TableService, event_update: Update
     ) -> None:
-        reply = await tables.game.tap(callback_data, actor_of(query.from_user), event_update.update_id)
-        await answer(query, reply)
+        respond = AnswerOnce(query)  # an accepted tap is answered at once, before its move is committed
+        await respond(
+            await tables.game.tap(callback_data, actor_of(query.from_user), event_update.update_id, early=respond)
+        )
 
     group = Router(name="game-group")
     group.message.filter(GROUP_CHATS)

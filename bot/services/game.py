@@ -12,10 +12,9 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.callbacks import HandCb, HandOp, unpack_cards
-from bot.i18n import Translator
 from bot.render.reasons import reason_text
 from bot.services.computer import computer_action, out_of_turn_caller
 from bot.services.core import (
@@ -107,6 +106,16 @@ def choose_action(match: Match, seat: int, op: HandOp, selection: tuple[Card, ..
     return Reason.UNKNOWN_ACTION
 
 
+Respond = Callable[[Reply], Awaitable[None]]
+"""Answers a tap (the handler's side of `GameService.tap(early=...)`)."""
+
+
+async def _answer_early(early: Respond | None) -> None:
+    """Answer an accepted tap now, if the caller asked for it."""
+    if early is not None:
+        await early(Reply())
+
+
 class GameService:
     def __init__(self, core: TableCore) -> None:
         self.core = core
@@ -114,7 +123,12 @@ class GameService:
 
     # -- taps on the hand ----------------------------------------------------------------------------------
 
-    async def tap(self, data: HandCb, actor: Actor, update_id: int | None = None) -> Reply:
+    async def tap(
+        self, data: HandCb, actor: Actor, update_id: int | None = None, *, early: Respond | None = None
+    ) -> Reply:
+        """Handle a tap on a hand; returns its answer. With `early`, an accepted tap is also answered through
+        it as soon as it is accepted, before the hands are rendered and the move committed (Telegram: answer
+        at once); the caller then must not answer it again (handlers/common.py `AnswerOnce`)."""
         core = self.core
         tr = core.actor_translator(actor)
         if await core.already_processed(update_id):
@@ -134,9 +148,13 @@ class GameService:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             state = core.load_state(table)
             if data.op is HandOp.TOGGLE or data.op is HandOp.REFRESH:
-                reply = await self._redraw_hand(table, state, seat, selection, data.op, update_id, tr)
+                hand = state.match.deal.hands.get(seat, [])
                 core.keep_state(table, state)
-                return reply
+                if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
+                    return Reply(tr.t("flow-stale-button"), alert=True)
+                await _answer_early(early)
+                await self._redraw_hand(table, state, seat, selection, data.op, update_id)
+                return Reply()
             decided = choose_action(state.match, seat, data.op, selection)
             if isinstance(decided, Reason):
                 core.keep_state(table, state)
@@ -147,6 +165,7 @@ class GameService:
             except IllegalAction as error:
                 return Reply(reason_text(error.reason, tr), alert=True)
             state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
+            await _answer_early(early)
             await self.commit_move(table, state, events, before, update_id=update_id)
         return Reply()
 
@@ -158,16 +177,11 @@ class GameService:
         selection: tuple[Card, ...],
         op: HandOp,
         update_id: int | None,
-        tr: Translator,
-    ) -> Reply:
-        hand = state.match.deal.hands.get(seat, [])
-        if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
-            return Reply(tr.t("flow-stale-button"), alert=True)
+    ) -> None:
         messages = await self.core.hand_messages(
             table, state, table.version, only=seat, selection=selection, new=op is HandOp.REFRESH
         )
         await self.core.enqueue(messages, update_id)
-        return Reply()
 
     # -- committing a move ---------------------------------------------------------------------------------
 

@@ -342,6 +342,32 @@ async def test_moves_reuse_the_committed_state_at_its_version_only(
     assert len(state_of(await world.table()).match.actions) == 3
 
 
+async def test_an_accepted_tap_is_answered_before_its_move_is_committed(world: World) -> None:
+    # Telegram shows a spinner until the tap is answered: an accepted tap is answered before the hands are
+    # rendered and the move committed; a refused one gets its alert as the reply, and nothing early.
+    table = await playing_table(world)
+    actor, button = a_legal_play(table)
+    early: list[tuple[Reply, int, int]] = []
+
+    async def respond(reply: Reply) -> None:
+        early.append((reply, (await world.table()).version, await world.pending()))
+
+    stranger = await world.tables.game.tap(button, VIKA, update_id=9, early=respond)
+    assert stranger.alert and early == []
+    pending = await world.pending()
+    assert await world.tables.game.tap(button, actor, update_id=10, early=respond) == Reply()
+    assert early == [(Reply(), table.version, pending)]
+    assert (await world.table()).version == table.version + 1 and await world.pending() > pending
+
+    seat = next(s.seat for s in table.seats if s.user_id == ANNA.user_id)
+    card = state_of(await world.table()).match.deal.hands[seat][0]
+    toggle = HandCb(table=table.table_id, move=table.version + 1, op=HandOp.TOGGLE, cards=pack_cards([card]))
+    await world.deliver()
+    assert await world.tables.game.tap(toggle, ANNA, update_id=11, early=respond) == Reply()
+    assert early[1] == (Reply(), table.version + 1, 0), "answered before the redrawn hand was queued"
+    assert await world.pending() == 1
+
+
 async def test_a_stale_move_number_changes_nothing(world: World) -> None:
     table = await playing_table(world)
     actor, button = a_legal_play(table)

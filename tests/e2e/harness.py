@@ -192,10 +192,12 @@ class Game:
             tap = await self.wait_tap(match, version, skip)
             if think is not None:
                 await think()
-            await self.tap(tap)  # answered after the commit: the next read sees the move
+            await self.tap(tap)
             if tap.final:
                 break
             skip = tap.data
+        # An accepted tap is answered at once, before its move is committed.
+        await self.until(lambda: self.version() > version, f"move {version} to be committed")
         assert self.version() == version + 1
         return True
 

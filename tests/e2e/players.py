@@ -9,6 +9,7 @@ from `BURA_TEST_SEED`, exactly as `Match(variant, players, seed)` does here, so 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -254,8 +255,12 @@ class Players:
             message, pressed = await self.hand_showing(
                 user, offers(move, op, None), f"{user.first_name}'s {op.name} button"
             )
-        await self.tap(user, message, pressed)  # answered after the commit: the next read sees the move
-        assert (await self.table()).version == move + 1
+        await self.tap(user, message, pressed)
+        # An accepted tap is answered at once, before its move is committed.
+        deadline = asyncio.get_running_loop().time() + MOVE_WAIT
+        while (version := (await self.table()).version) == move and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        assert version == move + 1
 
     async def move(self, chooser: Chooser = greedy) -> bool:
         """The player to act makes the move `chooser` picks; False once the match is over."""
