@@ -13,6 +13,7 @@ The Bot API call and the clock are injected, so all of this is tested without a 
 """
 
 import asyncio
+import itertools
 import logging
 import time
 from collections import deque
@@ -271,7 +272,13 @@ class Sender:
             while queue:
                 item = queue[0]
                 try:
-                    outcome = await self.deliver(item)
+                    if _superseded(item, queue):
+                        # A later picture of the same message waits behind it: the sender fell behind, and
+                        # skipping the stale edit is how it catches up (as the outbox does at commit time).
+                        await self._storage.mark_outbox_done(item.id, "superseded")
+                        outcome = _Outcome.DONE
+                    else:
+                        outcome = await self.deliver(item)
                 except Exception:
                     # Left pending in the outbox: the next pump retries it in order with the rest of its chat.
                     logger.exception("sender: delivering outbox row %s to chat %s failed", item.id, chat_id)
@@ -399,6 +406,13 @@ class Sender:
                 await self._on_unreachable(report)
             except Exception:
                 logger.exception("sender: the unreachable-chat callback failed for chat %s", chat_id)
+
+
+def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:
+    """An edit with a later edit of the same key queued behind it in its chat (`OutboxMessage.key`)."""
+    if item.kind is not OutboxKind.EDIT or item.key is None:
+        return False
+    return any(later.key == item.key for later in itertools.islice(queue, 1, None))
 
 
 def _without_message_id(payload: JsonObject) -> dict[str, Any]:

@@ -121,6 +121,22 @@ async def test_order_per_chat_is_kept_under_flood_control(
     assert await pending(storage) == []
 
 
+async def test_a_stale_edit_queued_behind_a_newer_one_is_skipped(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # The sender took the first picture of the table before the second was committed (so the outbox could
+    # not supersede it): when it gets to it, the newer one is queued behind, and only that one goes out.
+    table = OutboxMessage(chat_id=-1, kind=OutboxKind.EDIT, payload={"text": "move 1"}, ref="table", key="t")
+    hand = OutboxMessage(chat_id=-1, kind=OutboxKind.EDIT, payload={"text": "hand 1"}, ref="hand", key="h")
+    await storage.enqueue([send(-1, "deal", ref="table"), table, hand])
+    await sender.pump()
+    await storage.enqueue([table.model_copy(update={"payload": {"text": "move 2"}}), send(-1, "note")])
+    await sender.pump()
+    await sender.drain()
+    assert api.texts(-1) == ["deal", "hand 1", "move 2", "note"]
+    assert await pending(storage) == []
+
+
 async def test_retry_after_is_honoured(
     storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
 ) -> None:
