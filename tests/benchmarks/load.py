@@ -14,7 +14,9 @@ card then the play button). Two ways to play:
 - paced (``--think S``): each person pauses S seconds on average (uniformly 0.5 S to 1.5 S) before each tap, as
   people do; the offered load is then about N / S taps per second and the latencies are the bot's answer time.
 
-After ``--seconds`` of play everything stops and the script prints:
+The tables all open before play begins, so their first moves come in one wave that real chats never make:
+the measurement starts after ``--warmup`` seconds of play (10 by default), when the pauses have spread the
+tables out. After ``--seconds`` more, everything stops and the script prints:
 
 - moves per second (all tables together) and taps per second; the bot's CPU per move, the simulator's CPU;
 - p50/p99 of tap -> answerCallbackQuery (split into tap -> fetched by the bot's getUpdates, and fetched ->
@@ -170,18 +172,20 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 gc.collect()
                 gc.freeze()
                 gc.disable()  # and none at all while we measure (a minute of garbage is nothing here)
+                rng = random.Random(2026)
+                end = time.monotonic() + args.warmup + args.seconds
+                playing = asyncio.gather(*(keep_playing(game, end, args.think, rng) for game in games))
+                # Every table opened at once: their first moves come in a wave that real chats never make.
+                # Measure once the pauses have spread them out.
+                await asyncio.sleep(args.warmup)
                 before = versions(bot.database)
                 calls_before = len(tg.history)
                 first_query = tg.world.last_query_id
-                started = time.monotonic()
+                started, wall_started = time.monotonic(), time.time()
                 bot_start, our_cpu = cpu_seconds(pid), time.process_time()
-                rng = random.Random(2026)
-                playing = asyncio.gather(
-                    *(keep_playing(game, started + args.seconds, args.think, rng) for game in games)
-                )
                 # The rates count what happened within the run; the moves under way then finish afterwards.
                 await asyncio.sleep(args.seconds)
-                elapsed = time.monotonic() - started
+                elapsed, wall_ended = time.monotonic() - started, time.time()
                 bot_end, our_cpu = cpu_seconds(pid), time.process_time() - our_cpu
                 bot_user, bot_system = bot_end[0] - bot_start[0], bot_end[1] - bot_start[1]
                 bot_cpu = bot_user + bot_system
@@ -196,7 +200,9 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 tricks = (
                     sum(
                         json.loads(row["payload"])["type"] == "TrickTaken"
-                        for row in games[0].query("SELECT payload, created_at FROM events")
+                        for row in games[0].query(
+                            "SELECT payload FROM events WHERE created_at BETWEEN ? AND ?", (wall_started, wall_ended)
+                        )
                     )
                     if games
                     else 0
@@ -359,6 +365,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play (after the tables open)")
     parser.add_argument("--setup-seconds", type=float, default=300.0, help="at most this long to open the tables")
     parser.add_argument("--send-interval", type=float, default=0.0, help="the bot's SEND_INTERVAL")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before the measured seconds begin")
     parser.add_argument(
         "--think",
         type=float,
