@@ -341,6 +341,14 @@ async def run_echo(args: argparse.Namespace, people: int) -> float:
             elapsed = time.monotonic() - started
             taps = tg.world.last_query_id - first_query
             print(f"echo bot taps/second    {taps / elapsed:8.1f}   ({people} people)")
+            # The floor's own latency in saturation: the queue alone, with a bot that does nothing.
+            answered = answer_times(tg)
+            waits = [
+                answered[query.id] - query.created
+                for query in tg.world.queries.values()
+                if int(query.id) > first_query and query.id in answered
+            ]
+            print(f"echo tap -> answer      {percentiles(waits)}")
             return taps / elapsed
         finally:
             process.send_signal(signal.SIGINT)
