@@ -8,8 +8,9 @@
   king while holding a seven is unlikely; one who kept declining to spend trumps probably holds them, the makings
   of a bura), resamples the worlds by those weights, plays each candidate move out to the end of the deal in
   every world with everybody following the easy player's habits and a random move now and then
-  (:func:`_rollout_choice`), and picks the move with the best mean result. A claim is judged by its odds over
-  all the weighed worlds: won if the pile holds enough, lost if not.
+  (:func:`_rollout_choice`), and picks the move with the best mean result. Dominated moves are not tried: an
+  open answer that cannot beat, when the same cards may go face down (:func:`_undominated`). A claim is judged
+  by its odds over all the weighed worlds: won if the pile holds enough, lost if not.
 
 Both remember points as a player would: the open cards of their side's pile they know; face-down cards they
 captured they may not look at (RULES §6.7 strict mode), so a claim under uncertainty is a real decision.
@@ -607,16 +608,18 @@ class HardPlayer:
         epsilon: float = 0.1,
         miss: float = 0.1,
         others_epsilon: float | None = None,
-        prune: bool = False,
+        prune: bool = True,
         bura: bool = False,
         habits: Habits = EASY,
     ) -> None:
         """``samples`` worlds per candidate move at most, within ``budget`` simulated moves per decision;
         ``candidates`` worlds weighed for each one kept (1: no inference); ``epsilon`` the share of random moves
         in the playouts; ``miss`` the weight of a past move that breaks the easy player's habits.
-        Options measured in 2-player Бура and left off (BENCHMARKS.md): ``others_epsilon``, the random moves of
-        the other sides in the playouts (default: ``epsilon``); ``prune``, no open answer that cannot beat;
-        ``bura``, no world where another seat held an unshown bura; ``habits``, the own side's playout habits.
+        ``prune``: no open answer that cannot beat when the same cards may go face down (a no-op where such
+        answers must go face down, as in Буркозёл). Options measured in 2-player Бура and left off
+        (BENCHMARKS.md): ``others_epsilon``, the random moves of the other sides in the playouts (default:
+        ``epsilon``); ``bura``, no world where another seat held an unshown bura; ``habits``, the own side's
+        playout habits.
 
         The defaults keep a decision near 100-200 ms on one core (BENCHMARKS.md): 3-card deals are short, so the
         work goes into inference; in games of 4-card hands a simulated move costs about twice as much (more
