@@ -100,6 +100,7 @@ def bot_api_call(api: BotApi) -> ApiCall:
 GROUP_LIMIT = 20  # calls per group ...
 GROUP_WINDOW = 60.0  # ... per this many seconds
 GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
+MAX_IN_FLIGHT = 500  # outbox rows taken into memory at once (a call each, to as many chats in parallel)
 REFS_KEPT = 100_000  # message ids the sender keeps in memory (a table has one per player and one in the group)
 
 
@@ -196,6 +197,7 @@ class Sender:
         backoff_cap: float = 300.0,
         poll_interval: float = 2.0,
         batch_size: int = 200,
+        max_in_flight: int = MAX_IN_FLIGHT,
     ) -> None:
         self._storage = storage
         self._call = call
@@ -208,6 +210,12 @@ class Sender:
         self._backoff_cap = backoff_cap
         self._poll_interval = poll_interval
         self._batch_size = batch_size
+        self._max_in_flight = max_in_flight
+        self._capped = False  # the last pump left due rows in the outbox: look again as rows are delivered
+        # Above this id every row is new to us: a pump after a commit looks only there. The whole outbox is
+        # read again at every poll and after a chat's delivery stopped half-way (rows it left pending).
+        self._taken_up_to = 0
+        self._rescan = True
         self._queues: dict[int, deque[OutboxItem]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._in_flight: set[int] = set()
@@ -232,14 +240,31 @@ class Sender:
                     async with asyncio.timeout(self._poll_interval):
                         await self._wake.wait()
                 except TimeoutError:
-                    pass
+                    self._rescan = True
         finally:
             await self.close()
 
     async def pump(self) -> int:
-        """Hand the due rows to their chats' workers; returns how many were new."""
-        new = await self._storage.fetch_outbox(self._clock(), self._batch_size, skip=self._in_flight)
+        """Hand the due rows to their chats' workers; returns how many were new.
+
+        At most `max_in_flight` rows are taken at a time: the rest wait in the outbox, where a newer picture
+        of the same message supersedes them at commit (so a sender that falls behind catches up with fewer
+        calls), and the outbox is not read again while nothing could be taken from it.
+        """
+        room = min(self._batch_size, self._max_in_flight - len(self._in_flight))
+        if room <= 0:
+            self._capped = True
+            return 0
+        if self._rescan:
+            self._rescan = False
+            new = await self._storage.fetch_outbox(self._clock(), room, skip=self._in_flight)
+        else:
+            # Walking past every row on its way (the oldest pending ones) after each commit cost a tenth of
+            # the bot's CPU with a thousand busy tables.
+            new = await self._storage.fetch_outbox(self._clock(), room, after=self._taken_up_to)
+        self._capped = len(new) == room
         for item in new:
+            self._taken_up_to = max(self._taken_up_to, item.id)
             self._in_flight.add(item.id)
             chat_id = self._resolve(item.chat_id)
             self._queues.setdefault(chat_id, deque()).append(item)
@@ -285,7 +310,10 @@ class Sender:
                     outcome = _Outcome.HALT_CHAT
                 queue.popleft()
                 self._in_flight.discard(item.id)
+                if self._capped:
+                    self._wake.set()  # room for a row the last pump had to leave behind
                 if outcome is _Outcome.HALT_CHAT:
+                    self._rescan = True  # what it left pending is below `_taken_up_to`
                     for dropped in queue:
                         self._in_flight.discard(dropped.id)
                     queue.clear()

@@ -263,10 +263,13 @@ class Storage(Protocol):
     async def prune_processed_updates(self, older_than: float) -> int: ...
 
     # outbox (the sender's side)
-    async def fetch_outbox(self, now: float, limit: int = 100, skip: Collection[int] = ()) -> list[OutboxItem]:
+    async def fetch_outbox(
+        self, now: float, limit: int = 100, skip: Collection[int] = (), after: int = 0
+    ) -> list[OutboxItem]:
         """Pending messages that are due, oldest first, never one queued behind a message of the same chat
         that is still waiting for its retry (so per-chat order survives retries and restarts); at most `limit`
-        of them besides the ids in `skip` (the ones the sender is delivering already), which are left out."""
+        of them besides the ids in `skip` (the ones the sender is delivering already), which are left out;
+        only ids above `after` (the sender's quick look at what was committed since it last read)."""
         ...
 
     async def mark_outbox_done(self, outbox_id: int, error: str | None = None) -> None:

@@ -128,6 +128,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX timers_due ON timers(due_at)",
         ),
     ),
+    (
+        2,
+        "the outbox's pending rows in delivery order",
+        # The sender reads the oldest pending rows after every commit: without this it sorted every pending
+        # row each time (a tenth of the bot's CPU with a thousand tables in full swing).
+        ("CREATE INDEX outbox_due ON outbox(id, next_attempt_at) WHERE done = 0",),
+    ),
 )
 
 

@@ -492,13 +492,17 @@ class SqliteStorage:
 
     # outbox
 
-    async def fetch_outbox(self, now: float, limit: int = 100, skip: Collection[int] = ()) -> list[OutboxItem]:
+    async def fetch_outbox(
+        self, now: float, limit: int = 100, skip: Collection[int] = (), after: int = 0
+    ) -> list[OutboxItem]:
         rows = _fetchall(
             self._db,
-            "SELECT id FROM outbox AS o WHERE o.done = 0 AND o.next_attempt_at <= ? AND NOT EXISTS ("
+            # In id order straight from the partial index (migration 2): no sort of every pending row.
+            "SELECT id FROM outbox AS o INDEXED BY outbox_due"
+            " WHERE o.done = 0 AND o.id > ? AND o.next_attempt_at <= ? AND NOT EXISTS ("
             " SELECT 1 FROM outbox AS p WHERE p.chat_id = o.chat_id AND p.done = 0 AND p.id < o.id"
             " AND p.next_attempt_at > ?) ORDER BY o.id LIMIT ?",
-            (now, now, limit + len(skip)),
+            (after, now, now, limit + len(skip)),
         )
         # The sender asks again after every commit while most rows are still on their way: parsing their
         # payloads again each time cost more than the rest of the delivery.

@@ -2,6 +2,7 @@
 
 import asyncio
 import itertools
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -134,6 +135,61 @@ async def test_a_stale_edit_queued_behind_a_newer_one_is_skipped(
     await sender.pump()
     await sender.drain()
     assert api.texts(-1) == ["deal", "hand 1", "move 2", "note"]
+    assert await pending(storage) == []
+
+
+async def test_rows_beyond_the_in_flight_cap_wait_in_the_outbox_where_newer_pictures_supersede_them(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime
+) -> None:
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=fake_time.sleep, max_in_flight=1)
+    table = OutboxMessage(chat_id=-1, kind=OutboxKind.EDIT, payload={"text": "move 1"}, ref="table", key="t")
+    await storage.enqueue([send(-1, "deal", ref="table"), table, send(-2, "other chat")])
+    assert await sender.pump() == 1
+    assert await sender.pump() == 0, "full: the outbox is not even read"
+    await storage.enqueue([table.model_copy(update={"payload": {"text": "move 2"}})])
+    await sender.drain()
+    assert api.texts(-1) == ["deal", "move 2"]
+    assert api.texts(-2) == ["other chat"]
+    assert await pending(storage) == []
+
+
+async def test_a_running_sender_takes_the_rows_it_left_as_soon_as_there_is_room(
+    storage: SqliteStorage, api: FakeApi
+) -> None:
+    sender = Sender(storage, api, poll_interval=60.0, pacer=Pacer(lambda: 0.0, asyncio.sleep), max_in_flight=2)
+    running = asyncio.create_task(sender.run())
+    await storage.enqueue([send(chat, f"to {chat}") for chat in range(1, 8)])
+    sender.notify()
+    for _ in range(200):
+        if len(api.calls) == 7:
+            break
+        await asyncio.sleep(0.01)
+    running.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await running
+    assert [request.chat_id for _, request in api.calls] == list(range(1, 8)), "without waiting for the next poll"
+
+
+async def test_a_chat_whose_delivery_broke_off_is_picked_up_again_in_order(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # An unexpected error (here: recording a delivery) stops the chat's worker and leaves its rows pending,
+    # below the ids the sender has taken: the next pump reads the whole outbox again, and the chat goes on in
+    # order (the unrecorded delivery is made again: at least once, never lost).
+    ids = await storage.enqueue([send(-1, "a"), send(-1, "b"), send(-1, "c"), send(-2, "x")])
+    mark_done = storage.mark_outbox_done
+    broken = [ids[1]]
+
+    async def flaky(outbox_id: int, error: str | None = None) -> None:
+        if outbox_id in broken:
+            broken.remove(outbox_id)
+            raise sqlite3.OperationalError("disk I/O error")
+        await mark_done(outbox_id, error)
+
+    storage.mark_outbox_done = flaky  # type: ignore[method-assign]
+    await sender.drain()
+    assert api.texts(-1) == ["a", "b", "b", "c"]
+    assert api.texts(-2) == ["x"]
     assert await pending(storage) == []
 
 

@@ -236,6 +236,8 @@ async def test_outbox_fetch_in_order_and_mark_done(storage: SqliteStorage) -> No
         + [OutboxMessage(chat_id=1, kind=OutboxKind.SEND, payload={"n": 2})]
     )
     assert [item.id for item in await storage.fetch_outbox(now=2_000.0)] == ids
+    assert [item.id for item in await storage.fetch_outbox(now=2_000.0, after=ids[0])] == ids[1:]
+    assert [item.id for item in await storage.fetch_outbox(now=2_000.0, limit=1, skip=[ids[0]])] == [ids[1]]
     await storage.mark_outbox_done(ids[0])
     await storage.mark_outbox_done(ids[1], error="chat not found")
     assert [item.id for item in await storage.fetch_outbox(now=2_000.0)] == [ids[2]]
