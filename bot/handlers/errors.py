@@ -7,7 +7,9 @@ import logging
 from aiogram import Bot, Router
 from aiogram.types import ErrorEvent
 
+from bot.handlers.common import answer
 from bot.i18n import Translations
+from bot.services import Reply
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +31,8 @@ def create_router() -> Router:
             if update.callback_query is not None:
                 query = update.callback_query
                 tr = translations.for_telegram_language(query.from_user.language_code)
-                await query.answer(tr.t("flow-error"), show_alert=True)
+                # Through `answer`: a tap answered at once, before the failure, cannot be answered again.
+                await answer(query, Reply(tr.t("flow-error"), alert=True))
             elif update.message is not None and update.message.text and update.message.text.startswith("/"):
                 message = update.message
                 code = message.from_user.language_code if message.from_user else None

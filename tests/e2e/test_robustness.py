@@ -176,6 +176,32 @@ async def test_an_unexpected_error_is_a_polite_alert(
     assert await running.tg.wait_bot_message(lobby.chat, after=said, timeout=WAIT)
 
 
+async def test_a_failure_after_the_early_answer_is_logged_once(
+    running: Running, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # An accepted tap is answered at once; if the work after it fails, the player has his answer already and
+    # the error handler's attempt to answer again is no second failure.
+    anna, _, lobby, _ = await lobby_with_two(running)
+    start = next(b for row in lobby.keyboard for b in row if LobbyCb.unpack(b["callback_data"]).op is LobbyOp.START)
+    assert not (await running.tg.wait_answer(running.tg.tap(anna, lobby, text=start["text"]), timeout=WAIT)).show_alert
+    hand = await running.tg.wait_for(
+        lambda: next((m for m in running.tg.messages(running.tg.private_chat(anna), True) if m.keyboard), None),
+        WAIT,
+        "Anna's hand",
+    )
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk caught fire")
+
+    monkeypatch.setattr(running.tables.game, "_redraw_hand", broken)
+    with caplog.at_level(logging.ERROR):
+        answer = await running.tg.wait_answer(running.tg.tap(anna, hand, row=0, col=0), timeout=WAIT)
+        await running.tg.wait_for(lambda: "the disk caught fire" in caplog.text or None, WAIT, "the error log")
+        await asyncio.sleep(0.2)  # the error handler's own attempt to answer has come back
+    assert not answer.show_alert and answer.text is None
+    assert "failed too" not in caplog.text
+
+
 async def test_command_menus_in_russian_and_english(running: Running) -> None:
     await set_commands(running.bot, Translations())
     calls = running.tg.calls("setMyCommands")
