@@ -1,7 +1,5 @@
 """The lean Bot API path (bot/api.py) against the fake Bot API: what the chats show, and aiogram's exceptions."""
 
-from collections.abc import AsyncIterator
-
 import pytest
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -21,25 +19,6 @@ from tests.botapi.clock import FakeClock
 from tests.botapi.conftest import make_bot
 from tests.botapi.server import FakeTelegram
 from tests.botapi.state import User
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def tg(clock: FakeClock) -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram(clock=clock) as server:
-        yield server
-        assert not server.crashes, server.crashes[0]
-
-
-@pytest.fixture
-async def bot(tg: FakeTelegram) -> AsyncIterator[Bot]:
-    async with make_bot(tg) as client:
-        yield client
-
 
 MARKUP = {"inline_keyboard": [[{"text": "A♠", "callback_data": "c:1"}, {"text": "Ход", "callback_data": "go"}]]}
 
