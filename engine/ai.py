@@ -8,9 +8,11 @@
   king while holding a seven is unlikely; one who kept declining to spend trumps probably holds them, the makings
   of a bura), resamples the worlds by those weights, plays each candidate move out to the end of the deal in
   every world with everybody following the easy player's habits and a random move now and then
-  (:func:`_rollout_choice`), and picks the move with the best mean result. Dominated moves are not tried: an
-  open answer that cannot beat, when the same cards may go face down (:func:`_undominated`). A claim is judged
-  by its odds over all the weighed worlds: won if the pile holds enough, lost if not.
+  (:func:`_rollout_choice`), and picks the move with the best mean result. The moves still close to the best
+  after that pass race on over fresh worlds while the work allows (:func:`_close_to_best`): a close decision
+  gets the work a clear one does not need. Dominated moves are not tried: an open answer that cannot beat,
+  when the same cards may go face down (:func:`_undominated`). A claim is judged by its odds over all the
+  weighed worlds: won if the pile holds enough, lost if not.
 
 Both remember points as a player would: the open cards of their side's pile they know; face-down cards they
 captured they may not look at (RULES §6.7 strict mode), so a claim under uncertainty is a real decision.
@@ -563,9 +565,9 @@ def _value(deal: Deal, side: int) -> float:
 
 def _play_out(
     deal: Deal, rng: random.Random, epsilon: float, side: int, others: float, habits: Habits, limit: int = 400
-) -> None:
+) -> int:
     """Play ``deal`` to its end: ``side`` by ``habits`` with ``epsilon`` random moves, the other sides by the
-    easy player's habits with ``others``."""
+    easy player's habits with ``others``. Returns the number of moves played."""
     steps = 0
     while not deal.over and steps < limit:
         seat = deal.to_act()
@@ -576,6 +578,26 @@ def _play_out(
             action = _rollout_choice(deal, deal.legal_actions(seat), rng, others)
         deal.apply(action)
         steps += 1
+    return steps
+
+
+def _close_to_best(alive: list[int], results: Sequence[Sequence[float]], margin: float) -> list[int]:
+    """The moves of ``alive`` whose results are within ``margin`` standard errors of the best one's, world by
+    world (every alive move met the same worlds, so the paired difference cancels the luck of the world); of
+    moves that did the same in every world, the first."""
+    n = len(results[alive[0]])
+    best = max(alive, key=lambda i: (sum(results[i]), -i))
+    kept = []
+    for index in alive:
+        if index == best:
+            kept.append(index)
+            continue
+        diffs = [b - r for b, r in zip(results[best], results[index], strict=True)]
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if spread and mean <= margin * (spread / n) ** 0.5:
+            kept.append(index)  # a move that did the same as the best in every world is no better: out
+    return kept
 
 
 def _undominated(moves: list[Action], view: SeatView) -> list[Action]:
@@ -611,8 +633,10 @@ class HardPlayer:
         prune: bool = True,
         bura: bool = False,
         habits: Habits = EASY,
+        race: int | None = None,
+        margin: float = 1.5,
     ) -> None:
-        """``samples`` worlds per candidate move at most, within ``budget`` simulated moves per decision;
+        """``samples`` worlds per candidate move at most in a first pass, within ``budget`` simulated moves;
         ``candidates`` worlds weighed for each one kept (1: no inference); ``epsilon`` the share of random moves
         in the playouts; ``miss`` the weight of a past move that breaks the easy player's habits.
         ``prune``: no open answer that cannot beat when the same cards may go face down (a no-op where such
@@ -621,14 +645,19 @@ class HardPlayer:
         ``epsilon``); ``bura``, no world where another seat held an unshown bura; ``habits``, the own side's
         playout habits.
 
-        The defaults keep a decision near 100-200 ms on one core (BENCHMARKS.md): 3-card deals are short, so the
-        work goes into inference; in games of 4-card hands a simulated move costs about twice as much (more
-        answers to weigh, four seats), so the budget and the weighing are smaller."""
+        The defaults keep a decision under 300 ms at p95 on one core (BENCHMARKS.md): 3-card deals are short,
+        so the work goes into inference and racing; in games of 4-card hands a simulated move costs about twice
+        as much (more answers to weigh, four seats), so the budget and the weighing are smaller.
+
+        ``race``: simulated moves to spend after the first pass on the moves still within ``margin`` standard
+        errors of the best one, in rounds of fresh worlds, until one stands out or the work is spent: most
+        decisions are clear after the first pass, a close one gets the work (BENCHMARKS.md). Off (0) in games
+        of 4-card hands, where a decision already costs more."""
         short = variant.hand_size <= 3
         self.variant = variant
         self.rng = random.Random(seed)
         self.samples = samples
-        self.budget = budget if budget is not None else (3000 if short else 1500)
+        self.budget = budget if budget is not None else (2000 if short else 1500)
         self.candidates = candidates if candidates is not None else (8 if short else 2)
         self.epsilon = epsilon
         self.others_epsilon = epsilon if others_epsilon is None else others_epsilon
@@ -636,12 +665,17 @@ class HardPlayer:
         self.prune = prune
         self.bura = bura
         self.habits = habits
+        self.race = race if race is not None else (3000 if short else 0)
+        self.margin = margin
 
-    def _samples_for(self, view: SeatView, candidates: int) -> int:
+    def _samples_for(self, view: SeatView, candidates: int) -> tuple[int, int]:
+        """The worlds of the first pass over ``candidates`` moves, and the rounds of as many worlds that the
+        racing work may pay for."""
         # A playout costs about one move per remaining card over the usual answer size: bound the total work.
         remaining = sum(size for _, size in view.table.hand_sizes) + view.table.stock
         per_playout = max(1, remaining * 2 // 3)
-        return max(2, min(self.samples, self.budget // (candidates * per_playout)))
+        count = max(2, min(self.samples, self.budget // (candidates * per_playout)))
+        return count, 1 + self.race // (count * per_playout)
 
     def choose(self, view: SeatView) -> Action:
         legal = list(view.legal)
@@ -653,31 +687,46 @@ class HardPlayer:
         moves = [action for action in legal if action is not claim]
         if self.prune:
             moves = _undominated(moves, view)
-        count = self._samples_for(view, len(moves))
+        count, rounds = self._samples_for(view, len(moves))
         unseen = _unseen(view, self.variant)
-        seeds, claim_odds = self._worlds(view, count, unseen)
+        seeds, claim_odds = self._worlds(view, count, unseen, rounds)
         side = view.side
-        totals = [0.0] * len(moves)
-        for world_seed in seeds:
-            rollout_seed = self.rng.random()
-            for index, action in enumerate(moves):
-                # Common random numbers: every candidate meets the same sampled world and the same dice.
-                world = determinize(view, self.variant, random.Random(world_seed), unseen)
-                world.apply(action)
-                _play_out(world, random.Random(rollout_seed), self.epsilon, side, self.others_epsilon, self.habits)
-                totals[index] += _value(world, side) if world.over else 0.0
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        # results[i]: move i's result in each world it met, in the order of ``seeds``.
+        results: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        spent = 0
+        at = 0
+        while True:
+            for world_seed in seeds[at : at + count]:
+                rollout_seed = self.rng.random()
+                for index in alive:
+                    # Common random numbers: every candidate meets the same sampled world and the same dice.
+                    world = determinize(view, self.variant, random.Random(world_seed), unseen)
+                    world.apply(moves[index])
+                    spent += 1 + _play_out(
+                        world, random.Random(rollout_seed), self.epsilon, side, self.others_epsilon, self.habits
+                    )
+                    results[index].append(_value(world, side) if world.over else 0.0)
+            at += count
+            alive = _close_to_best(alive, results, self.margin)
+            if len(alive) == 1 or at >= len(seeds) or spent >= self.budget + self.race:
+                break
+        best = max(alive, key=lambda i: (sum(results[i]) / len(results[i]), -i))
+        mean = sum(results[best]) / len(results[best])
         # A claim ends the deal at once: won if the pile holds enough, lost if not (RULES §8.4 LOSE_DEAL). Its
         # odds come from all the weighed worlds, not only the few played out.
-        if claim is not None and (2 * claim_odds - 1) * len(seeds) >= totals[best]:
+        if claim is not None and 2 * claim_odds - 1 >= mean:
             return claim
         return moves[best]
 
-    def _worlds(self, view: SeatView, count: int, unseen: _Unseen | None = None) -> tuple[list[float], float]:
-        """Seeds of ``count`` sampled worlds, drawn in proportion to how plausible each makes the others' past
-        moves, and the odds that the side's pile reaches the claim threshold (over every world weighed)."""
+    def _worlds(
+        self, view: SeatView, count: int, unseen: _Unseen | None = None, rounds: int = 1
+    ) -> tuple[list[float], float]:
+        """Seeds of ``count`` sampled worlds for each of ``rounds``, drawn in proportion to how plausible each
+        makes the others' past moves, and the odds that the side's pile reaches the claim threshold (over every
+        world weighed)."""
         threshold = _threshold(self.variant, view)
-        seeds = [self.rng.random() for _ in range(count * max(1, self.candidates))]
+        seeds = [self.rng.random() for _ in range(count * (self.candidates if self.candidates > 1 else rounds))]
         weights: list[float] = []
         reached: list[bool] = []
         if unseen is None:
@@ -694,7 +743,9 @@ class HardPlayer:
         odds = sum(w for w, enough in zip(weights, reached, strict=True) if enough) / sum(weights)
         if self.candidates <= 1:
             return seeds, odds
-        return self.rng.choices(seeds, weights, k=count), odds
+        first = self.rng.choices(seeds, weights, k=count)
+        # The worlds of the later rounds of a close decision, drawn alike.
+        return first + self.rng.choices(seeds, weights, k=count * (rounds - 1)), odds
 
 
 __all__ = ["EasyPlayer", "HardPlayer", "current_best", "determinize", "remembered_points"]

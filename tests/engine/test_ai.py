@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 import pytest
 
+import engine.ai as ai_module
 from engine.actions import Claim, Lead, RespondFaceDown, RespondOpen
 from engine.ai import (
     SHARP,
     EasyPlayer,
     HardPlayer,
     _answer_was_sensible,
+    _close_to_best,
     _deal_unseen,
     _Inference,
     _lead_was_sensible,
@@ -134,7 +137,7 @@ def test_every_level_chooses_legal_actions(name: str) -> None:
     variant = PROFILES[name]
     for players in range(variant.min_players, variant.max_players + 1):
         easy = EasyPlayer(variant)
-        hard = HardPlayer(variant, seed=players, samples=1)
+        hard = HardPlayer(variant, seed=players, samples=1, race=0)
         rand = RandomPlayer(random.Random(players))
         for match in _random_states(variant, players, 500 // (variant.max_players - variant.min_players + 1), 7):
             for seat in match.active:
@@ -343,3 +346,44 @@ def test_sharp_habits_beat_the_easy_player() -> None:
             wins += winners[0] == sharp_seat
             losses += winners[0] != sharp_seat
     assert wins > losses
+
+
+def test_racing_keeps_only_the_moves_close_to_the_best() -> None:
+    """After a pass over the same worlds, a move that loses to the best one world after world is out; one whose
+    difference is within the noise stays for the next round of worlds."""
+    rng = random.Random(4)
+    best = [rng.choice((1.0, -1.0)) for _ in range(40)]
+    close = [value if rng.random() < 0.9 else -value for value in best]  # differs in a few worlds either way
+    worse = [value - 1.0 for value in best]  # a point worse everywhere
+    assert _close_to_best([0, 1, 2], [best, close, worse], 1.5) == [0, 1]
+    assert _close_to_best([0, 2], [best, close, worse], 1.5) == [0]
+
+
+def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The racing rounds go to decisions the first pass cannot settle: with racing on, the hard player plays out
+    more moves over a game, and still picks legal moves."""
+    played = 0
+    original = ai_module._play_out
+
+    def counting(*args: Any, **kwargs: Any) -> int:
+        nonlocal played
+        steps = original(*args, **kwargs)
+        played += steps
+        return steps
+
+    monkeypatch.setattr(ai_module, "_play_out", counting)
+    counted: dict[int, int] = {}
+    for race in (0, 6000):
+        played = 0
+        match = Match(BURA_STANDARD.with_options(match=SINGLE_DEAL), 2, "race/1")
+        hard = HardPlayer(BURA_STANDARD, seed=1, race=race)
+        easy = EasyPlayer(BURA_STANDARD)
+        while not match.finished:
+            seat = match.to_act()
+            assert seat is not None
+            seat_view = view(match, seat)
+            action = (hard if seat == 0 else easy).choose(seat_view)
+            assert action in seat_view.legal
+            match.apply(action)
+        counted[race] = played
+    assert counted[6000] > counted[0]
