@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from bot.callbacks import HandCb, HandOp, LobbyOp, pack_cards
+from bot.services import Actor
 from bot.services.computer import COMPUTER_SECONDS, computer_action
+from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Table, TableStatus
 from bot.table_settings import ComputerLevel
 from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
@@ -19,12 +21,12 @@ from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of
 world = test_services.world  # the same fixture: a real SQLite storage, a recording Bot API, a fake clock
 
 
-async def _anna_moves(world: World, table_id: int, chat_id: int) -> None:
-    """Anna taps the button of her first legal move that is not a claim."""
+async def _anna_moves(world: World, table_id: int, chat_id: int, seat: int = 0, user: Actor = ANNA) -> None:
+    """Anna (or ``user`` at ``seat``) taps the button of her first legal move that is not a claim."""
     table = await world.storage.get_table(table_id)
     assert table is not None
     match = state_of(table).match
-    legal = [a for a in match.legal_actions(0) if not isinstance(a, Claim)]
+    legal = [a for a in match.legal_actions(seat) if not isinstance(a, Claim)]
     action = legal[0]
     if isinstance(action, Lead | RespondOpen):
         data = HandCb(table=table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(action.cards))
@@ -33,7 +35,7 @@ async def _anna_moves(world: World, table_id: int, chat_id: int) -> None:
     else:
         assert isinstance(action, Pass)
         data = HandCb(table=table_id, move=table.version, op=HandOp.PASS)
-    reply = await world.tables.game.tap(data, ANNA)
+    reply = await world.tables.game.tap(data, user)
     assert not reply.alert, reply
 
 
@@ -149,6 +151,47 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
             assert played == expected
             decided_by_computer += 1
     assert decided_by_computer >= 1
+
+
+async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world: World) -> None:
+    """Anna times out three times in a row: the computer plays for her after a short wait. When she taps her hand
+    again her move is hers, the count of timeouts starts again, and her next turn has the full move timer."""
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    table_id = (await world.table()).table_id
+    core = world.tables.core
+    played_for_her = 0
+    for _ in range(60):
+        table = await world.table()
+        state = state_of(table)
+        assert table.status is TableStatus.PLAYING
+        seat = state.match.to_act()
+        if seat == 1:
+            await _anna_moves(world, table_id, GROUP, seat=1, user=BORIS)  # Boris is here all along
+            continue
+        assert seat == 0
+        away = state.timeouts.get(0, 0) >= AWAY_AFTER_TIMEOUTS
+        if away and played_for_her:
+            assert core.deadline(state) == world.time.now + AWAY_MOVE_SECONDS
+            break
+        world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.move_seconds) + 1
+        assert await world.tables.timers.fire_due() == 1
+        played_for_her += away
+    else:
+        raise AssertionError("Anna was never away at her turn")
+    await _anna_moves(world, table_id, GROUP)  # she is back: her own tap, not the computer's move
+    state = state_of(await world.table())
+    assert 0 not in state.timeouts
+    for _ in range(10):  # Boris plays until it is Anna's turn again: the full timer, not the short one
+        if state.match.to_act() == 0:
+            break
+        await _anna_moves(world, table_id, GROUP, seat=1, user=BORIS)
+        state = state_of(await world.table())
+    assert state.match.to_act() == 0
+    assert core.deadline(state) == world.time.now + state.settings.move_seconds > world.time.now + AWAY_MOVE_SECONDS
 
 
 async def _anna_leads_against_a_stop_holder(world: World) -> Table:
