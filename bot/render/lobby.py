@@ -106,16 +106,22 @@ def render_lobby(
     table_id: int,
     creator: str,
 ) -> tuple[str, Keyboard]:
-    """The gathering table: rules, who sits (computers marked, the creator named) and the lobby buttons."""
+    """The gathering table: the game, its rules, who sits (computers marked with their level, the creator named)
+    and the lobby buttons."""
     lines = [
-        tr.t("lobby-title", min=settings.min_players, max=settings.max_players),
+        tr.t(
+            "lobby-title",
+            game=tr.t("game-name", profile=settings.profile.value),
+            min=settings.min_players,
+            max=settings.max_players,
+        ),
         tr.t("lobby-rules-line", rules=rules_text(settings, tr)),
     ]
     seated = []
     for name, is_computer in players:
         label = html.escape(name)
         if is_computer:
-            label = tr.t("lobby-computer", name=label)
+            label = tr.t("lobby-computer", name=label, level=tr.t(f"setting-level-{settings.computer_level.value}"))
         elif name == creator:
             label = tr.t("lobby-creator", name=label)
         seated.append(label)

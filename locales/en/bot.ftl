@@ -105,7 +105,7 @@ tally-change = { $value } ({ $change })
 
 ## Lobby
 
-lobby-title = 🃏 Bura — gathering a table ({ $min }–{ $max } { $max ->
+lobby-title = 🃏 { $game } — gathering a table ({ $min }–{ $max } { $max ->
     [one] player
    *[other] players
 })
@@ -131,7 +131,7 @@ rules-casual = points shown
 lobby-players = Players: { $players }
 lobby-players-none = Players: nobody yet
 lobby-creator = { $name } (creator)
-lobby-computer = 🤖 { $name }
+lobby-computer = 🤖 { $name } ({ $level })
 lobby-computer-name = Computer { $number }
 lobby-button-join = ➕ Join
 lobby-button-leave = ➖ Leave

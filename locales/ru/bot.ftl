@@ -111,7 +111,7 @@ tally-change = { $value } ({ $change })
 
 ## Лобби
 
-lobby-title = 🃏 Бура — набираем стол ({ $min }–{ $max } { $max ->
+lobby-title = 🃏 { $game } — набираем стол ({ $min }–{ $max } { $max ->
     [one] игрок
     [few] игрока
    *[many] игроков
@@ -140,7 +140,7 @@ rules-casual = очки видны
 lobby-players = Игроки: { $players }
 lobby-players-none = Игроки: пока никого
 lobby-creator = { $name } (создатель)
-lobby-computer = 🤖 { $name }
+lobby-computer = 🤖 { $name } (играет { $level })
 lobby-computer-name = Компьютер { $number }
 lobby-button-join = ➕ Присоединиться
 lobby-button-leave = ➖ Выйти

@@ -25,7 +25,7 @@ from bot.render import (
 )
 from bot.render.keyboard import Keyboard, buttons
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, next_code
-from bot.table_settings import MatchChoice, Profile, TableSettings
+from bot.table_settings import ComputerLevel, MatchChoice, Profile, TableSettings
 from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card, Suit, cards
 from engine.combos import Combo
@@ -471,7 +471,7 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
     assert text.splitlines() == [
         "🃏 Бура — набираем стол (2–6 игроков)",
         "Правила: классика, 3 карты на руках, до 31 · матч до 11 побед · ход 60 с",
-        "Игроки: Аня (создатель), Борис, 🤖 Компьютер 1",
+        "Игроки: Аня (создатель), Борис, 🤖 Компьютер 1 (играет просто)",
     ]
     ops = []
     for button in buttons(markup):
@@ -487,6 +487,13 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
 def test_lobby_rules_follow_the_profile(en: Translator) -> None:
     text, _ = render_lobby(TableSettings(profile=Profile.BURKOZEL, move_seconds=0), [], en, table_id=1, creator="x")
     assert "Rules: Burkozel, 4 cards in hand, by points, no claims · to 12 penalty points · no timer" in text
+
+
+def test_the_lobby_names_its_game_and_its_computers_level(ru: Translator) -> None:
+    settings = TableSettings(profile=Profile.BURKOZEL, computer_level=ComputerLevel.HARD)
+    text, _ = render_lobby(settings, [("Аня", False), ("Компьютер 1", True)], ru, table_id=1, creator="Аня")
+    assert text.splitlines()[0] == "🃏 Буркозёл — набираем стол (2–4 игрока)"
+    assert text.splitlines()[-1] == "Игроки: Аня (создатель), 🤖 Компьютер 1 (играет сильно)"
 
 
 def apply_setting(settings: TableSettings, key: str, code: str) -> TableSettings:
