@@ -99,7 +99,7 @@ def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallb
     return on_unreachable
 
 
-GROUP_COMMANDS = ("new", "settings", "score", "stats", "top", "stop", "help")
+GROUP_COMMANDS = ("new", "addbot", "settings", "score", "stats", "top", "stop", "help")
 PRIVATE_COMMANDS = ("start", "play", "help")
 
 

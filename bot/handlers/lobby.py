@@ -1,4 +1,5 @@
-"""Group lobby: /new (/bura) opens a table; /settings and the lobby and settings buttons; /stop (/cancel) ends it."""
+"""Group lobby: /new (/bura) opens a table; /addbot seats a computer; /settings and the lobby and settings buttons;
+/stop (/cancel) ends it."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ from collections.abc import Awaitable
 from typing import Protocol
 
 from aiogram import Bot, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, Update
 
 from bot.callbacks import LobbyCb, SettingCb
 from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer
 from bot.services import TableService
 from bot.services.core import Actor, IsAdmin, Reply
+from bot.table_settings import ComputerLevel
 
 
 def create_router() -> Router:
@@ -31,6 +33,26 @@ def create_router() -> Router:
     @router.message(Command("settings"))
     async def settings(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
         await _managed(message, tables, bot, event_update, tables.lobby.settings_command)
+
+    @router.message(Command("addbot"))
+    async def add_computer(
+        message: Message, command: CommandObject, tables: TableService, bot: Bot, event_update: Update
+    ) -> None:
+        """/addbot [easy|hard]: a computer takes a seat in the lobby."""
+        if message.from_user is None:
+            return
+        argument = (command.args or "").strip().lower()
+        level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
+        is_admin = admin_check(bot, message.chat.id, message.from_user.id)
+        reply = await tables.lobby.add_computer_command(
+            message.chat.id,
+            actor_of(message.from_user),
+            is_admin=is_admin,
+            update_id=event_update.update_id,
+            level=level,
+        )
+        if reply.text:
+            await tables.say(message.chat.id, reply.text)
 
     @router.message(Command("stop", "cancel"))
     async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:

@@ -194,6 +194,39 @@ class LobbyService:
         )
         return Reply(tr.t("flow-joined") if committed else None)
 
+    async def add_computer_command(
+        self,
+        chat_id: int,
+        actor: Actor,
+        *,
+        is_admin: IsAdmin,
+        update_id: int | None = None,
+        level: ComputerLevel | None = None,
+    ) -> Reply:
+        """/addbot [easy|hard]: seat a computer in the chat's lobby (creator or admin, before the deal), as the
+        lobby's 🤖 button does. With a level, the table's computers play at that level (a table setting)."""
+        core = self.core
+        tr = await core.chat_translator(chat_id)
+        if await core.already_processed(update_id):
+            return Reply()
+        table = await self.repository.get_open_table(chat_id)
+        if table is None:
+            return Reply(tr.t("flow-addbot-no-lobby"))
+        if table.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-addbot-playing"))
+        if not await self._may_manage(table, actor, is_admin):
+            return Reply(tr.t("flow-only-creator"))
+        async with core.locked(table.table_id):
+            current = await self.repository.get_table(table.table_id)
+            if current is None or current.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-addbot-playing"))
+            settings = await core.chat_settings(chat_id)
+            if level is not None and level is not settings.computer_level and len(current.seats) < settings.max_players:
+                changed = settings.model_copy(update={"computer_level": level})
+                await self.repository.set_chat_settings(chat_id, changed.model_dump(mode="json", exclude={"language"}))
+            reply = await self._add_computer(current, tr, update_id)
+        return Reply(reply.text)  # a message in the chat, not an alert
+
     async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         """Seat a computer player (engine/ai.py) at the level the table's settings name."""
         settings = await self.core.chat_settings(table.chat_id)

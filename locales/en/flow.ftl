@@ -61,7 +61,8 @@ flow-start-private =
     Add me to a group and write /new there to gather a table. I will send your cards here, to this private chat.
 flow-help =
     <b>Bura</b>: three cards each, one suit is trump. Lead 1–3 cards of one suit; answer with as many cards and beat each (a higher card of its suit, or a trump), or throw them away. Whoever holds 31 points in tricks calls «I'm out!» and takes the deal. A=11, 10=10, K=4, Q=3, J=2.
-    /new — gather a table · /score — the score · /stats, /top — tallies · /stop — end the game
+    In a group: /new — gather a table · /addbot — seat a computer (/addbot hard — a strong one) · /settings — table settings · /score — the score · /stats, /top — tallies · /stop — end the game
+    In the private chat: /play — play against the computer (/play hard — the strong one)
 flow-private-fallback = I run games in groups: add me to a group and write /new there. Help: /help
 flow-hello-group = Hi! To play Bura, write /new.
 flow-error = Something went wrong. Please try again.
@@ -79,3 +80,6 @@ flow-settings-no-lobby = Settings are changed before the deal: open a table with
 flow-settings-playing = The game is on: settings are changed before the deal.
 flow-command-settings = table settings
 flow-timeout-forfeit = ⏳ { $name } missed three moves in a row and loses the deal.
+flow-command-addbot = seat a computer player
+flow-addbot-no-lobby = A computer joins a table being gathered: write /new first.
+flow-addbot-playing = The game is on: a computer takes a seat before the deal.

@@ -88,3 +88,22 @@ async def test_a_computer_seated_from_the_lobby_plays_with_the_group(
     await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
     human, computer = await _play_first_deal(players, {human_seat})
     assert human > 0 and computer > 0
+
+
+async def test_addbot_in_the_group_seats_a_computer(tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage) -> None:
+    """/addbot hard, typed in the group by the table's creator: a strong computer sits down in the lobby."""
+    anna = tg.user("Аня", "anna")
+    group = tg.group("Вечер", owner=anna)
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=MOVE_WAIT)
+    said = tg.send_message(anna, group, "/new")
+    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    any_lobby_button = _button(lobby, lambda d: d.startswith("l:"))
+    assert any_lobby_button is not None
+    table_id = LobbyCb.unpack(str(any_lobby_button["callback_data"])).table
+    said = tg.send_message(anna, group, "/addbot hard")
+    reply = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    assert reply.text == "Компьютер за столом."
+    await tg.wait_for(lambda: "🤖 Компьютер 1 (играет сильно)" in (lobby.text or ""), MOVE_WAIT, "the lobby redrawn")
+    table = await storage.get_table(table_id)
+    assert table is not None and [seat.user_id for seat in table.seats] == [anna.id, None]
