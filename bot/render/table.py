@@ -38,7 +38,8 @@ def render_table(
     settings: TableSettings,
     deadline_text: str | None = None,
 ) -> str:
-    """Header, trump and stock, dealer and turn, the trick (or the last one taken), tricks and the match score."""
+    """Header, trump and stock, dealer and turn, the last trick taken and the trick on the table, tricks and the
+    match score."""
     model = match_model(settings)
     trump = view.trump
     game = tr.t("game-name", profile=settings.profile.value)
@@ -57,12 +58,14 @@ def render_table(
                 cards=cards_text(shown.cards, tr, trump),
             )
         )
-    if view.trick is not None:
+    if view.history or view.trick is not None:
         lines.append("")
-        lines.extend(trick_lines(view.trick, names, tr, trump))
-    elif view.history:
-        lines.append("")
+    if view.history:
+        # The last trick taken stays on view while the next is played: a computer leads again a second after it
+        # takes a trick, too soon for people to have read the result (UX.md: a trick's result lives here).
         lines.append(trick_summary(view.history[-1], names, tr, trump))
+    if view.trick is not None:
+        lines.extend(trick_lines(view.trick, names, tr, trump))
     lines.append("")
     sides = _sides_in_deal(view)
 

@@ -376,6 +376,11 @@ def test_the_table_shows_the_trick_with_backs_and_the_beating_set(ru: Translator
     assert "Взятка 1 → Борис: Аня Д♠ 7♠ · Борис 9♦️★ В♠ · Вика 🂠 🂠" in text
     assert "К♦️" not in text and "8♦️" not in text
     assert_telegram_html(text)
+    # The next trick is led: the last one taken stays on view above it (a computer leads a second after it takes).
+    match.apply(next(action for action in match.legal_actions(1) if isinstance(action, Lead)))
+    lines = render_table(public_view(match), NAMES, ru, title="", settings=TableSettings()).splitlines()
+    taken = lines.index("Взятка 1 → Борис: Аня Д♠ 7♠ · Борис 9♦️★ В♠ · Вика 🂠 🂠")
+    assert lines[taken + 1] == "<b>Взятка 2</b>" and lines[taken + 2].startswith("  Борис  ")
 
 
 def test_a_finished_match_names_its_winner(ru: Translator) -> None:
