@@ -36,16 +36,7 @@ from engine.combos import Held, combo_rules
 from engine.deal import Deal, Phase, Play, Trick
 from engine.events import OutcomeKind, PileCard
 from engine.variant import BuraCombo, Discards, EndOfDeal, FollowSuit, TrumpCard, Variant
-from engine.views import SeatView, TrickView
-
-
-def current_best(trick: TrickView) -> tuple[Card, ...]:
-    """The set a responder must beat: the last beating answer, or the lead (RULES §6.5)."""
-    best = trick.lead
-    for play in trick.plays:
-        if play.beats:
-            best = play.cards
-    return best
+from engine.views import SeatView, TrickView, current_best
 
 
 def remembered_points(view: SeatView) -> int:

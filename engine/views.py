@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action, Claim
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, set_beats
 from engine.combos import Combo
 from engine.deal import Phase, Trick
 from engine.match import Match
@@ -157,6 +157,21 @@ def _public(match: Match, viewer: int | None) -> PublicView:
         losers=match.losers,
         active=tuple(match.active),
     )
+
+
+def current_best(trick: TrickView) -> tuple[Card, ...]:
+    """The set a responder must beat: the last beating answer, or the lead (RULES §6.5)."""
+    best = trick.lead
+    for play in trick.plays:
+        if play.beats:
+            best = play.cards
+    return best
+
+
+def answer_beats(seat_view: SeatView, cards: tuple[Card, ...]) -> bool:
+    """Whether ``cards``, answered face up to the trick on the table, would beat it (RULES §6.4, §6.5)."""
+    trick = seat_view.table.trick
+    return trick is not None and set_beats(cards, current_best(trick), seat_view.table.trump)
 
 
 def view(match: Match, seat: int) -> SeatView:

@@ -8,7 +8,8 @@ tapped, lets the service explain the refusal in an alert (bot/callbacks.py: the 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from bot.callbacks import HandCb, HandOp, pack_cards
 from bot.i18n import Translator
@@ -18,7 +19,7 @@ from bot.render.keyboard import Button, Keyboard, button, keyboard
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card
 from engine.deal import Phase
-from engine.views import SeatView
+from engine.views import SeatView, answer_beats
 
 MAX_ROW = 8  # Telegram shows at most 8 buttons in a row
 
@@ -94,7 +95,7 @@ def _keyboard(view: SeatView, tr: Translator, table_id: int, move: int, selected
     rows.extend(card_buttons[i : i + MAX_ROW] for i in range(0, len(card_buttons), MAX_ROW))
 
     legal = view.legal
-    play_row = _play_buttons(legal, selected, tr, make)
+    play_row = _play_buttons(legal, selected, tr, make, partial(answer_beats, view))
     if play_row:
         rows.append(play_row)
     if any(isinstance(a, Claim) for a in legal):
@@ -138,8 +139,16 @@ def _matching(actions: Sequence[Action], selected: tuple[Card, ...]) -> tuple[Ca
     return None
 
 
-def _play_buttons(legal: Sequence[Action], selected: tuple[Card, ...], tr: Translator, make: _Buttons) -> list[Button]:
-    """Lead or answer with the marked cards; a hint in place of the action while the marks do not make one."""
+def _play_buttons(
+    legal: Sequence[Action],
+    selected: tuple[Card, ...],
+    tr: Translator,
+    make: _Buttons,
+    beats: Callable[[tuple[Card, ...]], bool],
+) -> list[Button]:
+    """Lead or answer with the marked cards; a hint in place of the action while the marks do not make one. An
+    open answer that does not beat says so («Отдать открыто»); where answers may go face down, the face-down
+    button is always there (a tap with the wrong marks is answered with the reason)."""
     leads = [a for a in legal if isinstance(a, Lead)]
     opens = [a for a in legal if isinstance(a, RespondOpen)]
     downs = [a for a in legal if isinstance(a, RespondFaceDown)]
@@ -162,13 +171,14 @@ def _play_buttons(legal: Sequence[Action], selected: tuple[Card, ...], tr: Trans
         cards = _matching(opens, selected)
         down = _matching(downs, selected)
         if cards is not None:
-            row.append(make(tr.t("hand-button-beat", selected=count, needed=needed), HandOp.PLAY, cards))
+            key = "hand-button-beat" if beats(cards) else "hand-button-give"
+            row.append(make(tr.t(key, selected=count, needed=needed), HandOp.PLAY, cards))
         elif count < needed:
             row.append(make(tr.t("hand-select-more", count=needed - count), HandOp.PLAY, selected))
         elif count > needed:
             row.append(make(tr.t("hand-select-fewer", count=count - needed), HandOp.PLAY, selected))
         elif down is None or opens:
             row.append(make(tr.t("hand-button-beat-illegal", selected=count, needed=needed), HandOp.PLAY, selected))
-        if down is not None:
-            row.append(make(tr.t("hand-button-discard"), HandOp.FACE_DOWN, down))
+        if downs:
+            row.append(make(tr.t("hand-button-discard"), HandOp.FACE_DOWN, down if down is not None else selected))
     return row

@@ -290,6 +290,7 @@ hand-button-lead-illegal = ⛔ Lead ({ $selected })
 hand-button-lead-empty = Mark cards to lead
 hand-button-beat = Beat ({ $selected } of { $needed })
 hand-button-beat-illegal = ⛔ Beat ({ $selected } of { $needed })
+hand-button-give = Play face up ({ $selected } of { $needed })
 hand-button-discard = Discard face down
 hand-button-claim = I'm out!
 hand-button-combo = Stop! ({ $combo })

@@ -305,6 +305,7 @@ hand-button-lead-illegal = ⛔ Ходить ({ $selected })
 hand-button-lead-empty = Отметьте карты для хода
 hand-button-beat = Бить ({ $selected } из { $needed })
 hand-button-beat-illegal = ⛔ Бить ({ $selected } из { $needed })
+hand-button-give = Отдать открыто ({ $selected } из { $needed })
 hand-button-discard = Сбросить втёмную
 hand-button-claim = Вскрываюсь!
 hand-button-combo = Стоп! ({ $combo })

@@ -162,12 +162,27 @@ def test_an_incomplete_or_overfull_answer_says_what_is_missing(ru: Translator) -
     match.apply(Lead(0, cards("QS 7S")))
     _, markup = hand(match, 1, ru, "9D")
     assert actions(markup)[:-1] == [
-        ("Отметьте ещё 1 карту", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.PLAY, cards="9D"))
+        ("Отметьте ещё 1 карту", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.PLAY, cards="9D")),
+        # UX.md: the face-down button is there from the start; tapped with the wrong marks it says why in an alert
+        ("Сбросить втёмную", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.FACE_DOWN, cards="9D")),
     ]
     _, markup = hand(match, 1, ru, "9D JS 6H")
     assert actions(markup)[:-1] == [
-        ("Снимите отметку с 1 карты", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.PLAY, cards="JS6H9D"))
+        ("Снимите отметку с 1 карты", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.PLAY, cards="JS6H9D")),
+        ("Сбросить втёмную", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.FACE_DOWN, cards="JS6H9D")),
     ]
+
+
+def test_an_open_answer_that_does_not_beat_says_so(ru: Translator) -> None:
+    """RULES §6.4/§6.6: in classic Бура an answer that cannot beat may still go face up; its button does not
+    promise to beat («Отдать открыто»), and the face-down one stands beside it."""
+    match = worked_match()
+    match.apply(Lead(0, cards("QS 7S")))
+    assert RespondOpen(1, cards("JS 6H")) in view(match, 1).legal
+    _, markup = hand(match, 1, ru, "JS 6H")
+    give, discard = actions(markup)[:-1]
+    assert give == ("Отдать открыто (2 из 2)", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.PLAY, cards="JS6H"))
+    assert discard == ("Сбросить втёмную", HandCb(table=TABLE_ID, move=MOVE, op=HandOp.FACE_DOWN, cards="JS6H"))
 
 
 def test_a_waiting_player_gets_cards_without_actions(ru: Translator) -> None:
