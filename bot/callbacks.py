@@ -24,6 +24,7 @@ class LobbyOp(StrEnum):
     SETTINGS = "o"
     CANCEL = "c"
     ADD_COMPUTER = "a"
+    REMOVE_COMPUTER = "r"
 
 
 class LobbyCb(CallbackData, prefix="l"):

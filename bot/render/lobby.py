@@ -142,6 +142,8 @@ def render_lobby(
         ],
         [make("lobby-button-add-computer", LobbyOp.ADD_COMPUTER)],
     ]
+    if any(is_computer for _, is_computer in players):
+        rows[-1].append(make("lobby-button-remove-computer", LobbyOp.REMOVE_COMPUTER))
     return "\n".join(lines), keyboard(rows)
 
 

@@ -147,6 +147,8 @@ class LobbyService:
                 return Reply(tr.t("flow-only-creator"), alert=True)
             if op is LobbyOp.ADD_COMPUTER:
                 return await self._add_computer(table, tr, update_id)
+            if op is LobbyOp.REMOVE_COMPUTER:
+                return await self._remove_computer(table, tr, update_id)
             if op is LobbyOp.START:
                 return await self._start(table, actor, tr, update_id, title)
             if op is LobbyOp.CANCEL:
@@ -281,7 +283,20 @@ class LobbyService:
     async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
         if not any(seat.user_id == actor.user_id for seat in table.seats):
             return Reply(tr.t("flow-not-seated"))
-        rest = [seat for seat in table.seats if seat.user_id != actor.user_id]
+        await self._reseat(table, [seat for seat in table.seats if seat.user_id != actor.user_id], update_id)
+        return Reply(tr.t("flow-left"))
+
+    async def _remove_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
+        """The computer seated last gets up (a stale button, with none seated, changes nothing)."""
+        computers = [seat for seat in table.seats if seat.user_id is None]
+        if not computers:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        last = computers[-1].seat
+        await self._reseat(table, [seat for seat in table.seats if seat.seat != last], update_id)
+        return Reply(tr.t("flow-computer-removed"))
+
+    async def _reseat(self, table: Table, rest: Sequence[Seat], update_id: int | None) -> None:
+        """Keep the seats ``rest``, numbered afresh in their order, and redraw the lobby."""
         seats = tuple(seat.model_copy(update={"seat": number}) for number, seat in enumerate(rest))
         settings = await self.core.chat_settings(table.chat_id)
         group_tr = self.core.translations.get(settings.language)
@@ -293,7 +308,6 @@ class LobbyService:
             seats=seats,
             deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
         )
-        return Reply(tr.t("flow-left"))
 
     async def join_from_link(self, table_id: int, actor: Actor, update_id: int | None = None) -> Reply:
         """`/start j<table>` in the private chat: the user started the bot, now seat him at the lobby."""

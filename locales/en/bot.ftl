@@ -139,6 +139,7 @@ lobby-button-start = ▶️ Start
 lobby-button-settings = ⚙️ Settings
 lobby-button-cancel = ✖️ Cancel
 lobby-button-add-computer = 🤖 Add a computer
+lobby-button-remove-computer = 🤖 Remove a computer
 lobby-joined = You are at the table.
 lobby-left = You left the table.
 lobby-already-seated = You are already at the table.

@@ -7,6 +7,7 @@ flow-lobby-exists = A table is already being gathered in this chat: join it with
 flow-game-in-progress = A game is already on in this chat. To end it: /stop (the table's creator or an admin).
 flow-stale-button = This button is out of date: the table has moved on.
 flow-computer-added = A computer player has joined.
+flow-computer-removed = A computer left the table.
 flow-play-exists = We already have a game going: finish it or send /stop.
 flow-play-title = Against the computer
 flow-command-play = play against the computer

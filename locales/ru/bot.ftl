@@ -148,6 +148,7 @@ lobby-button-start = ▶️ Начать
 lobby-button-settings = ⚙️ Настройки
 lobby-button-cancel = ✖️ Отмена
 lobby-button-add-computer = 🤖 Добавить компьютер
+lobby-button-remove-computer = 🤖 Убрать компьютер
 lobby-joined = Вы за столом.
 lobby-left = Вы вышли из-за стола.
 lobby-already-seated = Вы уже за столом.

@@ -7,6 +7,7 @@ flow-lobby-exists = В этом чате уже собирают стол — п
 flow-game-in-progress = В этом чате уже идёт игра. Закончить её: /stop (создатель стола или админ).
 flow-stale-button = Эта кнопка устарела: стол уже изменился.
 flow-computer-added = Компьютер за столом.
+flow-computer-removed = Компьютер встал из-за стола.
 flow-play-exists = У нас уже идёт игра — доиграйте её или напишите /stop.
 flow-play-title = Против компьютера
 flow-command-play = сыграть с компьютером

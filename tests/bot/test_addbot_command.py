@@ -80,3 +80,25 @@ async def test_addbot_at_a_full_table_changes_nothing(world: World) -> None:
     assert full.text and "6" in full.text
     assert (await world.table()).version == table.version
     assert (await world.tables.core.chat_settings(GROUP)).computer_level is ComputerLevel.EASY
+
+
+async def test_the_creator_removes_the_computer_seated_last(world: World) -> None:
+    await _lobby(world)
+    for update_id in (3, 4):
+        await world.tables.lobby.add_computer_command(GROUP, ANNA, is_admin=admin(False), update_id=update_id)
+    refused = await tap(world, LobbyOp.REMOVE_COMPUTER, BORIS, update_id=5)
+    assert refused.alert and len((await world.table()).seats) == 4
+    reply = await tap(world, LobbyOp.REMOVE_COMPUTER, ANNA, update_id=6)
+    assert reply.text == "Компьютер встал из-за стола."
+    table = await world.table()
+    assert [(seat.seat, seat.user_id, seat.name) for seat in table.seats] == [
+        (0, ANNA.user_id, ANNA.name),
+        (1, BORIS.user_id, BORIS.name),
+        (2, None, "Компьютер 1"),
+    ]
+    await tap(world, LobbyOp.REMOVE_COMPUTER, ANNA, update_id=7)
+    assert [seat.user_id for seat in (await world.table()).seats] == [ANNA.user_id, BORIS.user_id]
+    stale = await tap(world, LobbyOp.REMOVE_COMPUTER, ANNA, update_id=8)  # none left: an old button
+    assert stale.alert and len((await world.table()).seats) == 2
+    await world.deliver()
+    assert "🤖" not in world.api.to(GROUP)[-1].payload["text"]

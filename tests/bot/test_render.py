@@ -498,10 +498,19 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
         callback = LobbyCb.unpack(button["callback_data"])
         assert callback.table == 7
         ops.append(callback.op)
-    assert ops == [LobbyOp.JOIN, LobbyOp.LEAVE, LobbyOp.START, LobbyOp.SETTINGS, LobbyOp.CANCEL, LobbyOp.ADD_COMPUTER]
+    assert ops == [
+        LobbyOp.JOIN,
+        LobbyOp.LEAVE,
+        LobbyOp.START,
+        LobbyOp.SETTINGS,
+        LobbyOp.CANCEL,
+        LobbyOp.ADD_COMPUTER,
+        LobbyOp.REMOVE_COMPUTER,  # a computer sits: it may be asked to leave
+    ]
     assert_keyboard_limits(markup)
-    empty, _ = render_lobby(TableSettings(), [], ru, table_id=7, creator="Аня")
+    empty, markup = render_lobby(TableSettings(), [], ru, table_id=7, creator="Аня")
     assert "Игроки: пока никого" in empty
+    assert LobbyOp.REMOVE_COMPUTER not in [LobbyCb.unpack(b["callback_data"]).op for b in buttons(markup)]
 
 
 def test_lobby_rules_follow_the_profile(en: Translator) -> None:
