@@ -316,14 +316,14 @@ class TableCore:
 
     def table_message(self, table: Table, state: TableState, tr: Translator, *, new: bool = False) -> OutboxMessage:
         """The group's live table message: edited in place; `new` sends it (the first picture of a table)."""
-        seconds = state.settings.move_seconds
+        seconds = self.move_seconds(state)  # what this turn has: a computer's or an away player's turn is short
         text = render_table(
             public_view(state.match),
             seat_names(table.seats),
             tr,
             title=state.title,
             settings=state.settings,
-            deadline_text=format_clock(seconds) if seconds and not state.match.finished else None,
+            deadline_text=format_clock(seconds) if seconds is not None else None,
         )
         kind = OutboxKind.SEND if new else OutboxKind.EDIT
         return live_message(table.chat_id, TABLE_REF, f"table:{table.chat_id}", kind, html_text(text))
@@ -445,17 +445,25 @@ class TableCore:
     def deadline(self, state: TableState) -> float | None:
         """When the player to act times out: the move timer, shorter for a player who is away (RULES: none;
         ours: three timeouts in a row and the bot plays for him at once until he taps again)."""
-        seconds = state.settings.move_seconds
         seat = state.match.to_act()
         if seat is not None and seat in state.computers:
             return self.clock() + COMPUTER_SECONDS  # the timer service lets the computer move
         if out_of_turn_caller(state.match, state.computers) is not None:
             return self.clock() + COMPUTER_SECONDS  # a computer decides on «Стоп!» (GameService.timeout)
-        if not seconds or seat is None:
+        seconds = self.move_seconds(state)
+        return None if seconds is None else self.clock() + seconds
+
+    @staticmethod
+    def move_seconds(state: TableState) -> int | None:
+        """The time the person to act has for his move: the table's move timer, a few seconds when he is away;
+        None when nobody is timed (no timer, a computer to act, the match over)."""
+        seconds = state.settings.move_seconds
+        seat = state.match.to_act()
+        if not seconds or seat is None or seat in state.computers:
             return None
         if state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:
-            seconds = min(seconds, AWAY_MOVE_SECONDS)
-        return self.clock() + seconds
+            return min(seconds, AWAY_MOVE_SECONDS)
+        return seconds
 
     @staticmethod
     def stats(table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:

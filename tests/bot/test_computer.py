@@ -70,6 +70,12 @@ async def test_creator_seats_a_computer_that_then_plays_its_own_moves(world: Wor
     table = await world.table()
     assert table.status is TableStatus.PLAYING
     assert state_of(table).computers == frozenset({1})
+    state = state_of(table)
+    while state.match.to_act() != 1:  # no clock on the table while the computer thinks: it moves in a second
+        await _anna_moves(world, table.table_id, GROUP)
+        state = state_of(await world.table())
+    tr = world.tables.core.translations.get("ru")
+    assert "⏳" not in str(world.tables.core.table_message(await world.table(), state, tr).payload["text"])
     moves = await _play_first_deal(world, table.table_id, GROUP)
     assert moves >= 1
     events = await world.storage.get_events(table.table_id)
@@ -176,6 +182,8 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
         away = state.timeouts.get(0, 0) >= AWAY_AFTER_TIMEOUTS
         if away and played_for_her:
             assert core.deadline(state) == world.time.now + AWAY_MOVE_SECONDS
+            # The table tells the group how long this turn is: an away player's turn is short.
+            assert "⏳ 0:05" in str(core.table_message(table, state, core.translations.get("ru")).payload["text"])
             break
         world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.move_seconds) + 1
         assert await world.tables.timers.fire_due() == 1
@@ -192,6 +200,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
         state = state_of(await world.table())
     assert state.match.to_act() == 0
     assert core.deadline(state) == world.time.now + state.settings.move_seconds > world.time.now + AWAY_MOVE_SECONDS
+    assert "⏳ 1:00" in str(core.table_message(await world.table(), state, core.translations.get("ru")).payload["text"])
 
 
 async def _anna_leads_against_a_stop_holder(world: World) -> Table:
