@@ -7,43 +7,6 @@ cards-count = { $count } { $count ->
     [one] card
    *[other] cards
 }
-points-count = { $count } { $count ->
-    [one] point
-   *[other] points
-}
-tricks-count = { $count } { $count ->
-    [one] trick
-   *[other] tricks
-}
-players-count = { $count } { $count ->
-    [one] player
-   *[other] players
-}
-seconds-count = { $count } s
-
-## General
-
-bot-start-private =
-    Hi! I run games of Bura in group chats.
-    Add me to a group and send /bura to gather a table. I will deal your cards here, in this private chat.
-bot-start-private-ready = Done: now I can deal you cards. Head back to the group!
-bot-start-group = Send /bura to gather a table.
-bot-help =
-    /bura — gather a table
-    /stop — end the game (table creator)
-    /stats — the chat's standings
-    /language — the bot's language
-bot-language-set = Bot language: English.
-error-unexpected = Something went wrong. Please try again.
-error-stale-button = This button is out of date: the table has moved on.
-error-not-your-turn = It is not your turn.
-error-not-at-table = You are not seated at this table.
-error-illegal-move = That move is not allowed.
-error-group-only = This command works in a group only.
-error-private-only = This command works in a private chat with me only.
-need-private-chat = { $name }, open a private chat with me and press Start: your cards will arrive there.
-player-unreachable = { $name } has closed the private chat with the bot and cannot receive cards.
-bot-removed-from-group = I was removed from the group: the game is stopped.
 
 ## Cards: rank letters (suits are symbols in the code)
 
@@ -109,13 +72,6 @@ lobby-title = 🃏 { $game } — gathering a table ({ $min }–{ $max } { $max -
     [one] player
    *[other] players
 })
-lobby-rules = Rules: { $variant }, { $hand_size } { $hand_size ->
-    [one] card
-   *[other] cards
-} in hand, to { $target } · match to { $match_target } { $match_target ->
-    [one] win
-   *[other] wins
-} · { $turn_seconds } s per move
 lobby-rules-line = Rules: { $rules }
 rules-hand = { $count } { $count ->
     [one] card
@@ -140,20 +96,6 @@ lobby-button-settings = ⚙️ Settings
 lobby-button-cancel = ✖️ Cancel
 lobby-button-add-computer = 🤖 Add a computer
 lobby-button-remove-computer = 🤖 Remove a computer
-lobby-joined = You are at the table.
-lobby-left = You left the table.
-lobby-already-seated = You are already at the table.
-lobby-full = The table is full: { $count } { $count ->
-    [one] player
-   *[other] players
-}.
-lobby-need-players = At least { $count } { $count ->
-    [one] player
-   *[other] players
-} needed.
-lobby-only-creator = Only the table's creator can do that.
-lobby-cancelled = The table was dismissed.
-lobby-exists = A table is already gathering or playing in this chat.
 
 ## Table settings
 
@@ -198,10 +140,6 @@ setting-level-hard = hard
 
 ## The table in the group
 
-table-header = 🃏 Bura · deal { $deal } · match to { $match_target } { $match_target ->
-    [one] win
-   *[other] wins
-}
 table-title = 🃏 <b>{ $game }</b> · deal { $deal } · { $match }
 table-title-named = 🃏 <b>{ $title }</b> · { $game } · deal { $deal } · { $match }
 table-trump = Trump { $suit } (under the stock { $card }) · { $stock } { $stock ->
@@ -228,10 +166,8 @@ table-trick = <b>Trick { $number }</b>
 table-beats = ← beats
 table-last-trick = Trick { $number } → { $name }: { $plays }
 table-shown = Shown: { $name } — { $combo } { $cards }
-table-forced-lead = { $name } must lead { $cards }
 table-tricks = Tricks: { $tally }
 table-points = Points: { $tally }
-table-timeout = Time is up: the computer moved for { $name }.
 
 ## Announcements in the group
 
@@ -331,9 +267,3 @@ reason-no_such_combo = You do not hold that combination.
 reason-combo_outranked = An opponent's combination ranks higher.
 reason-nothing_to_pass = There is nothing to pass now.
 reason-unknown_action = Unknown move.
-
-## Standings
-
-stats-title = 📊 The chat's standings
-stats-line = { $name }: matches won { $matches_won }, deals { $deals_won }, buras { $buras }
-stats-empty = Nobody has played in this chat yet.

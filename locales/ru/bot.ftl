@@ -9,46 +9,6 @@ cards-count = { $count } { $count ->
     [few] карты
    *[many] карт
 }
-points-count = { $count } { $count ->
-    [one] очко
-    [few] очка
-   *[many] очков
-}
-tricks-count = { $count } { $count ->
-    [one] взятка
-    [few] взятки
-   *[many] взяток
-}
-players-count = { $count } { $count ->
-    [one] игрок
-    [few] игрока
-   *[many] игроков
-}
-seconds-count = { $count } с
-
-## Общее
-
-bot-start-private =
-    Привет! Я веду «Буру» в групповых чатах.
-    Добавьте меня в группу и напишите /bura, чтобы собрать стол. Сюда, в личный чат, я буду присылать ваши карты.
-bot-start-private-ready = Готово: теперь я смогу присылать вам карты. Возвращайтесь в группу!
-bot-start-group = Напишите /bura, чтобы собрать стол.
-bot-help =
-    /bura — собрать стол
-    /stop — закончить игру (создатель стола)
-    /stats — итоги чата
-    /language — язык бота
-bot-language-set = Язык бота: русский.
-error-unexpected = Что-то пошло не так. Попробуйте ещё раз.
-error-stale-button = Эта кнопка устарела: стол уже изменился.
-error-not-your-turn = Сейчас не ваш ход.
-error-not-at-table = Вы не сидите за этим столом.
-error-illegal-move = Так ходить нельзя.
-error-group-only = Эта команда работает только в группе.
-error-private-only = Эта команда работает только в личном чате со мной.
-need-private-chat = { $name }, откройте личный чат со мной и нажмите «Старт» — туда придут ваши карты.
-player-unreachable = { $name } закрыл(а) личный чат с ботом и не получит карты.
-bot-removed-from-group = Меня удалили из группы — игра остановлена.
 
 ## Карты: буквы рангов (масти — значки в коде)
 
@@ -116,14 +76,6 @@ lobby-title = 🃏 { $game } — набираем стол ({ $min }–{ $max } 
     [few] игрока
    *[many] игроков
 })
-lobby-rules = Правила: { $variant }, { $hand_size } { $hand_size ->
-    [one] карта
-    [few] карты
-   *[many] карт
-} на руках, до { $target } · матч до { $match_target } { $match_target ->
-    [one] победы
-   *[other] побед
-} · ход { $turn_seconds } с
 lobby-rules-line = Правила: { $rules }
 rules-hand = { $count } { $count ->
     [one] карта
@@ -149,22 +101,6 @@ lobby-button-settings = ⚙️ Настройки
 lobby-button-cancel = ✖️ Отмена
 lobby-button-add-computer = 🤖 Добавить компьютер
 lobby-button-remove-computer = 🤖 Убрать компьютер
-lobby-joined = Вы за столом.
-lobby-left = Вы вышли из-за стола.
-lobby-already-seated = Вы уже за столом.
-lobby-full = Стол полон: { $count } { $count ->
-    [one] игрок
-    [few] игрока
-   *[many] игроков
-}.
-lobby-need-players = Нужно хотя бы { $count } { $count ->
-    [one] игрок
-    [few] игрока
-   *[many] игроков
-}.
-lobby-only-creator = Это может сделать только создатель стола.
-lobby-cancelled = Стол распущен.
-lobby-exists = В этом чате уже собирают стол или идёт игра.
 
 ## Настройки стола
 
@@ -209,10 +145,6 @@ setting-level-hard = сильно
 
 ## Стол в группе
 
-table-header = 🃏 Бура · сдача { $deal } · матч до { $match_target } { $match_target ->
-    [one] победы
-   *[other] побед
-}
 table-title = 🃏 <b>{ $game }</b> · сдача { $deal } · { $match }
 table-title-named = 🃏 <b>{ $title }</b> · { $game } · сдача { $deal } · { $match }
 table-trump = Козырь { $suit } (под колодой { $card }) · в колоде { $stock } { $stock ->
@@ -242,10 +174,8 @@ table-trick = <b>Взятка { $number }</b>
 table-beats = ← бьёт
 table-last-trick = Взятка { $number } → { $name }: { $plays }
 table-shown = Показано: { $name } — { $combo } { $cards }
-table-forced-lead = { $name } обязан(а) зайти с { $cards }
 table-tricks = Взятки: { $tally }
 table-points = Очки: { $tally }
-table-timeout = Время вышло: за игрока { $name } сходил компьютер.
 
 ## Объявления в группе
 
@@ -347,9 +277,3 @@ reason-no_such_combo = У вас нет такой комбинации.
 reason-combo_outranked = Комбинация соперника старше.
 reason-nothing_to_pass = Сейчас нечего пропускать.
 reason-unknown_action = Непонятный ход.
-
-## Итоги
-
-stats-title = 📊 Итоги чата
-stats-line = { $name }: матчей выиграно { $matches_won }, сдач { $deals_won }, бур { $buras }
-stats-empty = В этом чате ещё не играли.
