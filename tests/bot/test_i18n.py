@@ -1,5 +1,6 @@
 """Locales: every key in every language with the same placeholders, and plurals that read right."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,24 @@ def test_no_telegram_language_gives_the_default(translations: Translations) -> N
     assert language_for_telegram(None, default="en") == "en"
     assert translations.for_telegram_language("uk").language == "ru"
     assert translations.for_telegram_language("de").language == "en"
+
+
+def test_every_message_the_code_names_exists() -> None:
+    """A string in bot/ that looks like a message of a locale family ("flow-…", "hand-…") must be a message: a
+    removed or misspelt key would show users its bare name."""
+    root = Path(__file__).resolve().parents[2]
+    keys = {
+        entry.id.name
+        for path in (root / "locales" / "ru").glob("*.ftl")
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body
+        if isinstance(entry, ast.Message)
+    }
+    families = {key.split("-")[0] for key in keys}
+    named = {
+        (path.name, literal)
+        for path in (root / "bot").rglob("*.py")
+        for literal in re.findall(r'(?<!name=)"([a-z][a-z0-9_]*(?:-[a-z0-9_]+)+)"', path.read_text(encoding="utf-8"))
+        if literal.split("-")[0] in families
+    }
+    assert len(named) > 100  # the scan sees the code's messages
+    assert {(path, literal) for path, literal in named if literal not in keys} == set()
