@@ -38,6 +38,7 @@ from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
 from bot.sender import Pacer, Sender, Unreachable, UnreachableCallback, bot_api_call
 from bot.services import TableService
+from bot.services.computer import Thinker
 from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage
 
@@ -145,7 +146,8 @@ async def run(settings: Settings) -> None:
         sender = Sender(
             storage, bot_api_call(BotApi(bot)), pacer=pacer, on_unreachable=_unreachable_handler(lambda: tables)
         )
-        tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
+        thinker = Thinker(processes=settings.computer_processes)
+        tables = TableService(storage, translations, sender, test_seed=settings.test_seed, thinker=thinker)
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 
         async def on_startup() -> None:
@@ -178,6 +180,7 @@ async def run(settings: Settings) -> None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            thinker.close()
             await bot.session.close()
     finally:
         await storage.close()

@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     throttled. Tests against the fake Bot API set it low so a game takes seconds, not minutes."""
     group_pacing: bool = True
     """GROUP_PACING: false drops the 20-messages-a-minute ceiling per group (tests only, like SEND_INTERVAL)."""
+    computer_processes: int = Field(1, ge=0, le=64)
+    """COMPUTER_PROCESSES: worker processes where hard computer players think (0: a thread of the bot, which then
+    answers every tap about 5 ms later while one thinks). One worker makes about six hard decisions a second."""
 
     @field_validator("bot_token")
     @classmethod

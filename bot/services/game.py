@@ -9,14 +9,13 @@ engine settles: whichever action is applied first under the table's lock wins, t
 
 from __future__ import annotations
 
-import asyncio
 import html
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.callbacks import HandCb, HandOp, unpack_cards
 from bot.render.reasons import reason_text
-from bot.services.computer import computer_action, out_of_turn_caller
+from bot.services.computer import Thinker, out_of_turn_caller
 from bot.services.core import (
     AWAY_AFTER_TIMEOUTS,
     Actor,
@@ -117,9 +116,10 @@ async def _answer_early(early: Respond | None) -> None:
 
 
 class GameService:
-    def __init__(self, core: TableCore) -> None:
+    def __init__(self, core: TableCore, thinker: Thinker | None = None) -> None:
         self.core = core
         self.repository = core.repository
+        self.thinker = thinker if thinker is not None else Thinker()
 
     # -- taps on the hand ----------------------------------------------------------------------------------
 
@@ -273,9 +273,10 @@ class GameService:
         await self.commit_move(table, state, events, before, notes=notes)
 
     async def _decide(self, table: Table, state: TableState, seat: int) -> Action:
-        # A hard computer searches for a while: think in a worker thread, the bot keeps answering meanwhile.
+        # A hard computer searches for a while: it thinks elsewhere (bot/services/computer.py), the bot keeps
+        # answering meanwhile.
         seed = f"{table.table_id}/{table.version}"
-        return await asyncio.to_thread(computer_action, state.match, seat, state.settings.computer_level, seed)
+        return await self.thinker.action(state.match, seat, state.settings.computer_level, seed)
 
     async def _computer_move(self, table: Table, state: TableState, seat: int) -> None:
         """A computer's turn (its timer is its thinking time): it decides from its seat's view and moves."""

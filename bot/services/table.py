@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from bot.i18n import Translations
+from bot.services.computer import Thinker
 from bot.services.core import Clock, Notifier, TableCore
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
@@ -26,10 +27,11 @@ class TableService:
         clock: Clock = time.time,
         test_seed: str | None = None,
         timer_interval: float = 1.0,
+        thinker: Thinker | None = None,
     ) -> None:
         self.core = TableCore(repository, translations, sender, clock=clock, test_seed=test_seed)
         self.lobby = LobbyService(self.core)
-        self.game = GameService(self.core)
+        self.game = GameService(self.core, thinker)
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)
 
     async def say(self, chat_id: int, text: str) -> None:

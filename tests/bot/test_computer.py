@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import pytest
 
 from bot.callbacks import HandCb, HandOp, LobbyOp, pack_cards
 from bot.services import Actor
-from bot.services.computer import COMPUTER_SECONDS, computer_action
+from bot.services.computer import COMPUTER_SECONDS, Thinker, computer_action
 from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Table, TableStatus
 from bot.table_settings import ComputerLevel
@@ -239,3 +245,45 @@ async def test_a_person_who_leads_first_wins_the_race_against_the_computer(world
     after = state_of(await world.table()).match
     assert after.actions[-1] == lead
     assert after.to_act() == 1 and not any(isinstance(a, DeclareCombo) for a in after.legal_actions(1))
+
+
+async def test_a_hard_computer_thinks_in_a_worker_process_and_decides_the_same() -> None:
+    """The worker decides exactly as the bot's own process would (the same view, level and seed)."""
+    match = Match(BURA_STANDARD, 2, "thinker")
+    seat = match.to_act()
+    assert seat is not None
+    thinker = Thinker(processes=1)
+    try:
+        for level in ComputerLevel:
+            assert await thinker.action(match, seat, level, "t/1") == computer_action(match, seat, level, "t/1")
+        assert thinker._pool is not None  # the hard decision went to a worker
+    finally:
+        thinker.close()
+
+
+class _DeadPool(ThreadPoolExecutor):
+    """A pool whose worker has died: every job fails as a broken process pool does."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("a worker died"))
+        return future
+
+
+async def test_a_dead_worker_is_replaced_and_the_decision_still_made(caplog: pytest.LogCaptureFixture) -> None:
+    made: list[int] = []
+
+    def pool(processes: int) -> Executor:
+        made.append(processes)
+        return _DeadPool(processes)
+
+    match = Match(BURA_STANDARD, 2, "thinker")
+    seat = match.to_act()
+    assert seat is not None
+    thinker = Thinker(processes=2, pool=pool)
+    expected = computer_action(match, seat, ComputerLevel.HARD, "t/2")
+    assert await thinker.action(match, seat, ComputerLevel.HARD, "t/2") == expected
+    assert await thinker.action(match, seat, ComputerLevel.HARD, "t/2") == expected
+    assert made == [2, 2]  # a fresh pool after each death
+    assert "worker process died" in caplog.text
+    thinker.close()

@@ -7,6 +7,7 @@ import asyncio
 from bot.callbacks import LobbyCb, LobbyOp
 from bot.services import TableState
 from bot.storage import SqliteStorage, TableStatus
+from bot.table_settings import ComputerLevel
 from tests.botapi import FakeTelegram
 from tests.e2e import test_game
 from tests.e2e.conftest import BotProcess
@@ -44,11 +45,13 @@ async def test_play_against_the_computer_in_the_private_chat(
     tg.start_bot(anna)
     chat = tg.private_chat(anna)
     await tg.wait_bot_message(chat, timeout=MOVE_WAIT)
-    said = tg.send_message(anna, chat, "/play")
+    said = tg.send_message(anna, chat, "/play hard")  # the strong computer thinks in the bot's worker process
     await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
     table = await storage.get_open_table(chat.id)
     assert table is not None and table.status is TableStatus.PLAYING
     assert [seat.user_id for seat in table.seats] == [anna.id, None]
+    assert table.state is not None
+    assert TableState.from_json(table.state).settings.computer_level is ComputerLevel.HARD
     players = Players(tg, storage, {0: anna}, table.table_id)
     await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
     human, computer = await _play_first_deal(players, {0})
