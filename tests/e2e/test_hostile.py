@@ -100,6 +100,8 @@ JUNK_COMMANDS = (
     "/start " + "x" * 60,
     "/score@bura_test_bot extra words",
     "/settings",
+    "/addbot",  # the game is on: refused, nothing changes
+    "/addbot hard " + "x" * 40,
     "/help",
     "/top",
     "/stats",
