@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
@@ -81,22 +81,42 @@ class LobbyService:
         self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None
     ) -> Reply:
         """/settings: the lobby message turns into the settings menu (creator or admin, before the deal)."""
+
+        async def show(table: Table, tr: Translator) -> Reply:
+            return await self._show_settings(table, update_id)
+
+        return await self._lobby_command(
+            chat_id, actor, is_admin, update_id, ("flow-settings-no-lobby", "flow-settings-playing"), show
+        )
+
+    async def _lobby_command(
+        self,
+        chat_id: int,
+        actor: Actor,
+        is_admin: IsAdmin,
+        update_id: int | None,
+        refusals: tuple[str, str],
+        act: Callable[[Table, Translator], Awaitable[Reply]],
+    ) -> Reply:
+        """A group command on the chat's lobby, for its creator or an admin, before the deal: ``act`` runs under
+        the table's lock; else a message says why not (``refusals``: no lobby, the game is on)."""
         core = self.core
         tr = await core.chat_translator(chat_id)
         if await core.already_processed(update_id):
             return Reply()
+        no_lobby, playing = refusals
         table = await self.repository.get_open_table(chat_id)
         if table is None:
-            return Reply(tr.t("flow-settings-no-lobby"))
+            return Reply(tr.t(no_lobby))
         if table.status is not TableStatus.LOBBY:
-            return Reply(tr.t("flow-settings-playing"))
+            return Reply(tr.t(playing))
         if not await self._may_manage(table, actor, is_admin):
             return Reply(tr.t("flow-only-creator"))
         async with core.locked(table.table_id):
             current = await self.repository.get_table(table.table_id)
             if current is None or current.status is not TableStatus.LOBBY:
-                return Reply(tr.t("flow-settings-playing"))
-            return await self._show_settings(current, update_id)
+                return Reply(tr.t(playing))
+            return await act(current, tr)
 
     @staticmethod
     def _exists_text(table: Table, tr: Translator) -> str:
@@ -207,27 +227,25 @@ class LobbyService:
     ) -> Reply:
         """/addbot [easy|hard]: seat a computer in the chat's lobby (creator or admin, before the deal), as the
         lobby's 🤖 button does. With a level, the table's computers play at that level (a table setting)."""
-        core = self.core
-        tr = await core.chat_translator(chat_id)
-        if await core.already_processed(update_id):
-            return Reply()
-        table = await self.repository.get_open_table(chat_id)
-        if table is None:
-            return Reply(tr.t("flow-addbot-no-lobby"))
-        if table.status is not TableStatus.LOBBY:
-            return Reply(tr.t("flow-addbot-playing"))
-        if not await self._may_manage(table, actor, is_admin):
-            return Reply(tr.t("flow-only-creator"))
-        async with core.locked(table.table_id):
-            current = await self.repository.get_table(table.table_id)
-            if current is None or current.status is not TableStatus.LOBBY:
-                return Reply(tr.t("flow-addbot-playing"))
-            settings = await core.chat_settings(chat_id)
-            if level is not None and level is not settings.computer_level and len(current.seats) < settings.max_players:
-                changed = settings.model_copy(update={"computer_level": level})
-                await self.repository.set_chat_settings(chat_id, changed.model_dump(mode="json", exclude={"language"}))
-            reply = await self._add_computer(current, tr, update_id)
-        return Reply(reply.text)  # a message in the chat, not an alert
+
+        async def add(table: Table, tr: Translator) -> Reply:
+            settings = await self.core.chat_settings(chat_id)
+            if level is not None and len(table.seats) < settings.max_players:
+                await self._set_level(chat_id, settings, level)
+            reply = await self._add_computer(table, tr, update_id)
+            return Reply(reply.text)  # a message in the chat, not an alert
+
+        return await self._lobby_command(
+            chat_id, actor, is_admin, update_id, ("flow-addbot-no-lobby", "flow-addbot-playing"), add
+        )
+
+    async def _set_level(self, chat_id: int, settings: TableSettings, level: ComputerLevel) -> TableSettings:
+        """The chat's computers play at ``level`` from now on (a table setting); the settings with it."""
+        if level is settings.computer_level:
+            return settings
+        changed = settings.model_copy(update={"computer_level": level})
+        await self.repository.set_chat_settings(chat_id, changed.model_dump(mode="json", exclude={"language"}))
+        return changed
 
     async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         """Seat a computer player (engine/ai.py) at the level the table's settings name."""
@@ -262,9 +280,8 @@ class LobbyService:
             return Reply(tr.t("flow-play-exists"))
         await self.repository.upsert_chat(chat_id, language=tr.language)
         settings = await core.chat_settings(chat_id)
-        if level is not None and level is not settings.computer_level:
-            settings = settings.model_copy(update={"computer_level": level})
-            await self.repository.set_chat_settings(chat_id, settings.model_dump(mode="json", exclude={"language"}))
+        if level is not None:
+            settings = await self._set_level(chat_id, settings, level)
         if settings.min_players > 2 or settings.max_players < 2:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
         seats = (
