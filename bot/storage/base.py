@@ -1,8 +1,15 @@
-"""What the bot keeps between updates: the repository interface, its DTOs and its errors.
+"""What the bot keeps between updates: the storage contract, its DTOs and its errors.
 
-Handlers and services depend on the `Storage` protocol only; `bot.storage.sqlite.SqliteStorage` implements it.
+The contract is split by concern (`ChatStore`, `TableStore`, `InboxStore`, `OutboxStore`, `StatsStore`,
+`TimerStore`); `Storage` is all of them, and every backend implements it and passes the one contract suite in
+tests/bot/storage/. Handlers and services depend on these protocols only.
+
 A table's game state is an opaque JSON text here: the engine owns its shape, storage only versions it.
 Times are seconds since the epoch (`time.time()`), as the clock injected into the storage gives them.
+
+Every write is one transaction, and a write that returns has been made durable (synced to disk): the bot answers
+a tap as accepted only after that (README, "Reliability"). A write the database could not make raises
+`StorageUnavailable` and changes nothing.
 """
 
 from collections.abc import Collection, Sequence
@@ -12,6 +19,9 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 JsonObject = dict[str, Any]
+
+MAX_ID = 2**63 - 1
+"""The largest integer a database column of the bot holds (SQLite's INTEGER and PostgreSQL's BIGINT)."""
 
 
 class StorageError(Exception):
@@ -48,6 +58,21 @@ class OpenTableExistsError(StorageError):
     def __init__(self, chat_id: int) -> None:
         super().__init__(f"chat {chat_id} already has an open table")
         self.chat_id = chat_id
+
+
+class StorageUnavailable(StorageError):
+    """The database could not make a write durable (disk full, I/O error, locked): nothing of it was made.
+
+    The bot keeps running: the next write tries again, and works once the disk has room."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(f"the database could not be written: {cause}")
+        self.cause = cause
+
+
+class StartupRefused(StorageError):
+    """The storage cannot be used by this process at all (another process holds it, or its schema is newer
+    than this code): the bot stops with one line and exit code 2."""
 
 
 class _Dto(BaseModel):
@@ -140,9 +165,29 @@ class OutboxItem(OutboxMessage):
 
 
 class MessageRef(_Dto):
+    """A live message of a chat (the table, the lobby, a hand): its id and a digest of what it shows now."""
+
     chat_id: int
     purpose: str
     message_id: int
+    content: str | None = None
+
+
+class Delivery(_Dto):
+    """What became of one outbox row, recorded in one transaction with what it changed.
+
+    `message_id` records the live message `ref` now is (a send), `forget` drops it (deleted, or gone), and
+    `content` is the digest of what it shows now. Any move timer waiting for this message to be shown starts
+    counting (`Deadline.shown_in`), whatever became of the row: a message that cannot arrive must not hold a
+    table up for ever."""
+
+    outbox_id: int
+    chat_id: int
+    ref: str | None = None
+    error: str | None = None
+    message_id: int | None = None
+    forget: bool = False
+    content: str | None = None
 
 
 class StatsDelta(_Dto):
@@ -162,20 +207,29 @@ class Stats(StatsDelta):
     pass
 
 
+class Deadline(_Dto):
+    """When a table's timer fires: `seconds` from now, or, with `shown_in` (a chat and a message ref), `seconds`
+    from when that message of this commit is delivered: a move timer counts from when the player can see that
+    it is his turn, not from when the bot decided so (a delivery held up by Telegram costs him nothing)."""
+
+    seconds: float
+    shown_in: tuple[int, str] | None = None
+
+
 class Timer(_Dto):
-    """A move deadline: fires only if the table's version is still `move_no` when it is due."""
+    """A table's deadline: fires only if the table's version is still `move_no` when it is due. `seconds` is
+    its length; `armed` is False while it waits for its message to be shown (its `due_at` is then a fallback)."""
 
     table_id: int
     due_at: float
     move_no: int
+    seconds: float = 0.0
+    armed: bool = True
 
 
-class Storage(Protocol):
-    """The repository the bot talks to. Every write is one transaction."""
+class ChatStore(Protocol):
+    """Chats and users: languages, settings, and whether the bot may write to them."""
 
-    async def close(self) -> None: ...
-
-    # chats and users
     async def upsert_chat(self, chat_id: int, *, language: str | None = None) -> Chat:
         """Create the chat if new; set its language when given. Returns the chat."""
         ...
@@ -202,7 +256,10 @@ class Storage(Protocol):
 
     async def set_user_blocked(self, user_id: int, blocked: bool = True) -> None: ...
 
-    # tables
+
+class TableStore(Protocol):
+    """Tables and their moves: the versioned state, the event log, and everything a move commits with it."""
+
     async def create_table(
         self,
         chat_id: int,
@@ -234,7 +291,7 @@ class Storage(Protocol):
         *,
         status: TableStatus | None = None,
         seats: Sequence[Seat] | None = None,
-        deadline: float | None = None,
+        deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
     ) -> Table:
         """Commit one change of a table in ONE transaction, or nothing at all.
@@ -249,20 +306,42 @@ class Storage(Protocol):
 
     async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]: ...
 
-    # updates
+
+class InboxStore(Protocol):
+    """Telegram updates, kept from the moment they are received until they are handled (exactly once).
+
+    The poller stores a batch of updates before it confirms them to Telegram; a change made for an update
+    records it as processed in its own transaction (`update_id` of the writes above); an update whose handling
+    wrote nothing is marked done after it. After a crash, the stored updates not yet processed are handled again,
+    and an update Telegram sends twice is stored once."""
+
+    async def store_updates(self, updates: Sequence[tuple[int, JsonObject]]) -> list[int]:
+        """Keep these updates (id, the update as Telegram sent it); returns the ids that were new."""
+        ...
+
+    async def pending_updates(self) -> list[tuple[int, JsonObject]]:
+        """Stored updates not yet processed, in order (what a crash left behind)."""
+        ...
+
+    async def mark_updates_done(self, update_ids: Collection[int]) -> None:
+        """These updates were handled (those marked already stay as they are)."""
+        ...
+
     async def is_update_processed(self, update_id: int) -> bool: ...
 
-    async def mark_update_processed(self, update_id: int) -> bool:
-        """Record an update that changed no table; False when it had been processed already."""
+    async def prune_updates(self, older_than: float) -> int:
+        """Forget processed updates received before `older_than` (Telegram resends nothing older than a day)."""
         ...
+
+
+class OutboxStore(Protocol):
+    """The sender's side of the outbox, and the live messages it keeps in place."""
 
     async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> list[int]:
-        """Queue messages that belong to no table move (e.g. a reply to /start); returns their ids."""
+        """Queue messages that belong to no table move (e.g. a reply to /start), with the update they answer
+        marked processed (else `UpdateAlreadyProcessedError`); returns their ids."""
         ...
 
-    async def prune_processed_updates(self, older_than: float) -> int: ...
-
-    # outbox (the sender's side)
     async def fetch_outbox(
         self, now: float, limit: int = 100, skip: Collection[int] = (), after: int = 0
     ) -> list[OutboxItem]:
@@ -272,30 +351,45 @@ class Storage(Protocol):
         only ids above `after` (the sender's quick look at what was committed since it last read)."""
         ...
 
-    async def mark_outbox_done(self, outbox_id: int, error: str | None = None) -> None:
-        """Delivered, or given up with `error`."""
+    async def get_outbox_item(self, outbox_id: int) -> OutboxItem | None: ...
+
+    async def record_delivery(self, delivery: Delivery) -> None:
+        """An outbox row is done (delivered, or given up with an error), with its live message and timers."""
         ...
 
     async def schedule_outbox_retry(self, outbox_id: int, next_attempt_at: float, error: str) -> int:
         """Count a failed attempt and set when to try again; returns the attempts made so far."""
         ...
 
-    async def cancel_outbox_for_chat(self, chat_id: int, reason: str) -> int:
-        """Give up every pending message to a chat (the bot was blocked or removed); returns how many."""
+    async def retry_chat_now(self, chat_id: int) -> int:
+        """Every pending message of the chat is due now (a chat that could not be written may be again)."""
         ...
 
-    # message refs
-    async def get_message_ref(self, chat_id: int, purpose: str) -> int | None: ...
+    async def cancel_outbox_for_chat(self, chat_id: int, reason: str) -> int:
+        """Give up every pending message to a chat (the bot was blocked or removed); returns how many. Timers
+        waiting for one of them to be shown start counting."""
+        ...
 
-    async def set_message_ref(self, chat_id: int, purpose: str, message_id: int) -> None: ...
+    async def get_message_ref(self, chat_id: int, purpose: str) -> MessageRef | None: ...
 
-    async def delete_message_ref(self, chat_id: int, purpose: str) -> None: ...
 
-    # stats and timers
+class StatsStore(Protocol):
     async def get_stats(self, chat_id: int, user_id: int) -> Stats: ...
 
     async def top_stats(self, chat_id: int, limit: int = 10) -> list[Stats]:
         """The chat's players by matches won, then deals won."""
         ...
 
+
+class TimerStore(Protocol):
     async def due_timers(self, now: float) -> list[Timer]: ...
+
+
+class Storage(ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, TimerStore, Protocol):
+    """The whole repository the bot talks to."""
+
+    async def close(self) -> None: ...
+
+    async def ping(self) -> None:
+        """Fail unless the database answers (the health check)."""
+        ...

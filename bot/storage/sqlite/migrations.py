@@ -1,12 +1,15 @@
-"""Versioned schema migrations, applied in order when the database is opened.
+"""Versioned schema migrations of the SQLite database, applied in order when it is opened.
 
 Each migration is a tuple of SQL statements run in one transaction together with the row that records it in
 `schema_version`, so a crash mid-way leaves the previous version intact. Never edit a released migration:
-append a new one.
+append a new one. A database whose schema is newer than the last migration here was written by a newer bot:
+it is refused, untouched (an older bot would misread it).
 """
 
 import sqlite3
 from collections.abc import Sequence
+
+from bot.storage.base import StartupRefused
 
 Migration = tuple[int, str, Sequence[str]]
 
@@ -135,15 +138,79 @@ MIGRATIONS: tuple[Migration, ...] = (
         # row each time (a tenth of the bot's CPU with a thousand tables in full swing).
         ("CREATE INDEX outbox_due ON outbox(id, next_attempt_at) WHERE done = 0",),
     ),
+    (
+        3,
+        "the inbox of updates; move timers that start when the turn is shown; what each live message shows",
+        (
+            # Updates are kept from the moment they are received until they are handled (exactly once): the
+            # processed ones keep only their id, for as long as Telegram could send them again.
+            """
+            CREATE TABLE inbox (
+                update_id    INTEGER PRIMARY KEY,
+                payload      TEXT,
+                received_at  REAL    NOT NULL,
+                processed_at REAL
+            )
+            """,
+            "CREATE INDEX inbox_pending ON inbox(update_id) WHERE processed_at IS NULL",
+            "CREATE INDEX inbox_processed ON inbox(processed_at) WHERE processed_at IS NOT NULL",
+            "INSERT INTO inbox (update_id, payload, received_at, processed_at)"
+            " SELECT update_id, NULL, processed_at, processed_at FROM processed_updates",
+            "DROP TABLE processed_updates",
+            # A move timer waits for the player's hand to be shown (wait_*), then counts `seconds`.
+            "ALTER TABLE timers ADD COLUMN seconds REAL NOT NULL DEFAULT 0",
+            "ALTER TABLE timers ADD COLUMN wait_chat INTEGER",
+            "ALTER TABLE timers ADD COLUMN wait_ref TEXT",
+            "ALTER TABLE timers ADD COLUMN wait_from INTEGER",
+            "CREATE INDEX timers_waiting ON timers(wait_chat, wait_ref) WHERE wait_chat IS NOT NULL",
+            # A digest of what the live message shows: an edit that would change nothing is not sent.
+            "ALTER TABLE message_refs ADD COLUMN content TEXT",
+        ),
+    ),
 )
+
+LATEST = max(number for number, _, _ in MIGRATIONS)
+
+
+class SchemaTooNew(StartupRefused):
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"the database has schema version {found}, newer than this bot knows ({known}): it was written by a"
+            " newer version of the bot; run that version (or a backup of the database from before it)"
+        )
+        self.found = found
+        self.known = known
+
+
+def check_schema(db: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+    """Refuse, before anything is written, a file this bot must not touch: a schema newer than its migrations,
+    or tables without a schema version."""
+    names = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "schema_version" not in names:
+        if names - {"sqlite_sequence"}:
+            raise StartupRefused(
+                "the file holds tables but no schema version: it is not a database of this bot, or one that a"
+                " newer bot reshaped; give DATABASE_PATH a file of its own"
+            )
+        return
+    row = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
+    version = int(row[0]) if row else 0
+    known = max((number for number, _, _ in migrations), default=0)
+    if version > known:
+        raise SchemaTooNew(version, known)
 
 
 def current_version(db: sqlite3.Connection) -> int:
-    """The schema version of an open database; 0 for a new file."""
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version ("
-        " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at REAL NOT NULL)"
-    )
+    """The schema version of an open database; 0 for a new file. A file with tables but no version is not
+    a database of this bot (or one a newer bot reshaped beyond what we can read): refused."""
+    names = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "schema_version" not in names:
+        if names - {"sqlite_sequence"}:
+            raise StartupRefused("the file holds tables but no schema version: it is not a database of this bot")
+        db.execute(
+            "CREATE TABLE schema_version ("
+            " version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at REAL NOT NULL)"
+        )
     row = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
     return int(row[0]) if row else 0
 
@@ -156,6 +223,9 @@ def migrate(db: sqlite3.Connection, now: float, migrations: Sequence[Migration] 
     """
     applied: list[int] = []
     version = current_version(db)
+    known = max((number for number, _, _ in migrations), default=0)
+    if version > known:
+        raise SchemaTooNew(version, known)
     for number, description, statements in sorted(migrations, key=lambda migration: migration[0]):
         if number <= version:
             continue

@@ -1,0 +1,74 @@
+"""The inbox of Telegram updates (`InboxStore`) on SQLite: kept until handled, each one processed once."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Collection, Sequence
+
+from bot.storage.base import JsonObject
+from bot.storage.sqlite.rows import Part, dumps, fetchall, loads, one
+
+logger = logging.getLogger(__name__)
+
+
+class Inbox(Part):
+    async def store_updates(self, updates: Sequence[tuple[int, JsonObject]]) -> list[int]:
+        if not updates:
+            return []
+        now = self._clock()
+        rows = [(update_id, dumps(update), now) for update_id, update in updates]
+
+        def apply(db: sqlite3.Connection) -> list[int]:
+            new: list[int] = []
+            for update_id, payload, received in rows:
+                cursor = db.execute(
+                    "INSERT INTO inbox (update_id, payload, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    (update_id, payload, received),
+                )
+                if cursor.rowcount:
+                    new.append(update_id)
+            return new
+
+        return await self._database.write(apply, kind="inbox")
+
+    async def pending_updates(self) -> list[tuple[int, JsonObject]]:
+        rows = await self._database.read(
+            lambda db: fetchall(
+                db, "SELECT update_id, payload FROM inbox WHERE processed_at IS NULL ORDER BY update_id"
+            )
+        )
+        pending = []
+        for row in rows:
+            try:
+                pending.append((int(row["update_id"]), loads(row["payload"])))
+            except (TypeError, ValueError, json.JSONDecodeError):
+                logger.warning("inbox: update %s is unreadable and is skipped", row["update_id"])
+        return pending
+
+    async def mark_updates_done(self, update_ids: Collection[int]) -> None:
+        if not update_ids:
+            return
+        now = self._clock()
+        ids = [(now, update_id) for update_id in update_ids]
+
+        def apply(db: sqlite3.Connection) -> None:
+            db.executemany(
+                "UPDATE inbox SET processed_at = ?, payload = NULL WHERE update_id = ? AND processed_at IS NULL", ids
+            )
+
+        await self._database.write(apply, kind="inbox")
+
+    async def is_update_processed(self, update_id: int) -> bool:
+        row = await self._database.read(
+            lambda db: one(db, "SELECT processed_at FROM inbox WHERE update_id = ?", (update_id,))
+        )
+        return row is not None and row["processed_at"] is not None
+
+    async def prune_updates(self, older_than: float) -> int:
+        def apply(db: sqlite3.Connection) -> int:
+            cursor = db.execute("DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?", (older_than,))
+            return cursor.rowcount
+
+        return await self._database.write(apply, kind="prune")
