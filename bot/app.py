@@ -4,17 +4,24 @@ import asyncio
 import contextlib
 import gc
 import logging
+import signal
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram import Bot
+from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
-from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.exceptions import (
+    ClientDecodeError,
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramServerError,
+    TelegramUnauthorizedError,
+)
 from aiogram.methods import (
     AnswerCallbackQuery,
     DeleteMessage,
@@ -30,17 +37,19 @@ from aiogram.methods import (
     SetMyCommands,
     TelegramMethod,
 )
-from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update, User
 
-from bot.api import BotApi
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
-from bot.sender import Pacer, Sender, Unreachable, UnreachableCallback, bot_api_call
 from bot.services import TableService
 from bot.services.computer import Thinker
 from bot.startup import StartupError, open_storage
-from bot.storage import SqliteStorage
+from bot.storage import JsonObject, SqliteStorage, Storage, StorageError
+from bot.telegram.api import BotApi, brief
+from bot.telegram.pacer import Pacer
+from bot.telegram.polling import Poller
+from bot.telegram.sender import Sender, Unreachable, UnreachableCallback, bot_access_check, bot_api_call
 
 logger = logging.getLogger(__name__)
 
@@ -117,6 +126,9 @@ async def set_commands(bot: Bot, translations: Translations) -> None:
 
 
 CHECKPOINT_SECONDS = 1.0
+PRUNE_EVERY = 600.0
+UPDATES_KEPT = 2 * 24 * 3600.0  # Telegram sends nothing older than a day again
+CONNECT_BACKOFF_CAP = 30.0
 
 
 async def keep_checkpointing(storage: SqliteStorage, interval: float = CHECKPOINT_SECONDS) -> None:
@@ -129,8 +141,88 @@ async def keep_checkpointing(storage: SqliteStorage, interval: float = CHECKPOIN
             logger.warning("database checkpoint failed: %s", error)
 
 
+async def keep_pruning(storage: Storage, interval: float = PRUNE_EVERY) -> None:
+    """Forget the ids of updates handled long ago (they only guard against Telegram sending one again)."""
+    while True:
+        try:
+            pruned = await storage.prune_updates(time.time() - UPDATES_KEPT)
+            if pruned:
+                logger.info("inbox: forgot %s updates handled long ago", pruned)
+        except StorageError as error:
+            logger.warning("inbox: pruning failed: %s", error)
+        await asyncio.sleep(interval)
+
+
+async def connect(bot: Bot, settings: Settings) -> User:
+    """Who the bot is (getMe), asked until Telegram answers: a network that is not up yet (a container that
+    starts before its network) is waited for; a token Telegram rejects is one line and exit code 2."""
+    failures = 0
+    while True:
+        try:
+            return await bot.get_me()
+        except TelegramUnauthorizedError as error:
+            raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
+        except (TelegramNetworkError, TelegramServerError, ClientDecodeError) as error:
+            failures += 1
+            delay = min(CONNECT_BACKOFF_CAP, 2.0**failures)
+            logger.warning(
+                "cannot reach the Bot API at %s (%s); retrying in %.0f s",
+                settings.telegram_api_base,
+                brief(error),
+                delay,
+            )
+            await asyncio.sleep(delay)
+
+
+def create_sender(
+    settings: Settings, storage: Storage, api: BotApi, bot_id: int, tables: Callable[[], TableService]
+) -> Sender:
+    """The outbox's sender, paced at Telegram's limits (scaled by SEND_INTERVAL, as are its retries)."""
+    scale = settings.send_interval if settings.send_interval > 0 else 1.0
+    pacer = Pacer.scaled(time.time, asyncio.sleep, interval=settings.send_interval, group_pacing=settings.group_pacing)
+
+    async def on_read_only(chat_id: int) -> None:
+        await tables().game.pause(chat_id)
+
+    async def on_writable(chat_id: int) -> None:
+        await tables().game.resume(chat_id)
+
+    return Sender(
+        storage,
+        bot_api_call(api),
+        pacer=pacer,
+        access=bot_access_check(api, bot_id),
+        on_unreachable=_unreachable_handler(tables),
+        on_read_only=on_read_only,
+        on_writable=on_writable,
+        backoff_base=1.0 * scale,
+        backoff_cap=30.0 * scale,
+        probe_interval=60.0 * scale,
+    )
+
+
+def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[JsonObject], Awaitable[None]]:
+    """What the poller does with an update from the inbox: the dispatcher's routers, as aiogram would."""
+
+    async def handle(update: JsonObject) -> None:
+        await dispatcher.feed_update(bot, Update.model_validate(update, context={"bot": bot}))
+
+    return handle
+
+
+def on_started() -> None:
+    # aiogram's and pydantic's hundreds of thousands of objects live as long as the process: moved out of the
+    # collector's sight, a full collection no longer walks them (it stalled the bot ~150 ms).
+    gc.collect()
+    gc.freeze()
+    # A full collection still walks every live table's match (~100 ms with a thousand tables); the default
+    # thresholds ran one every few seconds under load. Cycles are rare in our own data (most garbage goes by
+    # reference counting), so collect far less often.
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 async def run(settings: Settings) -> None:
-    """Run until SIGINT/SIGTERM: the outbox sender in the background, aiogram long polling in front."""
+    """Run until SIGINT/SIGTERM: poll Telegram into the inbox and handle it; deliver the outbox; fire timers."""
     configure_logging(settings.log_level)
     try:
         translations = Translations(default_language=settings.default_language)
@@ -138,50 +230,63 @@ async def run(settings: Settings) -> None:
         raise StartupError(f"locales: {error} (run the bot from the project folder)") from error
     storage = await open_storage(settings)
     built = response_models()  # held until the bot stops (see there)
+    bot = create_bot(settings)
+    thinker = Thinker(processes=settings.computer_processes)
+    tasks: list[asyncio.Task[None]] = []
+    poller: Poller | None = None
+    sender: Sender | None = None
     try:
-        bot = create_bot(settings)
-        pacer = Pacer.scaled(
-            time.time, asyncio.sleep, interval=settings.send_interval, group_pacing=settings.group_pacing
-        )
-        sender = Sender(
-            storage, bot_api_call(BotApi(bot)), pacer=pacer, on_unreachable=_unreachable_handler(lambda: tables)
-        )
-        thinker = Thinker(processes=settings.computer_processes)
+        me = await connect(bot, settings)
+        api = BotApi(bot)
+        sender = create_sender(settings, storage, api, me.id, lambda: tables)
         tables = TableService(storage, translations, sender, test_seed=settings.test_seed, thinker=thinker)
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 
-        async def on_startup() -> None:
-            try:
-                await set_commands(bot, translations)
-            except TelegramAPIError as error:
-                logger.warning("setMyCommands failed: %s", error)
-            # aiogram's and pydantic's hundreds of thousands of objects live as long as the process: moved out
-            # of the collector's sight, a full collection no longer walks them (it stalled the bot ~150 ms).
-            gc.collect()
-            gc.freeze()
-            # A full collection still walks every live table's match (~100 ms with a thousand tables); the
-            # default thresholds ran one every few seconds under load. Cycles are rare in our own data (most
-            # garbage goes by reference counting), so collect far less often.
-            gc.set_threshold(*GC_THRESHOLDS)
-
-        dispatcher.startup.register(on_startup)
-        delivering = asyncio.create_task(sender.run(), name="sender")
-        # Timers live in the database: the ones that fell due while the bot was down fire at once.
-        timing = asyncio.create_task(tables.timers.run(), name="timers")
-        checkpointing = asyncio.create_task(keep_checkpointing(storage), name="checkpoints")
+        handle = update_handler(dispatcher, bot)
+        scale = settings.send_interval if settings.send_interval > 0 else 1.0
+        poller = Poller(
+            api, storage, handle, allowed_updates=dispatcher.resolve_used_update_types(), backoff_cap=30.0 * scale
+        )
         try:
-            await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=True)
-        except TelegramUnauthorizedError as error:
-            raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
-        except TelegramNetworkError as error:
-            raise StartupError(f"cannot reach the Bot API at {settings.telegram_api_base}: {error.message}") from error
-        finally:
-            for task in (checkpointing, timing, delivering):
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-            thinker.close()
-            await bot.session.close()
+            await set_commands(bot, translations)
+        except TelegramAPIError as error:
+            logger.warning("setMyCommands failed: %s", error)
+        on_started()
+        stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stopping.set)
+        polling = asyncio.create_task(poller.run(), name="polling")
+        tasks += [
+            asyncio.create_task(sender.run(), name="sender"),
+            # Timers live in the database: the ones that fell due while the bot was down fire at once.
+            asyncio.create_task(tables.timers.run(), name="timers"),
+            asyncio.create_task(keep_checkpointing(storage), name="checkpoints"),
+            asyncio.create_task(keep_pruning(storage), name="pruning"),
+        ]
+        logger.info("bot @%s is running", me.username)
+        stopped = asyncio.create_task(stopping.wait())
+        await asyncio.wait([polling, stopped], return_when=asyncio.FIRST_COMPLETED)
+        if polling.done():
+            stopped.cancel()
+            polling.result()  # a rejected token raises here
+        else:
+            polling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await polling
+        logger.info("stopping")
+    except TelegramUnauthorizedError as error:
+        raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
     finally:
+        if poller is not None:
+            await poller.stop()
+        if sender is not None:
+            await sender.stop()
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        thinker.close()
+        await bot.session.close()
         await storage.close()
         del built

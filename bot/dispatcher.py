@@ -1,13 +1,18 @@
 """The composition root of the aiogram side: one `Dispatcher`, its dependencies, its routers."""
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from aiogram import Dispatcher
+from aiogram.types import TelegramObject
 
 from bot.config import Settings
 from bot.handlers import errors, fallback, game, lobby, membership, private, stats
 from bot.i18n import Translations
-from bot.sender import Sender
 from bot.services import TableService
+from bot.services.core import handling
 from bot.storage import Storage
+from bot.telegram.sender import Sender
 
 
 def create_dispatcher(
@@ -35,6 +40,7 @@ def create_dispatcher(
         sender=sender,
         tables=tables,
     )
+    dispatcher.update.outer_middleware(_one_handling)
     dispatcher.include_routers(
         errors.create_router(),
         membership.create_router(),
@@ -45,3 +51,11 @@ def create_dispatcher(
         fallback.create_router(),  # last: answers the taps nobody above understood
     )
     return dispatcher
+
+
+async def _one_handling(
+    handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]], event: TelegramObject, data: dict[str, Any]
+) -> Any:
+    """Each update is one handling: its first write records it as processed (`TableCore.first_use`)."""
+    with handling():
+        return await handler(event, data)

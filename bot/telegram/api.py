@@ -23,6 +23,14 @@ from aiogram.methods import TelegramMethod
 from aiohttp import ClientError, ClientTimeout
 
 JSON_HEADERS = {"Content-Type": "application/json"}
+BRIEF = 200
+
+
+def brief(error: BaseException) -> str:
+    """An error as one short log line (aiogram's decode errors carry the whole reply, over several lines)."""
+    text = str(error).strip().splitlines()
+    line = f"{type(error).__name__}: {text[0] if text else ''}".rstrip(": ")
+    return line if len(line) <= BRIEF else line[: BRIEF - 1] + "…"
 
 
 class BotApi:

@@ -8,13 +8,41 @@ restart loses no selection and the server keeps no UI state.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
+from typing import Annotated, Any
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import BeforeValidator, Field
 
+from bot.storage import MAX_ID
 from engine.cards import Card
 
 MAX_CALLBACK_BYTES = 64
+_ASCII_NUMBER = re.compile(r"[0-9]{1,19}")
+
+
+def parse_id(text: str) -> int | None:
+    """A table id or a move number from a button or a start payload: ASCII digits only (``"²".isdigit()`` and
+    ``int("٣")`` both accept what no button of ours carries), within what the database holds; else None."""
+    if not _ASCII_NUMBER.fullmatch(text):
+        return None
+    number = int(text)
+    return number if number <= MAX_ID else None
+
+
+def _strict_id(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # built by our own code; the range check below still applies
+    number = parse_id(value) if isinstance(value, str) else None
+    if number is None:
+        raise ValueError("not a number of ours")
+    return number
+
+
+Id = Annotated[int, BeforeValidator(_strict_id), Field(ge=0, le=MAX_ID)]
+"""An integer of callback data: forged data (10^40, -1, non-ASCII digits) fails to unpack, so the button matches
+no handler and is answered as stale, before it reaches the storage."""
 
 
 class LobbyOp(StrEnum):
@@ -31,13 +59,13 @@ class LobbyCb(CallbackData, prefix="l"):
     """A lobby button: ``l:<op>:<table>``."""
 
     op: LobbyOp
-    table: int
+    table: Id
 
 
 class SettingCb(CallbackData, prefix="s"):
     """A settings button: ``s:<table>:<key>:<value>`` (keys and values are short codes)."""
 
-    table: int
+    table: Id
     key: str
     value: str
 
@@ -55,8 +83,8 @@ class HandOp(StrEnum):
 class HandCb(CallbackData, prefix="h"):
     """A hand button: ``h:<table>:<move>:<op>:<cards>``; ``cards`` is card codes joined, e.g. ``QS7S``."""
 
-    table: int
-    move: int
+    table: Id
+    move: Id
     op: HandOp
     cards: str = ""
 

@@ -1,19 +1,29 @@
-"""Delivery of the outbox: every outbound Bot API call of the bot goes through here.
+"""Delivery of the outbox: every message the bot shows goes out through here.
 
 A move commits its messages to the outbox (see `Storage.commit_move`); the `Sender` then delivers them:
 
-* in order within a chat (one worker per chat, chats in parallel), across retries and restarts;
-* paced so that Telegram does not throttle the bot: about one call per second per chat and at most 20 per
-  minute per group, edits included, and a bot-wide ceiling;
-* honouring 429 `retry_after`, following a group's migration to a supergroup, sending a new message when the
-  one to edit is gone, treating "message is not modified" as done, retrying network and server errors with
-  backoff, and reporting a chat that blocked or removed the bot through a callback.
+* in order within a chat (one worker per chat, chats in parallel), across retries and restarts; a chat's next
+  message waits until the last one is recorded as delivered, so a crash repeats at most one message a chat;
+* paced per chat, independently (bot/telegram/pacer.py): a group waiting for its minute's budget holds up no
+  other chat; edits of one message coalesce (only the newest picture is sent) and an edit that would not change
+  what the message shows is not sent at all;
+* Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
+  a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
+  may still write there (a group that took the bot's rights away pauses its table until they are back; else the
+  message itself was refused, or the one to edit is gone and a new one is sent); network and server errors
+  are retried with capped backoff for as long as a message is worth delivering (a day), never given up while a
+  table waits for it.
 
-The Bot API call and the clock are injected, so all of this is tested without a network.
+The Bot API call, the rights check and the clock are injected, so all of this is tested without a network.
 """
 
+from __future__ import annotations
+
 import asyncio
+import enum
+import hashlib
 import itertools
+import json
 import logging
 import time
 from collections import deque
@@ -23,21 +33,27 @@ from typing import Any
 
 from aiogram.exceptions import (
     TelegramBadRequest,
+    TelegramEntityTooLarge,
     TelegramForbiddenError,
     TelegramMigrateToChat,
     TelegramNotFound,
     TelegramRetryAfter,
 )
-from aiogram.methods import DeleteMessage, EditMessageReplyMarkup, EditMessageText, SendMessage
+from aiogram.methods import DeleteMessage, EditMessageReplyMarkup, EditMessageText, GetChatMember, SendMessage
 from pydantic import BaseModel, ConfigDict
 
-from bot.api import BotApi
-from bot.storage import JsonObject, OutboxItem, OutboxKind, Storage
+from bot.storage import Delivery, JsonObject, MessageRef, OutboxItem, OutboxKind, Storage, StorageError
+from bot.telegram.api import BotApi, brief
+from bot.telegram.pacer import Pacer
 
 logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
+
+MAX_IN_FLIGHT = 500  # outbox rows taken into memory at once (a call each, to as many chats in parallel)
+REFS_KEPT = 100_000  # live messages the sender keeps in memory (a table has one per player and one in the group)
+WORTH_DELIVERING = 24 * 3600.0  # a message older than a day is given up (Telegram keeps updates no longer)
 
 
 class ApiRequest(BaseModel):
@@ -55,6 +71,18 @@ ApiCall = Callable[[ApiRequest], Awaitable[int | None]]
 """Performs a request; returns the id of the message sent (or edited), None for a delete."""
 
 
+class Access(enum.Enum):
+    """What the bot may do in a chat, as Telegram tells it (`getChatMember` of the bot itself)."""
+
+    WRITE = "write"
+    READ_ONLY = "read-only"  # still a member, but may not send (rights taken away)
+    GONE = "gone"  # not a member any more, or no such chat
+    UNKNOWN = "unknown"  # Telegram could not be asked
+
+
+AccessCheck = Callable[[int], Awaitable[Access]]
+
+
 class Unreachable(BaseModel):
     """The bot may no longer write to a chat: a user blocked it (private chat) or a group removed it."""
 
@@ -70,11 +98,12 @@ class Unreachable(BaseModel):
 
 
 UnreachableCallback = Callable[[Unreachable], Awaitable[None]]
+ChatCallback = Callable[[int], Awaitable[None]]
 
 
 def bot_api_call(api: BotApi) -> ApiCall:
     """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText,
-    posted as they are (see bot/api.py)."""
+    posted as they are (see bot/telegram/api.py)."""
 
     async def call(request: ApiRequest) -> int | None:
         payload = _without_message_id(request.payload)
@@ -97,87 +126,36 @@ def bot_api_call(api: BotApi) -> ApiCall:
     return call
 
 
-GROUP_LIMIT = 20  # calls per group ...
-GROUP_WINDOW = 60.0  # ... per this many seconds
-GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
-MAX_IN_FLIGHT = 500  # outbox rows taken into memory at once (a call each, to as many chats in parallel)
-REFS_KEPT = 100_000  # message ids the sender keeps in memory (a table has one per player and one in the group)
+def bot_access_check(api: BotApi, bot_id: int) -> AccessCheck:
+    """The production `AccessCheck`: the bot's own membership of the chat (getChatMember)."""
+
+    async def check(chat_id: int) -> Access:
+        try:
+            member = await api.call(GetChatMember, {"chat_id": chat_id, "user_id": bot_id})
+        except (TelegramBadRequest, TelegramForbiddenError, TelegramNotFound):
+            return Access.GONE  # no such chat, or not one the bot is in
+        status = member.get("status") if isinstance(member, dict) else None
+        if status in {"left", "kicked"}:
+            return Access.GONE
+        if status == "restricted":
+            if not member.get("is_member", True):
+                return Access.GONE
+            return Access.WRITE if member.get("can_send_messages") else Access.READ_ONLY
+        return Access.WRITE if status in {"member", "administrator", "creator"} else Access.UNKNOWN
+
+    return check
 
 
-class Pacer:
-    """Spaces the calls out: per chat, per group per minute, and bot-wide. One worker per chat calls it.
-
-    Telegram's published limits: about one message per second in a chat, 20 per minute in a group, about 30
-    per second overall; edits count like messages in practice. Slots are reserved before sleeping, so
-    concurrent workers never pick the same bot-wide slot.
-    """
-
-    def __init__(
-        self,
-        clock: Clock,
-        sleep: Sleep,
-        *,
-        per_chat_interval: float = 1.0,
-        group_limit: int | None = GROUP_LIMIT,
-        group_window: float = GROUP_WINDOW,
-        global_per_second: float | None = GLOBAL_PER_SECOND,
-    ) -> None:
-        """`group_limit` None: no per-group ceiling; `global_per_second` None: no bot-wide one."""
-        self._clock = clock
-        self._sleep = sleep
-        self._per_chat_interval = per_chat_interval
-        self._group_limit = group_limit
-        self._group_window = group_window
-        self._global_interval = 1.0 / global_per_second if global_per_second else 0.0
-        self._next_in_chat: dict[int, float] = {}
-        self._group_calls: dict[int, deque[float]] = {}
-        self._next_global = 0.0
-
-    @classmethod
-    def scaled(cls, clock: Clock, sleep: Sleep, *, interval: float = 1.0, group_pacing: bool = True) -> "Pacer":
-        """Telegram's limits with time scaled by `interval` (seconds between two calls to one chat; 1.0 is the
-        real pacing): a group gets 20 calls per `60 * interval` seconds, the bot 25 per `interval` seconds.
-        `group_pacing=False` drops the group ceiling. Anything but the defaults is for tests against a fake
-        Bot API (SEND_INTERVAL, GROUP_PACING in bot/config.py): real Telegram would throttle a faster bot."""
-        return cls(
-            clock,
-            sleep,
-            per_chat_interval=interval,
-            group_limit=GROUP_LIMIT if group_pacing else None,
-            group_window=GROUP_WINDOW * interval,
-            global_per_second=GLOBAL_PER_SECOND / interval if interval > 0 else None,
-        )
-
-    async def wait(self, chat_id: int) -> None:
-        now = self._clock()
-        slot = max(now, self._next_in_chat.get(chat_id, now))
-        calls = self._group_calls.setdefault(chat_id, deque()) if chat_id < 0 else None
-        if calls is not None:
-            while calls and calls[0] <= slot - self._group_window:
-                calls.popleft()
-            if self._group_limit is not None and len(calls) >= self._group_limit:
-                slot = max(slot, calls[-self._group_limit] + self._group_window)
-        slot = max(slot, self._next_global)
-        self._next_global = slot + self._global_interval
-        self._next_in_chat[chat_id] = slot + self._per_chat_interval
-        if calls is not None:
-            calls.append(slot)
-        if slot > now:
-            await self._sleep(slot - now)
-
-    def forget(self, chat_id: int) -> None:
-        """Drop the history of an idle chat (memory stays bounded by the chats active right now)."""
-        if self._next_in_chat.get(chat_id, 0.0) <= self._clock():
-            self._next_in_chat.pop(chat_id, None)
-            calls = self._group_calls.get(chat_id)
-            if not calls or calls[-1] <= self._clock() - self._group_window:
-                self._group_calls.pop(chat_id, None)
+def digest(payload: JsonObject) -> str:
+    """What a message shows (text and keyboard), as a short digest to compare pictures with."""
+    shown = {key: payload[key] for key in ("text", "reply_markup", "parse_mode") if key in payload}
+    return hashlib.blake2b(json.dumps(shown, sort_keys=True).encode(), digest_size=12).hexdigest()
 
 
 class _Outcome(Enum):
     DONE = auto()
     HALT_CHAT = auto()
-    """Stop this chat's worker: its other queued rows were cancelled, or stay pending for the next pump."""
+    """Stop this chat's worker: its other rows were cancelled, or stay pending for a later pump."""
 
 
 class Sender:
@@ -191,10 +169,13 @@ class Sender:
         clock: Clock = time.time,
         sleep: Sleep = asyncio.sleep,
         on_unreachable: UnreachableCallback | None = None,
+        on_read_only: ChatCallback | None = None,
+        on_writable: ChatCallback | None = None,
+        access: AccessCheck | None = None,
         pacer: Pacer | None = None,
-        max_attempts: int = 8,
-        backoff_base: float = 2.0,
-        backoff_cap: float = 300.0,
+        backoff_base: float = 1.0,
+        backoff_cap: float = 30.0,
+        probe_interval: float = 60.0,
         poll_interval: float = 2.0,
         batch_size: int = 200,
         max_in_flight: int = MAX_IN_FLIGHT,
@@ -204,10 +185,13 @@ class Sender:
         self._clock = clock
         self._sleep = sleep
         self._on_unreachable = on_unreachable
+        self._on_read_only = on_read_only
+        self._on_writable = on_writable
+        self._access = access
         self._pacer = pacer or Pacer(clock, sleep)
-        self._max_attempts = max_attempts
         self._backoff_base = backoff_base
         self._backoff_cap = backoff_cap
+        self._probe_interval = probe_interval
         self._poll_interval = poll_interval
         self._batch_size = batch_size
         self._max_in_flight = max_in_flight
@@ -220,8 +204,14 @@ class Sender:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._in_flight: set[int] = set()
         self._migrated: dict[int, int] = {}
-        self._refs: dict[tuple[int, str], int | None] = {}  # (chat, ref) -> message id: the sender alone writes them
+        self._refs: dict[tuple[int, str], MessageRef | None] = {}  # the sender alone writes message refs
+        self._unrecorded: dict[int, Delivery] = {}  # delivered, but the database could not record it yet
+        self._silent: set[int] = set()  # group chats whose last call found the bot without the right to write
+        self._heard: set[int] = set()  # group chats delivered to since the start (and told writable)
+        self._touched: set[tuple[int, str]] = set()  # live messages this process has delivered to
+        self._stopping = False
         self._wake = asyncio.Event()
+        self.calls = 0  # Bot API calls made (tests and benchmarks read it)
 
     def notify(self) -> None:
         """New rows were committed: look at the outbox now rather than at the next poll."""
@@ -233,7 +223,10 @@ class Sender:
             while True:
                 self._wake.clear()
                 try:
+                    await self._record_unrecorded()
                     await self.pump()
+                except StorageError as error:
+                    logger.warning("sender: the outbox cannot be read now: %s", error)
                 except Exception:
                     logger.exception("sender: reading the outbox failed")
                 try:
@@ -252,21 +245,27 @@ class Sender:
         calls), and the outbox is not read again while nothing could be taken from it.
         """
         room = min(self._batch_size, self._max_in_flight - len(self._in_flight))
+        if self._stopping:
+            return 0
         if room <= 0:
             self._capped = True
             return 0
+        skip = self._in_flight | self._unrecorded.keys()
         if self._rescan:
             self._rescan = False
-            new = await self._storage.fetch_outbox(self._clock(), room, skip=self._in_flight)
+            new = await self._storage.fetch_outbox(self._clock(), room, skip=skip)
         else:
             # Walking past every row on its way (the oldest pending ones) after each commit cost a tenth of
             # the bot's CPU with a thousand busy tables.
-            new = await self._storage.fetch_outbox(self._clock(), room, after=self._taken_up_to)
+            new = await self._storage.fetch_outbox(self._clock(), room, skip=skip, after=self._taken_up_to)
         self._capped = len(new) == room
+        waiting = {self._resolve(delivery.chat_id) for delivery in self._unrecorded.values()}
         for item in new:
             self._taken_up_to = max(self._taken_up_to, item.id)
-            self._in_flight.add(item.id)
             chat_id = self._resolve(item.chat_id)
+            if item.id in self._in_flight or chat_id in waiting:
+                continue  # a chat whose last delivery is not recorded yet sends nothing more meanwhile
+            self._in_flight.add(item.id)
             self._queues.setdefault(chat_id, deque()).append(item)
             if chat_id not in self._workers:
                 self._workers[chat_id] = asyncio.create_task(self._work(chat_id), name=f"sender:{chat_id}")
@@ -274,8 +273,18 @@ class Sender:
 
     async def drain(self) -> None:
         """Deliver everything due now and wait until it is done (retries included)."""
+        self._rescan = True
         while await self.pump() or self._workers:
             await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop taking rows; let each chat's worker finish the call it is making (a delivery cut off half-way
+        is the one thing a restart could show twice), for at most `grace` seconds; then close."""
+        self._stopping = True
+        workers = list(self._workers.values())
+        if workers:
+            await asyncio.wait(workers, timeout=grace)
+        await self.close()
 
     async def close(self) -> None:
         workers = list(self._workers.values())
@@ -286,6 +295,12 @@ class Sender:
         self._queues.clear()
         self._in_flight.clear()
 
+    async def wake_chat(self, chat_id: int) -> None:
+        """A chat the bot could not write to may be writable again (its rights changed): try it now."""
+        await self._storage.retry_chat_now(self._resolve(chat_id))
+        self._rescan = True
+        self.notify()
+
     def _resolve(self, chat_id: int) -> int:
         while chat_id in self._migrated:
             chat_id = self._migrated[chat_id]
@@ -294,16 +309,22 @@ class Sender:
     async def _work(self, chat_id: int) -> None:
         queue = self._queues[chat_id]
         try:
-            while queue:
+            while queue and not self._stopping:
+                # The chat's own turn first: rows that come in meanwhile may make the head pointless.
+                await self._pacer.wait_turn(chat_id)
                 item = queue[0]
                 try:
                     if _superseded(item, queue):
                         # A later picture of the same message waits behind it: the sender fell behind, and
                         # skipping the stale edit is how it catches up (as the outbox does at commit time).
-                        await self._storage.mark_outbox_done(item.id, "superseded")
+                        await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error="superseded"))
                         outcome = _Outcome.DONE
                     else:
                         outcome = await self.deliver(item)
+                except StorageError as error:
+                    # Delivered (or not) but not recorded: the chat waits until the database takes it.
+                    logger.warning("sender: chat %s waits for the database: %s", chat_id, error)
+                    outcome = _Outcome.HALT_CHAT
                 except Exception:
                     # Left pending in the outbox: the next pump retries it in order with the rest of its chat.
                     logger.exception("sender: delivering outbox row %s to chat %s failed", item.id, chat_id)
@@ -327,18 +348,21 @@ class Sender:
         """Deliver one row, retrying in place (so the chat's later rows wait behind it)."""
         kind = item.kind
         attempts = item.attempts
+        payload = item.payload
         while True:
             chat_id = self._resolve(item.chat_id)
-            message_id = item.payload.get("message_id")
-            if message_id is None and kind is not OutboxKind.SEND and item.ref is not None:
-                message_id = await self._message_ref(chat_id, item.ref)
+            live = await self._message_ref(chat_id, item.ref) if item.ref is not None else None
+            message_id = payload.get("message_id") or (live.message_id if live is not None else None)
             if message_id is None and kind is OutboxKind.EDIT:
                 kind = OutboxKind.SEND  # nothing to edit yet (or any more): show it as a new message
             if message_id is None and kind is OutboxKind.DELETE:
-                await self._storage.mark_outbox_done(item.id, "nothing to delete")
-                return _Outcome.DONE
-            request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=item.payload)
-            await self._pacer.wait(chat_id)
+                return await self._done(item, chat_id, error="nothing to delete")
+            content = digest(payload) if kind is not OutboxKind.DELETE else None
+            if kind is OutboxKind.EDIT and live is not None and live.content == content:
+                return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
+            request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
+            await self._pacer.wait_budget(chat_id)
+            self.calls += 1
             try:
                 result = await self._call(request)
             except TelegramRetryAfter as error:
@@ -351,31 +375,45 @@ class Sender:
                 self._migrated[chat_id] = error.migrate_to_chat_id
                 continue
             except TelegramForbiddenError as error:
+                # 403: blocked by the user, or no longer in the group.
+                if chat_id < 0 and await self._check(chat_id) is Access.READ_ONLY:
+                    return await self._read_only(item, chat_id)
                 await self._unreachable(item, chat_id, error.message)
                 return _Outcome.HALT_CHAT
-            except (TelegramBadRequest, TelegramNotFound) as error:
-                description = error.message.lower()
-                if "message is not modified" in description:
-                    break
-                if kind is OutboxKind.EDIT and (
-                    "message to edit not found" in description or "message can't be edited" in description
-                ):
+            except (TelegramBadRequest, TelegramNotFound, TelegramEntityTooLarge) as error:
+                if kind is OutboxKind.DELETE:
+                    return await self._done(item, chat_id, error=error.message)  # gone, or may not go: the same
+                if chat_id < 0:
+                    access = await self._check(chat_id)
+                    if access is Access.READ_ONLY:
+                        return await self._read_only(item, chat_id)
+                    if access is Access.GONE:
+                        await self._unreachable(item, chat_id, error.message)
+                        return _Outcome.HALT_CHAT
+                    if access is Access.UNKNOWN:
+                        retried = await self._back_off(item, chat_id, error, attempts)
+                        if retried is None:
+                            return _Outcome.DONE
+                        attempts = retried
+                        continue
+                if kind is OutboxKind.EDIT and item.ref is not None and (chat_id, item.ref) not in self._touched:
+                    # The first edit of this message since the start: the process before may have made this very
+                    # edit and died before recording it, and Telegram refuses an edit that changes nothing.
+                    self._touched.add((chat_id, item.ref))
+                    logger.info("sender: message %s in chat %s already shows row %s", message_id, chat_id, item.id)
+                    return await self._done(item, chat_id, content=content)
+                if kind is OutboxKind.EDIT:
+                    # The bot may write here, so the message itself cannot be edited (deleted, or too old):
+                    # the picture goes out as a new message, which later edits then change.
+                    logger.info("sender: message %s in chat %s cannot be edited (%s)", message_id, chat_id, error)
                     if item.ref is not None:
-                        await self._forget_ref(chat_id, item.ref)
+                        self._refs[(chat_id, item.ref)] = None
                     kind = OutboxKind.SEND
-                    item = item.model_copy(update={"payload": _without_message_id(item.payload)})
+                    payload = _without_message_id(payload)
                     continue
-                if kind is OutboxKind.DELETE and (
-                    "message to delete not found" in description or "message can't be deleted" in description
-                ):
-                    break
-                if "chat not found" in description or "bot was kicked" in description:
-                    await self._unreachable(item, chat_id, error.message)
-                    return _Outcome.HALT_CHAT
-                # A request Telegram will never accept: retrying cannot help, holding the chat up would.
+                # A message Telegram will never accept: retrying cannot help, holding the chat up would.
                 logger.error("sender: chat %s rejected outbox row %s: %s", chat_id, item.id, error.message)
-                await self._storage.mark_outbox_done(item.id, error.message)
-                return _Outcome.DONE
+                return await self._done(item, chat_id, error=error.message)
             except Exception as error:
                 # Network errors, 5xx, timeouts and anything unexpected: back off and try again.
                 retried = await self._back_off(item, chat_id, error, attempts)
@@ -383,18 +421,62 @@ class Sender:
                     return _Outcome.DONE
                 attempts = retried
                 continue
+            if chat_id < 0:
+                await self._writable(chat_id)
             if item.ref is not None:
-                if kind is OutboxKind.SEND and result is not None:
-                    await self._storage.set_message_ref(chat_id, item.ref, result)
-                    self._refs[(chat_id, item.ref)] = result
-                elif kind is OutboxKind.DELETE:
-                    await self._forget_ref(chat_id, item.ref)
-            break
-        await self._storage.mark_outbox_done(item.id)
+                self._touched.add((chat_id, item.ref))
+            if kind is OutboxKind.SEND and item.ref is not None and result is not None:
+                return await self._done(item, chat_id, message_id=result, content=content)
+            if kind is OutboxKind.DELETE:
+                return await self._done(item, chat_id, forget=True)
+            return await self._done(item, chat_id, content=content)
+
+    async def _done(
+        self,
+        item: OutboxItem,
+        chat_id: int,
+        *,
+        error: str | None = None,
+        message_id: int | None = None,
+        content: str | None = None,
+        forget: bool = False,
+    ) -> _Outcome:
+        """Record what became of the row (and of its live message), in the chat's cache too."""
+        delivery = Delivery(
+            outbox_id=item.id,
+            chat_id=chat_id,
+            ref=item.ref,
+            error=error,
+            message_id=message_id,
+            content=content,
+            forget=forget,
+        )
+        if item.ref is not None:
+            key = (chat_id, item.ref)
+            if forget:
+                self._refs[key] = None
+            elif message_id is not None:
+                self._refs[key] = MessageRef(chat_id=chat_id, purpose=item.ref, message_id=message_id, content=content)
+            elif content is not None and (known := self._refs.get(key)) is not None:
+                self._refs[key] = known.model_copy(update={"content": content})
+        await self._record(item, delivery)
         return _Outcome.DONE
 
-    async def _message_ref(self, chat_id: int, ref: str) -> int | None:
-        """The id of the live message `ref` in the chat, read from the database once and then kept."""
+    async def _record(self, item: OutboxItem, delivery: Delivery) -> None:
+        try:
+            await self._storage.record_delivery(delivery)
+        except StorageError:
+            self._unrecorded[item.id] = delivery  # never delivered twice by this process; recorded later
+            raise
+
+    async def _record_unrecorded(self) -> None:
+        for outbox_id, delivery in list(self._unrecorded.items()):
+            await self._storage.record_delivery(delivery)
+            del self._unrecorded[outbox_id]
+            self._rescan = True
+
+    async def _message_ref(self, chat_id: int, ref: str) -> MessageRef | None:
+        """The live message `ref` in the chat, read from the database once and then kept."""
         key = (chat_id, ref)
         if key not in self._refs:
             if len(self._refs) > REFS_KEPT:
@@ -402,21 +484,51 @@ class Sender:
             self._refs[key] = await self._storage.get_message_ref(chat_id, ref)
         return self._refs[key]
 
-    async def _forget_ref(self, chat_id: int, ref: str) -> None:
-        await self._storage.delete_message_ref(chat_id, ref)
-        self._refs[(chat_id, ref)] = None
+    async def _check(self, chat_id: int) -> Access:
+        if self._access is None:
+            return Access.WRITE
+        try:
+            return await self._access(chat_id)
+        except Exception:
+            logger.exception("sender: asking about chat %s failed", chat_id)
+            return Access.UNKNOWN
+
+    async def _read_only(self, item: OutboxItem, chat_id: int) -> _Outcome:
+        """The group took the bot's right to write: its messages wait (in order) and are tried again now and
+        then; its table pauses until a message gets through."""
+        if chat_id not in self._silent:
+            logger.warning("sender: the bot may not write in chat %s; its table pauses", chat_id)
+            self._silent.add(chat_id)
+            self._heard.discard(chat_id)
+            await _tell(self._on_read_only, chat_id, "pausing")
+        await self._storage.schedule_outbox_retry(
+            item.id, self._clock() + self._probe_interval, "the bot may not write in this chat"
+        )
+        return _Outcome.HALT_CHAT
+
+    async def _writable(self, chat_id: int) -> None:
+        """A group message got through: a table paused for want of rights (in this run or before a restart)
+        may go on."""
+        if chat_id in self._heard:
+            return
+        self._heard.add(chat_id)
+        self._silent.discard(chat_id)
+        await _tell(self._on_writable, chat_id, "resuming")
 
     async def _back_off(self, item: OutboxItem, chat_id: int, error: Exception, attempts: int) -> int | None:
-        """Record the failed attempt and wait for the next one; returns the attempts made so far, or None
-        when there were too many and the row was given up."""
-        description = f"{type(error).__name__}: {error}"
+        """Record the failed attempt and wait for the next one; returns the attempts made so far, or None when
+        the row is too old to be worth delivering and was given up."""
+        description = brief(error)
+        if self._clock() - item.created_at > WORTH_DELIVERING:
+            logger.error("sender: giving up outbox row %s to chat %s a day later: %s", item.id, chat_id, description)
+            await self._done(item, chat_id, error=f"gave up after {attempts} attempts: {description}")
+            return None
         delay = min(self._backoff_cap, self._backoff_base * 2**attempts)
         attempts = await self._storage.schedule_outbox_retry(item.id, self._clock() + delay, description)
-        if attempts >= self._max_attempts:
-            logger.error("sender: giving up outbox row %s to chat %s: %s", item.id, chat_id, description)
-            await self._storage.mark_outbox_done(item.id, f"gave up after {attempts} attempts: {description}")
-            return None
-        logger.warning("sender: chat %s, attempt %s failed (%s); retry in %.0f s", chat_id, attempts, error, delay)
+        if attempts <= 3 or attempts % 10 == 0:
+            logger.warning(
+                "sender: chat %s, attempt %s failed (%s); retry in %.1f s", chat_id, attempts, description, delay
+            )
         await self._sleep(delay)
         return attempts
 
@@ -426,7 +538,7 @@ class Sender:
             await self._storage.set_user_blocked(chat_id)
         else:
             await self._storage.set_chat_removed(chat_id)
-        await self._storage.mark_outbox_done(item.id, description)
+        await self._done(item, chat_id, error=description)
         await self._storage.cancel_outbox_for_chat(chat_id, f"unreachable: {description}")
         if self._on_unreachable is not None:
             try:
@@ -434,6 +546,16 @@ class Sender:
                 await self._on_unreachable(report)
             except Exception:
                 logger.exception("sender: the unreachable-chat callback failed for chat %s", chat_id)
+
+
+async def _tell(callback: ChatCallback | None, chat_id: int, what: str) -> None:
+    """Pass news of a chat on to the table service; its failure is logged, and delivery goes on."""
+    if callback is None:
+        return
+    try:
+        await callback(chat_id)
+    except Exception:
+        logger.exception("sender: %s the table of chat %s failed", what, chat_id)
 
 
 def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:

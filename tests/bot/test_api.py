@@ -1,4 +1,4 @@
-"""The lean Bot API path (bot/api.py) against the fake Bot API: what the chats show, and aiogram's exceptions."""
+"""The lean Bot API path (bot/telegram/api.py) against the fake Bot API: what the chats show, aiogram's exceptions."""
 
 import pytest
 from aiogram import Bot
@@ -12,9 +12,9 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import AnswerCallbackQuery, EditMessageText, GetChat, SendMessage
 
-from bot.api import BotApi
-from bot.sender import ApiRequest, bot_api_call
 from bot.storage import OutboxKind
+from bot.telegram.api import BotApi
+from bot.telegram.sender import ApiRequest, bot_api_call
 from tests.botapi.clock import FakeClock
 from tests.botapi.conftest import make_bot
 from tests.botapi.server import FakeTelegram

@@ -2,10 +2,10 @@
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.callbacks import HandCb, HandOp, pack_cards, unpack_cards
 from bot.i18n import Translations
 from bot.render.hand import render_hand
 from bot.render.keyboard import buttons
+from bot.telegram.callbacks import HandCb, HandOp, pack_cards, unpack_cards
 from engine.cards import deck
 from engine.match import Match
 from engine.variant import BURKOZEL

@@ -95,7 +95,7 @@ class FakeBotApi:
 
     async def handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        # aiogram posts forms; the bot's lean path (bot/api.py) posts JSON, as Telegram accepts both.
+        # aiogram posts forms; the bot's lean path (bot/telegram/api.py) posts JSON, as Telegram accepts both.
         data = await request.json() if request.content_type == "application/json" else dict(await request.post())
         self.calls.append((method, data))
         if not self.authorized or request.match_info["token"] != TOKEN:

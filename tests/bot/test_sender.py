@@ -1,8 +1,9 @@
-"""The sender: per-chat order, flood control, Telegram's error answers, pacing; no network, a fake clock."""
+"""The sender: per-chat order, flood control, Telegram's error answers by kind, pacing per chat; no network, a
+fake clock."""
 
 import asyncio
 import itertools
-import sqlite3
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -18,10 +19,12 @@ from aiogram.methods import (
     SendMessage,
 )
 
-from bot.sender import ApiRequest, Pacer, Sender, Unreachable
-from bot.storage import OutboxKind, OutboxMessage, SqliteStorage
+from bot.storage import Delivery, OutboxKind, OutboxMessage, SqliteStorage, StorageUnavailable
+from bot.telegram.pacer import Budget, Pacer
+from bot.telegram.sender import WORTH_DELIVERING, Access, ApiRequest, Sender, Unreachable, digest
 
 METHOD = SendMessage(chat_id=1, text="x")
+time_now = time.monotonic
 
 
 class FakeTime:
@@ -39,13 +42,20 @@ class FakeTime:
 
 
 class FakeApi:
-    """Records every call with the time it was made; raises the scripted errors for a text, in turn."""
+    """Records every call with the time it was made; raises the scripted errors for a text, in turn. `access`
+    is what getChatMember says of the bot in each chat (write access unless set)."""
 
     def __init__(self, time: FakeTime) -> None:
         self.time = time
         self.calls: list[tuple[float, ApiRequest]] = []
         self.failures: dict[str, list[Exception]] = {}
         self.next_message_id = 100
+        self.access: dict[int, Access] = {}
+        self.checked: list[int] = []
+
+    async def check(self, chat_id: int) -> Access:
+        self.checked.append(chat_id)
+        return self.access.get(chat_id, Access.WRITE)
 
     async def __call__(self, request: ApiRequest) -> int | None:
         self.calls.append((self.time.now, request))
@@ -84,9 +94,22 @@ def reports() -> list[Unreachable]:
 
 
 @pytest.fixture
-def sender(storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, reports: list[Unreachable]) -> Sender:
+def paused() -> list[tuple[str, int]]:
+    return []
+
+
+@pytest.fixture
+def sender(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, reports: list[Unreachable], paused: list[tuple[str, int]]
+) -> Sender:
     async def on_unreachable(report: Unreachable) -> None:
         reports.append(report)
+
+    async def on_read_only(chat_id: int) -> None:
+        paused.append(("paused", chat_id))
+
+    async def on_writable(chat_id: int) -> None:
+        paused.append(("writable", chat_id))
 
     return Sender(
         storage,
@@ -94,8 +117,19 @@ def sender(storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, reports: l
         clock=fake_time.clock,
         sleep=fake_time.sleep,
         on_unreachable=on_unreachable,
+        on_read_only=on_read_only,
+        on_writable=on_writable,
+        access=api.check,
         pacer=Pacer(fake_time.clock, fake_time.sleep, global_per_second=None),
-        max_attempts=3,
+    )
+
+
+async def delivered(storage: SqliteStorage, message: OutboxMessage, message_id: int) -> None:
+    """A live message the bot sent before (in an earlier run): its ref and what it shows."""
+    [row] = await storage.enqueue([message.model_copy(update={"kind": OutboxKind.SEND})])
+    content = digest(message.payload)
+    await storage.record_delivery(
+        Delivery(outbox_id=row, chat_id=message.chat_id, ref=message.ref, message_id=message_id, content=content)
     )
 
 
@@ -170,26 +204,30 @@ async def test_a_running_sender_takes_the_rows_it_left_as_soon_as_there_is_room(
     assert [request.chat_id for _, request in api.calls] == list(range(1, 8)), "without waiting for the next poll"
 
 
-async def test_a_chat_whose_delivery_broke_off_is_picked_up_again_in_order(
-    storage: SqliteStorage, sender: Sender, api: FakeApi
+async def test_a_delivery_the_database_cannot_record_is_not_made_again(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # An unexpected error (here: recording a delivery) stops the chat's worker and leaves its rows pending,
-    # below the ids the sender has taken: the next pump reads the whole outbox again, and the chat goes on in
-    # order (the unrecorded delivery is made again: at least once, never lost).
+    """A full disk while recording: the message went out, so it is not sent again; its chat waits (a crash
+    now repeats at most that one message), the other chats go on, and the record is made once the disk can."""
     ids = await storage.enqueue([send(-1, "a"), send(-1, "b"), send(-1, "c"), send(-2, "x")])
-    mark_done = storage.mark_outbox_done
-    broken = [ids[1]]
+    record = storage.record_delivery
+    failing = {ids[1]}
 
-    async def flaky(outbox_id: int, error: str | None = None) -> None:
-        if outbox_id in broken:
-            broken.remove(outbox_id)
-            raise sqlite3.OperationalError("disk I/O error")
-        await mark_done(outbox_id, error)
+    async def flaky(delivery: Delivery) -> None:
+        if delivery.outbox_id in failing:
+            raise StorageUnavailable(OSError("database or disk is full"))
+        await record(delivery)
 
-    storage.mark_outbox_done = flaky  # type: ignore[method-assign]
+    monkeypatch.setattr(storage, "record_delivery", flaky)
     await sender.drain()
-    assert api.texts(-1) == ["a", "b", "b", "c"]
+    assert api.texts(-1) == ["a", "b"], "the chat waits for the record of b"
     assert api.texts(-2) == ["x"]
+    await sender.drain()
+    assert api.texts(-1) == ["a", "b"], "b is never sent twice, c still waits"
+    failing.clear()
+    await sender._record_unrecorded()
+    await sender.drain()
+    assert api.texts(-1) == ["a", "b", "c"]
     assert await pending(storage) == []
 
 
@@ -204,24 +242,35 @@ async def test_retry_after_is_honoured(
     assert second - first >= 7.0
 
 
-async def test_message_is_not_modified_counts_as_delivered(
+async def test_an_edit_that_would_change_nothing_is_not_sent(
     storage: SqliteStorage, sender: Sender, api: FakeApi
 ) -> None:
-    await storage.set_message_ref(-1, "table", 42)
-    api.failures["same"] = [
-        TelegramBadRequest(
-            METHOD,
-            "Bad Request: message is not modified: specified new message content and "
-            "reply markup are exactly the same as a current content and reply markup of the message",
-        )
-    ]
-    [outbox_id] = await storage.enqueue([edit(-1, "same")])
+    await delivered(storage, edit(-1, "same"), 42)
+    [same, _, again] = await storage.enqueue([edit(-1, "same"), edit(-1, "new"), send(5, "other")])
+    await storage.enqueue([edit(-1, "new", ref="table").model_copy(update={"key": None})])
     await sender.drain()
-    assert len(api.calls) == 1
-    assert api.calls[0][1].message_id == 42
-    item = await storage.get_outbox_item(outbox_id)
-    assert item is not None
-    assert (item.done, item.last_error) == (True, None)
+    assert api.texts(-1) == ["new"] and api.texts(5) == ["other"]
+    item = await storage.get_outbox_item(same)
+    assert item is not None and (item.done, item.last_error) == (True, "unchanged")
+    ref = await storage.get_message_ref(-1, "table")
+    assert ref is not None and ref.content == digest({"text": "new"})
+    assert again
+
+
+async def test_the_first_edit_after_a_restart_that_telegram_refuses_was_made_before(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    """Killed after Telegram took an edit and before recording it, the bot makes the same edit again, and
+    Telegram refuses an edit that changes nothing (400): the message shows it already, no new message."""
+    await delivered(storage, edit(-1, "v1"), 42)
+    api.failures["v2"] = [TelegramBadRequest(METHOD, "Bad Request: any reason at all")]
+    [row] = await storage.enqueue([edit(-1, "v2")])
+    await sender.drain()
+    assert [(request.kind, request.message_id) for _, request in api.calls] == [("edit", 42)]
+    item = await storage.get_outbox_item(row)
+    assert item is not None and item.done
+    ref = await storage.get_message_ref(-1, "table")
+    assert ref is not None and (ref.message_id, ref.content) == (42, digest({"text": "v2"}))
 
 
 async def test_a_blocked_user_is_reported_and_their_messages_dropped(
@@ -249,6 +298,7 @@ async def test_a_group_that_removed_the_bot_is_marked(
     storage: SqliteStorage, sender: Sender, api: FakeApi, reports: list[Unreachable]
 ) -> None:
     api.failures["table"] = [TelegramForbiddenError(METHOD, "Forbidden: bot was kicked from the group chat")]
+    api.access[-1] = Access.GONE
     await storage.enqueue([send(-1, "table")])
     await sender.drain()
     chat = await storage.get_chat(-1)
@@ -266,7 +316,8 @@ async def test_group_migration_is_followed(storage: SqliteStorage, sender: Sende
     chat = await storage.get_chat(-1)
     assert chat is not None
     assert chat.migrated_to == -1001
-    assert await storage.get_message_ref(-1001, "table") == 101
+    ref = await storage.get_message_ref(-1001, "table")
+    assert ref is not None and ref.message_id == 101
     # rows committed later for the old id go to the new one as well
     await storage.enqueue([send(-1, "third")])
     await sender.drain()
@@ -276,12 +327,23 @@ async def test_group_migration_is_followed(storage: SqliteStorage, sender: Sende
 async def test_an_edit_of_a_vanished_message_sends_a_new_one(
     storage: SqliteStorage, sender: Sender, api: FakeApi
 ) -> None:
-    await storage.set_message_ref(-1, "table", 42)
-    api.failures["table v2"] = [TelegramBadRequest(METHOD, "Bad Request: message to edit not found")]
+    """The bot may write to the chat (it asks), so a refused edit of a message it edited before in this run
+    means the message is gone (deleted): the picture goes out as a new message, which later edits change."""
+    await delivered(storage, edit(-1, "table v1"), 42)
     await storage.enqueue([edit(-1, "table v2")])
     await sender.drain()
-    assert [request.kind for _, request in api.calls] == ["edit", "send"]
-    assert await storage.get_message_ref(-1, "table") == 101
+    api.failures["table v3"] = [TelegramBadRequest(METHOD, "Bad Request: whatever it says")]
+    await storage.enqueue([edit(-1, "table v3"), edit(-1, "table v4").model_copy(update={"key": None})])
+    await sender.drain()
+    assert [(request.kind, request.message_id) for _, request in api.calls] == [
+        ("edit", 42),
+        ("edit", 42),
+        ("send", None),
+        ("edit", 101),
+    ]
+    assert api.checked == [-1], "a group: whether the bot may still write there is asked, not read from the text"
+    ref = await storage.get_message_ref(-1, "table")
+    assert ref is not None and ref.message_id == 101
 
 
 async def test_an_edit_without_a_message_yet_is_sent_and_remembered(
@@ -293,7 +355,7 @@ async def test_an_edit_without_a_message_yet_is_sent_and_remembered(
 
 
 async def test_delete_forgets_the_reference(storage: SqliteStorage, sender: Sender, api: FakeApi) -> None:
-    await storage.set_message_ref(7, "hand:1", 42)
+    await delivered(storage, OutboxMessage(chat_id=7, kind=OutboxKind.SEND, ref="hand:1"), 42)
     await storage.enqueue(
         [
             OutboxMessage(chat_id=7, kind=OutboxKind.DELETE, ref="hand:1"),
@@ -306,24 +368,51 @@ async def test_delete_forgets_the_reference(storage: SqliteStorage, sender: Send
     assert await pending(storage) == []
 
 
-async def test_network_errors_are_retried_with_backoff_then_given_up(
+async def test_network_errors_are_retried_with_capped_backoff_and_never_given_up(
     storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
 ) -> None:
-    api.failures["flaky"] = [TelegramNetworkError(METHOD, "Request timeout error")]
-    api.failures["down"] = [TelegramNetworkError(METHOD, "Request timeout error") for _ in range(5)]
-    flaky, down = await storage.enqueue([send(5, "flaky"), send(6, "down")])
+    """A Bot API down for minutes: every message arrives once it is back, in order (a table waits for them)."""
+    api.failures["down"] = [TelegramNetworkError(METHOD, "Request timeout error") for _ in range(40)]
+    down, _ = await storage.enqueue([send(6, "down"), send(6, "after")])
     await sender.drain()
-    assert api.texts(5) == ["flaky", "flaky"]
-    assert api.texts(6) == ["down", "down", "down"], "max_attempts=3"
-    assert {2.0, 4.0} <= set(fake_time.waits)
-    given_up = await storage.get_outbox_item(down)
-    assert given_up is not None
-    assert given_up.done
-    assert given_up.last_error is not None
-    assert given_up.last_error.startswith("gave up after 3 attempts")
-    delivered = await storage.get_outbox_item(flaky)
-    assert delivered is not None
-    assert (delivered.done, delivered.attempts) == (True, 1)
+    assert api.texts(6) == ["down"] * 41 + ["after"]
+    waits = fake_time.waits
+    assert waits[:6] == [1.0, 2.0, 4.0, 8.0, 16.0, 30.0] and max(waits) == 30.0, "capped at 30 s"
+    item = await storage.get_outbox_item(down)
+    assert item is not None and (item.done, item.attempts) == (True, 40)
+
+
+async def test_a_message_older_than_a_day_is_given_up(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
+) -> None:
+    api.failures["stale"] = [TelegramNetworkError(METHOD, "Request timeout error")]
+    [row] = await storage.enqueue([send(6, "stale")])
+    fake_time.now += WORTH_DELIVERING + 1
+    await sender.drain()
+    item = await storage.get_outbox_item(row)
+    assert item is not None and item.done and (item.last_error or "").startswith("gave up")
+
+
+async def test_a_group_that_took_the_right_to_write_pauses_until_a_message_gets_through(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, paused: list[tuple[str, int]], fake_time: FakeTime
+) -> None:
+    no_rights = TelegramBadRequest(METHOD, "Bad Request: not enough rights to send text messages to the chat")
+    api.failures["move 1"] = [no_rights, no_rights]
+    api.access[-1] = Access.READ_ONLY
+    await storage.enqueue([send(-1, "move 1"), send(-1, "move 2"), send(5, "hand")])
+    await sender.drain()
+    assert paused == [("paused", -1)]
+    assert api.texts(-1) == ["move 1"] and api.texts(5) == ["hand"], "only the group waits"
+    assert [item.payload["text"] for item in await storage.fetch_outbox(fake_time.now + 3600)] == ["move 1", "move 2"]
+    fake_time.now += 61
+    await sender.drain()
+    assert paused == [("paused", -1)], "told once"
+    api.access[-1] = Access.WRITE
+    fake_time.now += 61
+    await sender.drain()
+    assert api.texts(-1) == ["move 1", "move 1", "move 1", "move 2"], "in order, once it may"
+    assert paused == [("paused", -1), ("writable", -1)]
+    assert await pending(storage) == []
 
 
 async def test_a_rejected_request_is_not_retried(storage: SqliteStorage, sender: Sender, api: FakeApi) -> None:
@@ -350,9 +439,47 @@ async def test_pacing_per_chat_and_per_group_minute(storage: SqliteStorage, send
 
 async def test_pacer_spaces_calls_bot_wide(fake_time: FakeTime) -> None:
     pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=10.0)
-    for chat_id in range(1, 4):
+    for chat_id in range(1, 13):
         await pacer.wait(chat_id)
-    assert fake_time.waits == pytest.approx([0.1, 0.1])
+    assert fake_time.now - 1_000.0 == pytest.approx(0.2), "a second's worth at once, then ten a second"
+
+
+async def test_the_bot_wide_budget_goes_to_private_chats_first(fake_time: FakeTime) -> None:
+    budget = Budget(fake_time.clock, fake_time.sleep, rate=2.0)
+    await budget.acquire(1)
+    await budget.acquire(1)
+    order: list[str] = []
+
+    async def take(name: str, priority: int) -> None:
+        await budget.acquire(priority)
+        order.append(name)
+
+    waiting = [asyncio.create_task(take(name, 1 if name.startswith("group") else 0)) for name in ("group a", "group b")]
+    await asyncio.sleep(0)
+    waiting.append(asyncio.create_task(take("private", 0)))
+    await asyncio.gather(*waiting)
+    assert order == ["private", "group a", "group b"]
+
+
+async def test_a_group_out_of_its_minute_holds_up_no_other_chat(storage: SqliteStorage, api: FakeApi) -> None:
+    """Real time, scaled: a group spends its twenty calls per "minute" (0.6 s here) and its next calls wait
+    for the window; a private chat and another group meanwhile go at once (with the old pacer, every chat's
+    calls were queued behind the group's reserved slot)."""
+    pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
+
+    async def call(request: ApiRequest) -> int | None:
+        api.calls.append((time_now(), request))
+        return 1
+
+    sender = Sender(storage, call, pacer=pacer, clock=time_now)
+    await storage.enqueue([send(-1, f"busy {n}") for n in range(25)])
+    await sender.pump()
+    await asyncio.sleep(0.3)  # the busy group is out of its budget now
+    await storage.enqueue([send(5, "hand"), send(-2, "calm group")])
+    await sender.drain()
+    times = {request.payload["text"]: at for at, request in api.calls}
+    assert times["hand"] < times["busy 20"] and times["calm group"] < times["busy 20"]
+    assert times["busy 20"] - times["busy 0"] >= 0.6
 
 
 async def test_a_scaled_pacer_keeps_the_limits_in_proportion(fake_time: FakeTime) -> None:
@@ -373,6 +500,29 @@ async def test_group_pacing_can_be_switched_off(fake_time: FakeTime) -> None:
     for _ in range(41):
         await pacer.wait(-1)
     assert fake_time.now - start == pytest.approx(4.0), "only the per-chat interval holds a group back"
+
+
+async def test_stop_lets_the_call_under_way_finish(storage: SqliteStorage) -> None:
+    started, release = asyncio.Event(), asyncio.Event()
+    calls: list[str] = []
+
+    async def slow(request: ApiRequest) -> int | None:
+        started.set()
+        await release.wait()
+        calls.append(str(request.payload["text"]))
+        return 1
+
+    sender = Sender(storage, slow, pacer=Pacer(time_now, asyncio.sleep, global_per_second=None))
+    [first, _] = await storage.enqueue([send(5, "in flight"), send(5, "next")])
+    await sender.pump()
+    await started.wait()
+    stopping = asyncio.create_task(sender.stop(grace=5.0))
+    await asyncio.sleep(0.01)
+    release.set()
+    await stopping
+    assert calls == ["in flight"], "the call under way finished and nothing more was taken"
+    item = await storage.get_outbox_item(first)
+    assert item is not None and item.done, "and it was recorded"
 
 
 async def test_notify_wakes_the_running_sender(storage: SqliteStorage, api: FakeApi) -> None:

@@ -1,0 +1,1 @@
+"""The Telegram side of the bot: the Bot API client, delivery and pacing, polling, button data."""

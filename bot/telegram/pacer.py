@@ -1,0 +1,149 @@
+"""Pacing of the Bot API calls that Telegram counts: every chat on its own, the bot-wide budget shared fairly.
+
+Telegram's published limits: about one message a second in a chat, 20 a minute in a group (edits count), about
+30 a second in all; past them it answers 429. Each chat's worker (bot/telegram/sender.py) first waits for its own
+chat's turn — one call per `per_chat_interval`, and in a group at most `group_limit` per `group_window` — and
+only then for a token of the bot-wide bucket. So a group that spent its minute's budget waits alone: it holds no
+slot that a private hand or another group could use (the bot-wide budget is never reserved ahead of time), and
+when many chats are ready at once the tokens go to private chats first (a player's own hand is what he waits
+for), then in the order the chats became ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
+
+GROUP_LIMIT = 20  # calls per group ...
+GROUP_WINDOW = 60.0 * 1.03  # ... per this many seconds: a minute, and a little more, for the time a call takes to
+# reach Telegram varies, and Telegram counts the calls when they arrive
+GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
+PRIVATE, GROUP = 0, 1  # who gets the bot-wide budget first
+
+
+class Budget:
+    """A token bucket of `rate` calls a second (holding one second's worth), handed to waiters by priority."""
+
+    def __init__(self, clock: Clock, sleep: Sleep, rate: float) -> None:
+        self._clock = clock
+        self._sleep = sleep
+        self._rate = rate
+        self._capacity = max(1.0, rate)
+        self._tokens = self._capacity
+        self._updated = clock()
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._handing: asyncio.Task[None] | None = None
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self._capacity, self._tokens + (now - self._updated) * self._rate)
+        self._updated = now
+
+    async def acquire(self, priority: int) -> None:
+        self._refill()
+        if not self._waiters and self._tokens >= 1:
+            self._tokens -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiters, (priority, next(self._order), future))
+        if self._handing is None or self._handing.done():
+            self._handing = asyncio.create_task(self._hand_out(), name="pacer-budget")
+        await future
+
+    async def _hand_out(self) -> None:
+        while self._waiters:
+            self._refill()
+            if self._tokens < 1:
+                await self._sleep((1 - self._tokens) / self._rate)
+                continue
+            _, _, future = heapq.heappop(self._waiters)
+            if not future.done():  # a waiter cancelled meanwhile keeps no token
+                self._tokens -= 1
+                future.set_result(None)
+
+
+class Pacer:
+    """Spaces out the counted calls; one worker per chat calls `wait` before each of its calls."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        sleep: Sleep,
+        *,
+        per_chat_interval: float = 1.0,
+        group_limit: int | None = GROUP_LIMIT,
+        group_window: float = GROUP_WINDOW,
+        global_per_second: float | None = GLOBAL_PER_SECOND,
+    ) -> None:
+        """`group_limit` None: no per-group ceiling; `global_per_second` None: no bot-wide one."""
+        self._clock = clock
+        self._sleep = sleep
+        self._per_chat_interval = per_chat_interval
+        self._group_limit = group_limit
+        self._group_window = group_window
+        self._budget = Budget(clock, sleep, global_per_second) if global_per_second else None
+        self._next_in_chat: dict[int, float] = {}
+        self._group_calls: dict[int, deque[float]] = {}
+
+    @classmethod
+    def scaled(cls, clock: Clock, sleep: Sleep, *, interval: float = 1.0, group_pacing: bool = True) -> Pacer:
+        """Telegram's limits with time scaled by `interval` (seconds between two calls to one chat; 1.0 is the
+        real pacing): a group gets 20 calls per `60 * interval` seconds, the bot 25 per `interval` seconds.
+        `group_pacing=False` drops the group ceiling. Anything but the defaults is for tests against a fake
+        Bot API (SEND_INTERVAL, GROUP_PACING in bot/config.py): real Telegram would throttle a faster bot."""
+        return cls(
+            clock,
+            sleep,
+            per_chat_interval=interval,
+            group_limit=GROUP_LIMIT if group_pacing else None,
+            group_window=GROUP_WINDOW * interval,
+            global_per_second=GLOBAL_PER_SECOND / interval if interval > 0 else None,
+        )
+
+    def ready_at(self, chat_id: int) -> float:
+        """When the chat's own limits let it make its next call (the bot-wide budget aside)."""
+        now = self._clock()
+        slot = max(now, self._next_in_chat.get(chat_id, now))
+        calls = self._group_calls.get(chat_id) if chat_id < 0 else None
+        if calls:
+            while calls and calls[0] <= now - self._group_window:
+                calls.popleft()
+            if self._group_limit is not None and len(calls) >= self._group_limit:
+                slot = max(slot, calls[-self._group_limit] + self._group_window)
+        return slot
+
+    async def wait_turn(self, chat_id: int) -> None:
+        """Wait until the chat's own limits allow a call (other chats are not held up by this)."""
+        delay = self.ready_at(chat_id) - self._clock()
+        if delay > 0:
+            await self._sleep(delay)
+
+    async def wait_budget(self, chat_id: int) -> None:
+        """Wait for the bot-wide budget (private chats first), then count the call against the chat."""
+        if self._budget is not None:
+            await self._budget.acquire(PRIVATE if chat_id > 0 else GROUP)
+        now = self._clock()
+        self._next_in_chat[chat_id] = now + self._per_chat_interval
+        if chat_id < 0:
+            self._group_calls.setdefault(chat_id, deque()).append(now)
+
+    async def wait(self, chat_id: int) -> None:
+        """Both waits, for a call that is made whatever happened meanwhile."""
+        await self.wait_turn(chat_id)
+        await self.wait_budget(chat_id)
+
+    def forget(self, chat_id: int) -> None:
+        """Drop the history of an idle chat (memory stays bounded by the chats active right now)."""
+        now = self._clock()
+        if self._next_in_chat.get(chat_id, 0.0) <= now:
+            self._next_in_chat.pop(chat_id, None)
+            calls = self._group_calls.get(chat_id)
+            if not calls or calls[-1] <= now - self._group_window:
+                self._group_calls.pop(chat_id, None)
