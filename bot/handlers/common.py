@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from aiogram import Bot
 from aiogram.enums import ChatMemberStatus, ChatType
-from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
+from aiogram.exceptions import (
+    ClientDecodeError,
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
 from aiogram.filters import Filter
 from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 
-from bot.api import BotApi
 from bot.services import Actor, Reply
 from bot.services.core import IsAdmin
+from bot.telegram.api import BotApi
 
 logger = logging.getLogger(__name__)
 
@@ -59,35 +66,37 @@ def admin_check(bot: Bot, chat_id: int, user_id: int) -> IsAdmin:
     return is_admin
 
 
+ANSWER_WINDOW = 10.0
+"""Seconds after a tap reaches the bot during which its answer is still worth retrying: Telegram's client gives
+up on it about then ("query is too old")."""
+
+
 async def answer(query: CallbackQuery, reply: Reply) -> None:
     """Answer the tap (every tap gets an answer, or the client spins): a toast, an alert, or a t.me link.
 
-    A tap made while the bot was down (or stuck) reaches it too late to be answered: Telegram refuses with "query
-    is too old". The tap was still handled and its result shows in the chats, so that is no error.
-    """
+    Never raises: whatever the tap did is committed already, so a failed answer loses nothing. A 429 or a
+    network error is retried while Telegram still waits for the answer; a refusal (400: the query is too old, a
+    tap made while the bot was down) is logged, once."""
     if query.bot is None:
         raise RuntimeError(f"callback query {query.id} reached a handler without its bot")
     params = {"callback_query_id": query.id, "text": reply.text, "show_alert": reply.alert, "url": reply.url}
-    try:
-        # The lean path (bot/api.py): a tap's answer is the call players wait for.
-        await BotApi(query.bot).call(AnswerCallbackQuery, params)
-    except TelegramBadRequest as error:
-        if "query is too old" not in error.message:
-            raise
-        logger.info("callback query %s from %s expired before its answer", query.id, query.from_user.id)
-
-
-class AnswerOnce:
-    """Answers one tap exactly once: the first reply given is sent, later ones are dropped. A service may
-    answer an accepted tap early through it (see `GameService.tap`) and the handler answer with whatever the
-    service returns, without answering twice."""
-
-    def __init__(self, query: CallbackQuery) -> None:
-        self.query = query
-        self.answered = False
-
-    async def __call__(self, reply: Reply) -> None:
-        if self.answered:
+    api = BotApi(query.bot)  # the lean path (bot/telegram/api.py): a tap's answer is the call players wait for
+    loop = asyncio.get_running_loop()
+    until = loop.time() + ANSWER_WINDOW
+    attempt = 0
+    while True:
+        try:
+            await api.call(AnswerCallbackQuery, params)
             return
-        self.answered = True
-        await answer(self.query, reply)
+        except TelegramRetryAfter as error:
+            wait = float(error.retry_after)
+        except (TelegramNetworkError, TelegramServerError, ClientDecodeError):
+            wait = min(2.0, 0.25 * 2**attempt)
+        except TelegramAPIError as error:
+            logger.info("callback query %s from %s was not answered: %s", query.id, query.from_user.id, error.message)
+            return
+        attempt += 1
+        if loop.time() + wait > until:
+            logger.info("callback query %s from %s: no answer got through in time", query.id, query.from_user.id)
+            return
+        await asyncio.sleep(wait)

@@ -6,9 +6,9 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message, Update
 
-from bot.callbacks import HandCb
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, AnswerOnce, actor_of
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, answer
 from bot.services import TableService
+from bot.telegram.callbacks import HandCb
 
 
 def create_router() -> Router:
@@ -21,17 +21,15 @@ def create_router() -> Router:
     async def hand_button(
         query: CallbackQuery, callback_data: HandCb, tables: TableService, event_update: Update
     ) -> None:
-        respond = AnswerOnce(query)  # an accepted tap is answered at once, before its move is committed
-        await respond(
-            await tables.game.tap(callback_data, actor_of(query.from_user), event_update.update_id, early=respond)
-        )
+        # Answered once what the tap changed is durable: "accepted" never lies after a crash.
+        await answer(query, await tables.game.tap(callback_data, actor_of(query.from_user), event_update.update_id))
 
     group = Router(name="game-group")
     group.message.filter(GROUP_CHATS)
 
     @group.message(Command("score"))
-    async def score(message: Message, tables: TableService) -> None:
-        await tables.say(message.chat.id, await tables.game.score(message.chat.id))
+    async def score(message: Message, tables: TableService, event_update: Update) -> None:
+        await tables.say(message.chat.id, await tables.game.score(message.chat.id), event_update.update_id)
 
     router.include_routers(hands, group)
     return router

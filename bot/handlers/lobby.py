@@ -10,11 +10,11 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, Update
 
-from bot.callbacks import LobbyCb, SettingCb
 from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer
 from bot.services import TableService
 from bot.services.core import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
+from bot.telegram.callbacks import LobbyCb, SettingCb
 
 
 def create_router() -> Router:
@@ -28,7 +28,7 @@ def create_router() -> Router:
             return
         reply = await tables.lobby.open(message.chat.id, actor_of(message.from_user), event_update.update_id)
         if reply.text:
-            await tables.say(message.chat.id, reply.text)
+            await tables.say(message.chat.id, reply.text, event_update.update_id)
 
     @router.message(Command("settings"))
     async def settings(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
@@ -52,7 +52,7 @@ def create_router() -> Router:
             level=level,
         )
         if reply.text:
-            await tables.say(message.chat.id, reply.text)
+            await tables.say(message.chat.id, reply.text, event_update.update_id)
 
     @router.message(Command("stop", "cancel"))
     async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
@@ -118,4 +118,4 @@ async def _managed(
         message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
     )
     if reply.text:
-        await tables.say(message.chat.id, reply.text)
+        await tables.say(message.chat.id, reply.text, event_update.update_id)

@@ -7,11 +7,12 @@ import logging
 
 from aiogram import F, Router
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter, Command
-from aiogram.types import ChatMemberUpdated, Message
+from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message, Update
 
 from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT
 from bot.services import TableService
 from bot.storage import Storage
+from bot.telegram.sender import Sender
 
 logger = logging.getLogger(__name__)
 
@@ -29,11 +30,23 @@ def create_router() -> Router:
         await tables.game.close_removed(event.chat.id)
 
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def added(event: ChatMemberUpdated, tables: TableService, repository: Storage) -> None:
+    async def added(event: ChatMemberUpdated, tables: TableService, repository: Storage, event_update: Update) -> None:
         await repository.upsert_chat(event.chat.id)
         await repository.set_chat_removed(event.chat.id, False)
         tr = await tables.core.chat_translator(event.chat.id)
-        await tables.say(event.chat.id, tr.t("flow-hello-group"))
+        await tables.say(event.chat.id, tr.t("flow-hello-group"), event_update.update_id)
+
+    @groups.my_chat_member()
+    async def rights_changed(event: ChatMemberUpdated, tables: TableService, sender: Sender) -> None:
+        """The bot's rights in the group changed: without the right to send, its table pauses at once; with it
+        back, the table goes on and the messages waiting for the group are tried now."""
+        member = event.new_chat_member
+        if isinstance(member, ChatMemberRestricted) and not member.can_send_messages:
+            logger.info("the bot may not write in chat %s any more", event.chat.id)
+            await tables.game.pause(event.chat.id)
+        else:
+            await sender.wake_chat(event.chat.id)
+            await tables.game.resume(event.chat.id)
 
     @groups.message(F.migrate_to_chat_id)
     async def migrated(message: Message, repository: Storage) -> None:
@@ -42,9 +55,9 @@ def create_router() -> Router:
         await repository.migrate_chat(message.chat.id, message.migrate_to_chat_id)
 
     @groups.message(Command("help", "start"))
-    async def help_group(message: Message, tables: TableService) -> None:
+    async def help_group(message: Message, tables: TableService, event_update: Update) -> None:
         tr = await tables.core.chat_translator(message.chat.id)
-        await tables.say(message.chat.id, tr.t("flow-help"))
+        await tables.say(message.chat.id, tr.t("flow-help"), event_update.update_id)
 
     private = Router(name="membership-private")
     private.my_chat_member.filter(PRIVATE_CHAT)

@@ -12,6 +12,7 @@ from bot.services import TableService
 from bot.services.lobby import JOIN_PAYLOAD_PREFIX
 from bot.storage import Storage
 from bot.table_settings import ComputerLevel
+from bot.telegram.callbacks import parse_id
 
 
 def create_router() -> Router:
@@ -26,8 +27,9 @@ def create_router() -> Router:
             return
         actor = actor_of(message.from_user)
         payload = (command.args or "").strip()
-        if payload.startswith(JOIN_PAYLOAD_PREFIX) and payload[1:].isdigit():
-            reply = await tables.lobby.join_from_link(int(payload[1:]), actor, event_update.update_id)
+        table_id = parse_id(payload[1:]) if payload.startswith(JOIN_PAYLOAD_PREFIX) else None
+        if table_id is not None:
+            reply = await tables.lobby.join_from_link(table_id, actor, event_update.update_id)
             text = reply.text
         else:
             await tables.core.remember(actor)
@@ -35,7 +37,7 @@ def create_router() -> Router:
             await repository.set_user_blocked(actor.user_id, False)
             text = tables.core.actor_translator(actor).t("flow-start-private")
         if text:
-            await tables.say(message.chat.id, text)
+            await tables.say(message.chat.id, text, event_update.update_id)
 
     @router.message(Command("play"))
     async def play(message: Message, command: CommandObject, tables: TableService, event_update: Update) -> None:
@@ -46,7 +48,7 @@ def create_router() -> Router:
         level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
         reply = await tables.lobby.play_alone(actor_of(message.from_user), level, event_update.update_id)
         if reply.text:
-            await tables.say(message.chat.id, reply.text)
+            await tables.say(message.chat.id, reply.text, event_update.update_id)
 
     @router.message(Command("stop", "cancel"))
     async def stop_alone(message: Message, tables: TableService, event_update: Update) -> None:
@@ -61,22 +63,23 @@ def create_router() -> Router:
             message.chat.id, actor_of(message.from_user), is_admin=nobody_else, update_id=event_update.update_id
         )
         if reply.text:
-            await tables.say(message.chat.id, reply.text)
+            await tables.say(message.chat.id, reply.text, event_update.update_id)
 
     @router.message(Command("score"))
-    async def score_alone(message: Message, tables: TableService) -> None:
-        await tables.say(message.chat.id, await tables.game.score(message.chat.id))
+    async def score_alone(message: Message, tables: TableService, event_update: Update) -> None:
+        await tables.say(message.chat.id, await tables.game.score(message.chat.id), event_update.update_id)
 
     @router.message(Command("help"))
-    async def help_private(message: Message, tables: TableService) -> None:
+    async def help_private(message: Message, tables: TableService, event_update: Update) -> None:
         if message.from_user is not None:
-            await tables.say(message.chat.id, tables.core.actor_translator(actor_of(message.from_user)).t("flow-help"))
+            text = tables.core.actor_translator(actor_of(message.from_user)).t("flow-help")
+            await tables.say(message.chat.id, text, event_update.update_id)
 
     @router.message()
-    async def anything_else(message: Message, tables: TableService) -> None:
+    async def anything_else(message: Message, tables: TableService, event_update: Update) -> None:
         """Text, stickers, unknown commands: a short pointer, never an error."""
         if message.from_user is not None:
             tr = tables.core.actor_translator(actor_of(message.from_user))
-            await tables.say(message.chat.id, tr.t("flow-private-fallback"))
+            await tables.say(message.chat.id, tr.t("flow-private-fallback"), event_update.update_id)
 
     return router

@@ -2,7 +2,7 @@
 
 Rendered from the seat's own view. The action buttons come from ``view.legal`` only: a button plays an action
 exactly when the marked cards are the cards of a legal action; otherwise it says what is missing and, when
-tapped, lets the service explain the refusal in an alert (bot/callbacks.py: the hand keyboard is stateless).
+tapped, lets the service explain the refusal in an alert (bot/telegram/callbacks.py: the hand keyboard is stateless).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
-from bot.callbacks import HandCb, HandOp, pack_cards
 from bot.i18n import Translator
 from bot.render.cards import card_text, cards_text, suit_text
 from bot.render.common import clip, name_of, sorted_selection, trick_lines
 from bot.render.keyboard import Button, Keyboard, button, keyboard
+from bot.telegram.callbacks import HandCb, HandOp, pack_cards
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card
 from engine.deal import Phase
@@ -33,10 +33,17 @@ def render_hand(
     move: int,
     title: str,
     selection: tuple[Card, ...] = (),
+    paused: bool = False,
 ) -> tuple[str, Keyboard]:
-    """The hand message: what is on the table, what the moment asks of the player; cards and actions as buttons."""
+    """The hand message: what is on the table, what the moment asks of the player; cards and actions as buttons.
+    A paused table (the bot may not write in its group) shows the hand without a move to make."""
     selected = sorted_selection(_display_order(view), selection)
-    return clip(_text(view, names, tr, title)), _keyboard(view, tr, table_id, move, selected)
+    text = _text(view, names, tr, title)
+    if paused:
+        text += "\n\n" + tr.t("hand-paused")
+        make = _Buttons(table_id, move)
+        return clip(text), keyboard([[make(tr.t("hand-button-refresh"), HandOp.REFRESH)]])
+    return clip(text), _keyboard(view, tr, table_id, move, selected)
 
 
 def _text(view: SeatView, names: Mapping[int, str], tr: Translator, title: str) -> str:

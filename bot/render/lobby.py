@@ -12,7 +12,6 @@ import html
 from collections.abc import Sequence
 from typing import Final
 
-from bot.callbacks import LobbyCb, LobbyOp, SettingCb
 from bot.config import SUPPORTED_LANGUAGES
 from bot.i18n import Translator
 from bot.render.common import match_goal
@@ -25,6 +24,7 @@ from bot.table_settings import (
     Profile,
     TableSettings,
 )
+from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
 from engine.variant import Discards
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby

@@ -16,8 +16,9 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,6 +29,7 @@ from bot.render.keyboard import Keyboard
 from bot.render.table import render_table
 from bot.services.computer import COMPUTER_SECONDS, out_of_turn_caller
 from bot.storage import (
+    Deadline,
     JsonObject,
     OutboxKind,
     OutboxMessage,
@@ -57,6 +59,17 @@ AWAY_AFTER_TIMEOUTS = 3
 AWAY_MOVE_SECONDS = 5
 LOBBY_REF = "lobby"
 LIVE_STATES = 5000  # tables whose last committed state is kept in memory (a few dozen KiB each)
+_HANDLED: ContextVar[set[int] | None] = ContextVar("handled_update", default=None)
+
+
+@contextmanager
+def handling() -> Iterator[None]:
+    """The handling of one update (a dispatcher middleware wraps each): see `TableCore.first_use`."""
+    token = _HANDLED.set(set())
+    try:
+        yield
+    finally:
+        _HANDLED.reset(token)
 
 
 def hand_ref(table_id: int) -> str:
@@ -106,6 +119,7 @@ class TableState:
     title: str
     timeouts: dict[int, int] = field(default_factory=dict)
     computers: frozenset[int] = frozenset()  # seats played by the computer (engine/ai.py)
+    paused: bool = False  # the bot may not write in the group: no moves, no timer, until it may again
 
     def to_json(self) -> str:
         data = self.match.to_json()
@@ -114,6 +128,7 @@ class TableState:
             "title": self.title,
             "timeouts": {str(seat): count for seat, count in self.timeouts.items() if count},
             "computers": sorted(self.computers),
+            **({"paused": True} if self.paused else {}),
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -132,6 +147,7 @@ class TableState:
             title=str(extra.get("title", "")),
             timeouts={int(seat): int(count) for seat, count in extra.get("timeouts", {}).items()},
             computers=frozenset(int(seat) for seat in extra.get("computers", ())),
+            paused=bool(extra.get("paused", False)),
         )
 
 
@@ -241,6 +257,12 @@ def html_text(text: str, markup: Keyboard | None = None) -> JsonObject:
     return payload
 
 
+@dataclass(slots=True)
+class _Lock:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class TableCore:
     """The machinery under the lobby, game and timer services; one instance per bot process."""
 
@@ -258,17 +280,39 @@ class TableCore:
         self.sender = sender
         self.clock = clock
         self.test_seed = test_seed
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _Lock] = {}
         self._live: dict[int, tuple[int, TableState]] = {}  # table id -> (version, its state), oldest first
+
+    @staticmethod
+    def first_use(update_id: int | None) -> int | None:
+        """The update id to record with a write: while an update is handled (`handling`), its first write
+        records it as processed, in that write's own transaction, and the later writes of the same handling
+        carry none (they would be refused as a redelivery). Outside a handling every write carries it."""
+        used = _HANDLED.get()
+        if update_id is None or used is None:
+            return update_id
+        if update_id in used:
+            return None
+        used.add(update_id)
+        return update_id
 
     # -- locking and loading -------------------------------------------------------------------------------
 
     @asynccontextmanager
     async def locked(self, table_id: int) -> AsyncIterator[None]:
-        """Serialize the changes of one table (moves, taps, timers) in this process."""
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            yield
+        """Serialize the changes of one table (moves, taps, timers) in this process. A lock lives while someone
+        holds it or waits for it: taps on a thousand tables (or forged ids) leave none behind."""
+        entry = self._locks.get(table_id)
+        if entry is None:
+            entry = self._locks[table_id] = _Lock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if not entry.users:
+                del self._locks[table_id]
 
     def load_state(self, table: Table) -> TableState:
         """The state of a table at its version, for a change made under the table's lock.
@@ -356,6 +400,7 @@ class TableCore:
                 move=version,
                 title=state.title,
                 selection=selection,
+                paused=state.paused,
             )
             payload = html_text(text, markup)
             kind = OutboxKind.SEND if new else OutboxKind.EDIT
@@ -402,7 +447,7 @@ class TableCore:
         update_id: int | None = None,
         status: TableStatus | None = None,
         seats: Sequence[Seat] | None = None,
-        deadline: float | None = None,
+        deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
     ) -> Table | None:
         """Commit one change; None when it was not applied (a redelivered update, or the table moved on)."""
@@ -413,7 +458,7 @@ class TableCore:
                 state.to_json() if state is not None else None,
                 [event_to_json(event) for event in events],
                 outbox,
-                update_id,
+                self.first_use(update_id),
                 status=status,
                 seats=seats,
                 deadline=deadline,
@@ -433,25 +478,27 @@ class TableCore:
     async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> bool:
         """Queue messages that change no table (a reply, a re-rendered hand); False for a redelivered update."""
         try:
-            await self.repository.enqueue(outbox, update_id)
+            await self.repository.enqueue(outbox, self.first_use(update_id))
         except UpdateAlreadyProcessedError:
             return False
         self.sender.notify()
         return True
 
-    async def already_processed(self, update_id: int | None) -> bool:
-        return update_id is not None and await self.repository.is_update_processed(update_id)
-
-    def deadline(self, state: TableState) -> float | None:
+    def deadline(self, table: Table, state: TableState) -> Deadline | None:
         """When the player to act times out: the move timer, shorter for a player who is away (RULES: none;
-        ours: three timeouts in a row and the bot plays for him at once until he taps again)."""
+        ours: three timeouts in a row and the bot plays for him at once until he taps again). It counts from when
+        his hand, showing that it is his turn, reaches his chat (a delivery held up costs him nothing)."""
         seat = state.match.to_act()
         if seat is not None and seat in state.computers:
-            return self.clock() + COMPUTER_SECONDS  # the timer service lets the computer move
+            return Deadline(seconds=COMPUTER_SECONDS)  # the timer service lets the computer move
         if out_of_turn_caller(state.match, state.computers) is not None:
-            return self.clock() + COMPUTER_SECONDS  # a computer decides on «Стоп!» (GameService.timeout)
+            return Deadline(seconds=COMPUTER_SECONDS)  # a computer decides on «Стоп!» (GameService.timeout)
         seconds = self.move_seconds(state)
-        return None if seconds is None else self.clock() + seconds
+        if seconds is None or seat is None:
+            return None
+        user_id = next((s.user_id for s in table.seats if s.seat == seat), None)
+        shown_in = (user_id, hand_ref(table.table_id)) if user_id is not None else None
+        return Deadline(seconds=seconds, shown_in=shown_in)
 
     @staticmethod
     def move_seconds(state: TableState) -> int | None:

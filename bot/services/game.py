@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 
-from bot.callbacks import HandCb, HandOp, unpack_cards
 from bot.render.reasons import reason_text
 from bot.services.computer import Thinker, out_of_turn_caller
 from bot.services.core import (
@@ -31,6 +30,7 @@ from bot.services.core import (
     seat_of,
 )
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
+from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card, points
 from engine.deal import Phase
@@ -105,16 +105,6 @@ def choose_action(match: Match, seat: int, op: HandOp, selection: tuple[Card, ..
     return Reason.UNKNOWN_ACTION
 
 
-Respond = Callable[[Reply], Awaitable[None]]
-"""Answers a tap (the handler's side of `GameService.tap(early=...)`)."""
-
-
-async def _answer_early(early: Respond | None) -> None:
-    """Answer an accepted tap now, if the caller asked for it."""
-    if early is not None:
-        await early(Reply())
-
-
 class GameService:
     def __init__(self, core: TableCore, thinker: Thinker | None = None) -> None:
         self.core = core
@@ -123,16 +113,11 @@ class GameService:
 
     # -- taps on the hand ----------------------------------------------------------------------------------
 
-    async def tap(
-        self, data: HandCb, actor: Actor, update_id: int | None = None, *, early: Respond | None = None
-    ) -> Reply:
-        """Handle a tap on a hand; returns its answer. With `early`, an accepted tap is also answered through
-        it as soon as it is accepted, before the hands are rendered and the move committed (Telegram: answer
-        at once); the caller then must not answer it again (handlers/common.py `AnswerOnce`)."""
+    async def tap(self, data: HandCb, actor: Actor, update_id: int | None = None) -> Reply:
+        """Handle a tap on a hand; returns its answer, once what the tap changed is committed (a move is
+        durable before the player is told it was accepted). A refusal changes nothing and says why."""
         core = self.core
         tr = core.actor_translator(actor)
-        if await core.already_processed(update_id):
-            return Reply()
         async with core.locked(data.table):
             table = await self.repository.get_table(data.table)
             if table is None or table.state is None or table.status is not TableStatus.PLAYING:
@@ -140,21 +125,25 @@ class GameService:
             seat = seat_of(table, actor.user_id)
             if seat is None:
                 return Reply(tr.t("flow-not-at-table"), alert=True)
-            if data.move != table.version:
+            refresh = data.op is HandOp.REFRESH
+            if data.move != table.version and not refresh:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             try:
-                selection = unpack_cards(data.cards)
+                # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
+                selection = unpack_cards(data.cards) if data.move == table.version else ()
             except ValueError:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             state = core.load_state(table)
-            if data.op is HandOp.TOGGLE or data.op is HandOp.REFRESH:
+            if data.op is HandOp.TOGGLE or refresh:
                 hand = state.match.deal.hands.get(seat, [])
                 core.keep_state(table, state)
                 if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
                     return Reply(tr.t("flow-stale-button"), alert=True)
-                await _answer_early(early)
                 await self._redraw_hand(table, state, seat, selection, data.op, update_id)
                 return Reply()
+            if state.paused:
+                core.keep_state(table, state)
+                return Reply(tr.t("flow-paused-tap"), alert=True)
             decided = choose_action(state.match, seat, data.op, selection)
             if isinstance(decided, Reason):
                 core.keep_state(table, state)
@@ -165,7 +154,6 @@ class GameService:
             except IllegalAction as error:
                 return Reply(reason_text(error.reason, tr), alert=True)
             state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
-            await _answer_early(early)
             await self.commit_move(table, state, events, before, update_id=update_id)
         return Reply()
 
@@ -213,7 +201,7 @@ class GameService:
             outbox=outbox,
             update_id=update_id,
             status=TableStatus.FINISHED if match.finished else None,
-            deadline=core.deadline(state),
+            deadline=core.deadline(table, state),
             stats=core.stats(table, match, events),
         )
 
@@ -333,6 +321,49 @@ class GameService:
             tr = await core.chat_translator(chat_id)
             outbox = [m for m in self._closing(table, tr.t("flow-bot-removed")) if m.chat_id != chat_id]
             await core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
+
+    async def pause(self, chat_id: int) -> None:
+        """The bot may no longer write in the group (its rights were taken away): the table stops — no moves,
+        no move timer — and each player is told in private what to do. The group's messages wait in order."""
+        await self._set_paused(chat_id, paused=True)
+
+    async def resume(self, chat_id: int) -> None:
+        """A message got through to a group whose table was paused: the game goes on where it stopped, with a
+        fresh move timer; the group and the hands are brought up to date."""
+        await self._set_paused(chat_id, paused=False)
+
+    async def _set_paused(self, chat_id: int, *, paused: bool) -> None:
+        core = self.core
+        found = await self.repository.get_open_table(chat_id)
+        if found is None or found.status is not TableStatus.PLAYING:
+            return
+        async with core.locked(found.table_id):
+            table = await self.repository.get_table(found.table_id)
+            if table is None or table.status is not TableStatus.PLAYING or table.state is None:
+                return
+            state = core.load_state(table)
+            if state.paused is paused:
+                core.keep_state(table, state)
+                return
+            state.paused = paused
+            outbox: list[OutboxMessage] = []
+            if paused:
+                for seat in table.seats:
+                    if seat.user_id is None:
+                        continue
+                    user = await self.repository.get_user(seat.user_id)
+                    tr = core.translations.get(user.language if user else None)
+                    note = tr.t("flow-paused-private", title=html.escape(state.title))
+                    outbox.append(core.text_message(seat.user_id, note))
+            else:
+                group_tr = await core.chat_translator(chat_id)
+                outbox += [
+                    core.text_message(chat_id, group_tr.t("flow-resumed")),
+                    core.table_message(table, state, group_tr),
+                ]
+            outbox += await core.hand_messages(table, state, table.version + 1)
+            deadline = None if paused else core.deadline(table, state)
+            await core.commit(table, state=state, outbox=outbox, deadline=deadline)
 
     def _closing(self, table: Table, text: str) -> list[OutboxMessage]:
         """The group is told, and each hand loses its buttons (they would only be stale)."""

@@ -13,12 +13,12 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
-from bot.callbacks import LobbyOp
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, render_lobby, render_settings
 from bot.services.core import Actor, IsAdmin, Reply, TableCore, TableState, html_text, lobby_message
 from bot.storage import (
+    Deadline,
     OpenTableExistsError,
     OutboxKind,
     OutboxMessage,
@@ -28,11 +28,13 @@ from bot.storage import (
     UpdateAlreadyProcessedError,
 )
 from bot.table_settings import ComputerLevel, TableSettings
+from bot.telegram.callbacks import LobbyOp
 from engine.match import Match
 
 logger = logging.getLogger(__name__)
 
 LOBBY_IDLE_SECONDS = 30 * 60
+LOBBY_DEADLINE = Deadline(seconds=LOBBY_IDLE_SECONDS)  # an idle lobby closes
 JOIN_PAYLOAD_PREFIX = "j"
 
 
@@ -50,8 +52,6 @@ class LobbyService:
     async def open(self, chat_id: int, actor: Actor, update_id: int | None = None) -> Reply:
         """/new: open a lobby with the creator seated; one table per group."""
         core = self.core
-        if await core.already_processed(update_id):
-            return Reply()
         await core.remember(actor)
         settings = await core.chat_settings(chat_id)
         tr = core.translations.get(settings.language)
@@ -61,7 +61,7 @@ class LobbyService:
         seats = (Seat(seat=0, user_id=actor.user_id, name=actor.name),)
         try:
             table = await self.repository.create_table(
-                chat_id, actor.user_id, settings.model_dump(mode="json"), seats, update_id=update_id
+                chat_id, actor.user_id, settings.model_dump(mode="json"), seats, update_id=core.first_use(update_id)
             )
         except OpenTableExistsError:
             existing = await self.repository.get_open_table(chat_id)
@@ -73,7 +73,7 @@ class LobbyService:
         await core.commit(
             table,
             outbox=[self._lobby_message(table, settings, tr, new=True)],
-            deadline=core.clock() + LOBBY_IDLE_SECONDS,
+            deadline=LOBBY_DEADLINE,
         )
         return Reply()
 
@@ -102,8 +102,6 @@ class LobbyService:
         the table's lock; else a message says why not (``refusals``: no lobby, the game is on)."""
         core = self.core
         tr = await core.chat_translator(chat_id)
-        if await core.already_processed(update_id):
-            return Reply()
         no_lobby, playing = refusals
         table = await self.repository.get_open_table(chat_id)
         if table is None:
@@ -152,8 +150,6 @@ class LobbyService:
         """A lobby button. Every refusal is an alert; nothing changes then."""
         core = self.core
         tr = core.actor_translator(actor)
-        if await core.already_processed(update_id):
-            return Reply()
         await core.remember(actor)
         async with core.locked(table_id):
             table = await self.repository.get_table(table_id)
@@ -212,7 +208,7 @@ class LobbyService:
             outbox=[self._lobby_message(seated, settings, group_tr), *extra],
             update_id=update_id,
             seats=seats,
-            deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
+            deadline=LOBBY_DEADLINE,
         )
         return Reply(tr.t("flow-joined") if committed else None)
 
@@ -257,21 +253,19 @@ class LobbyService:
         name = group_tr.t("lobby-computer-name", number=number)
         seats = (*table.seats, Seat(seat=len(table.seats), user_id=None, name=name))
         seated = table.model_copy(update={"seats": seats})
-        await self.core.commit(
+        committed = await self.core.commit(
             table,
             outbox=[self._lobby_message(seated, settings, group_tr)],
             update_id=update_id,
             seats=seats,
-            deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
+            deadline=LOBBY_DEADLINE,
         )
-        return Reply(tr.t("flow-computer-added"))
+        return Reply(tr.t("flow-computer-added") if committed else None)
 
     async def play_alone(self, actor: Actor, level: ComputerLevel | None, update_id: int | None = None) -> Reply:
         """/play in the private chat: a table against the computer, where that chat is the table and the hand."""
         core = self.core
         tr = core.actor_translator(actor)
-        if await core.already_processed(update_id):
-            return Reply()
         await core.remember(actor)
         await self.repository.set_user_started(actor.user_id)
         await self.repository.set_user_blocked(actor.user_id, False)
@@ -290,7 +284,11 @@ class LobbyService:
         )
         try:
             table = await self.repository.create_table(
-                chat_id, actor.user_id, settings.model_dump(mode="json"), seats=seats, update_id=update_id
+                chat_id,
+                actor.user_id,
+                settings.model_dump(mode="json"),
+                seats=seats,
+                update_id=core.first_use(update_id),
             )
         except OpenTableExistsError:
             return Reply(tr.t("flow-play-exists"))
@@ -323,7 +321,7 @@ class LobbyService:
             outbox=[self._lobby_message(remaining, settings, group_tr)],
             update_id=update_id,
             seats=seats,
-            deadline=self.core.clock() + LOBBY_IDLE_SECONDS,
+            deadline=LOBBY_DEADLINE,
         )
 
     async def join_from_link(self, table_id: int, actor: Actor, update_id: int | None = None) -> Reply:
@@ -354,9 +352,7 @@ class LobbyService:
         tr = self.core.translations.get(settings.language)
         text, markup = render_settings(settings, tr, table_id=table.table_id)
         message = self._lobby_payload(table, text, markup)
-        await self.core.commit(
-            table, outbox=[message], update_id=update_id, deadline=self.core.clock() + LOBBY_IDLE_SECONDS
-        )
+        await self.core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
         return Reply()
 
     async def setting(
@@ -375,8 +371,6 @@ class LobbyService:
         before the deal."""
         core = self.core
         tr = core.actor_translator(actor)
-        if await core.already_processed(update_id):
-            return Reply()
         async with core.locked(table_id):
             table = await self.repository.get_table(table_id)
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
@@ -401,7 +395,7 @@ class LobbyService:
                 message = self._lobby_payload(table, text, markup)
             else:  # DONE_KEY (or anything else): back to the lobby
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
-            await core.commit(table, outbox=[message], update_id=update_id, deadline=core.clock() + LOBBY_IDLE_SECONDS)
+            await core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
         return Reply()
 
     # -- start, cancel, expire -----------------------------------------------------------------------------
@@ -453,7 +447,7 @@ class LobbyService:
             outbox=outbox,
             update_id=update_id,
             status=TableStatus.PLAYING,
-            deadline=core.deadline(state),
+            deadline=core.deadline(table, state),
             stats=core.stats(table, match, match.start_events),
         )
         return Reply(tr.t("flow-started") if committed else None)

@@ -34,6 +34,7 @@ class TableService:
         self.game = GameService(self.core, thinker)
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)
 
-    async def say(self, chat_id: int, text: str) -> None:
-        """A plain message to a chat (a command's answer), delivered by the sender like everything else."""
-        await self.core.enqueue([self.core.text_message(chat_id, text)])
+    async def say(self, chat_id: int, text: str, update_id: int | None = None) -> None:
+        """A plain message to a chat (a command's answer), delivered by the sender like everything else; with
+        the update it answers, unless what the command changed recorded that already."""
+        await self.core.enqueue([self.core.text_message(chat_id, text)], update_id)

@@ -4,8 +4,9 @@ A timer row names the table and the version it was set at; a move in between rep
 version is no longer the table's is ignored. A due lobby timer closes the lobby; a due move timer lets the
 game service move for the player. A timer that fails is logged and not retried in this process.
 
-At half time the player to act gets a reminder in his private chat (a hand edit makes no sound; this does).
-Reminders are kept in memory only: after a restart one may come twice, which costs less than a table to track.
+A move timer starts when the player's hand, showing his turn, has reached him (`Deadline.shown_in`); at half
+time he gets a reminder in his private chat (a hand edit makes no sound; this does). Reminders are kept in
+memory only: after a restart one may come twice, which costs less than a table to track.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import logging
 from bot.services.core import AWAY_AFTER_TIMEOUTS, TableCore, TableState
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
-from bot.storage import TableStatus, Timer
+from bot.storage import StorageError, TableStatus, Timer
 
 logger = logging.getLogger(__name__)
 
@@ -32,7 +33,9 @@ class TimerService:
         self.game = game
         self.interval = interval
         self._failed: set[tuple[int, int]] = set()
-        self._reminders: dict[tuple[int, int], float | None] = {}  # (table, move) -> when to remind; None: done
+        # (table, move, due) -> when to remind; None: done. The due time is in the key: a timer is due later
+        # once it starts (when the hand it waits for is shown), and so is its reminder.
+        self._reminders: dict[tuple[int, int, float], float | None] = {}
 
     async def run(self) -> None:
         """Fire due timers until cancelled."""
@@ -52,6 +55,11 @@ class TimerService:
                 continue
             try:
                 fired += await self.fire(timer)
+            except StorageError as error:
+                # Nothing was made (a full disk, say): the timer stays due and fires once the database can.
+                logger.warning(
+                    "timers: table %s, move %s waits for the database: %s", timer.table_id, timer.move_no, error
+                )
             except Exception:
                 self._failed.add((timer.table_id, timer.move_no))
                 logger.exception("timers: table %s, move %s failed", timer.table_id, timer.move_no)
@@ -75,12 +83,12 @@ class TimerService:
         core = self.core
         now = core.clock()
         reminded = 0
-        timers = await core.repository.due_timers(now + REMIND_HORIZON)
-        live = {(timer.table_id, timer.move_no) for timer in timers}
+        timers = [timer for timer in await core.repository.due_timers(now + REMIND_HORIZON) if timer.armed]
+        live = {(timer.table_id, timer.move_no, timer.due_at) for timer in timers}
         for key in [key for key in self._reminders if key not in live]:
             del self._reminders[key]  # the move was made (or the timer fired): forget it
         for timer in timers:
-            key = (timer.table_id, timer.move_no)
+            key = (timer.table_id, timer.move_no, timer.due_at)
             if key not in self._reminders:
                 self._reminders[key] = await self._remind_at(timer)
             remind_at = self._reminders[key]
@@ -89,6 +97,8 @@ class TimerService:
             self._reminders[key] = None
             try:
                 reminded += await self._remind(timer)
+            except StorageError as error:
+                logger.warning("timers: reminding at table %s failed: %s", timer.table_id, error)
             except Exception:
                 logger.exception("timers: reminding at table %s failed", timer.table_id)
         return reminded
@@ -97,7 +107,7 @@ class TimerService:
         table = await self.core.repository.get_table(timer.table_id)
         if table is None or table.status is not TableStatus.PLAYING or table.state is None:
             return None
-        seconds = TableState.settings_from_json(table.state).move_seconds
+        seconds = timer.seconds or TableState.settings_from_json(table.state).move_seconds
         if seconds < MIN_SECONDS_TO_REMIND:
             return None
         return timer.due_at - seconds / 2

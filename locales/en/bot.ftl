@@ -234,6 +234,7 @@ hand-button-combo = Stop! ({ $combo })
 hand-button-combo-pass = Don't declare
 hand-button-claim-pass = Don't claim
 hand-button-refresh = 🔄
+hand-paused = ⏸ The game is paused: the bot may not write in the group.
 hand-select-more = Mark { $count } more { $count ->
     [one] card
    *[other] cards

@@ -84,3 +84,7 @@ flow-timeout-forfeit = ⏳ { $name } missed three moves in a row and loses the d
 flow-command-addbot = seat a computer player
 flow-addbot-no-lobby = A computer joins a table being gathered: write /new first.
 flow-addbot-playing = The game is on: a computer takes a seat before the deal.
+flow-storage-failed = Could not save it: the move was not made. Please try again in a moment.
+flow-paused-tap = The game is paused: the bot may not write in the group.
+flow-paused-private = ⏸ The game «{ $title }» is paused: the bot may no longer write in the group. Ask an admin to let the bot send messages again, and the game goes on from where it stopped.
+flow-resumed = ▶️ The bot may write in the group again: the game goes on.

@@ -243,6 +243,7 @@ hand-button-combo = Стоп! ({ $combo })
 hand-button-combo-pass = Не объявлять
 hand-button-claim-pass = Не вскрываться
 hand-button-refresh = 🔄
+hand-paused = ⏸ Игра на паузе: бот не может писать в группе.
 hand-select-more = Отметьте ещё { $count } { $count ->
     [one] карту
     [few] карты

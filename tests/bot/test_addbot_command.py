@@ -3,8 +3,8 @@ deal; with a level, the table's computers play at that level (issue: computer pl
 
 from __future__ import annotations
 
-from bot.callbacks import LobbyOp
 from bot.table_settings import ComputerLevel
+from bot.telegram.callbacks import LobbyOp
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, started, state_of, tap
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.callbacks import HandCb, HandOp, LobbyOp, pack_cards
 from bot.services import Actor
 from bot.services.computer import COMPUTER_SECONDS, Thinker, computer_action
 from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
-from bot.storage import Table, TableStatus
+from bot.storage import Deadline, Table, TableStatus
 from bot.table_settings import ComputerLevel
+from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, pack_cards
 from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.events import DealEnded
 from engine.match import Match
@@ -152,6 +152,7 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
         expected = computer_action(
             state.match, seat, state.settings.computer_level, f"{table.table_id}/{table.version}"
         )
+        await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += state.settings.move_seconds + 1
         assert await world.tables.timers.fire_due() == 1
         after = await world.storage.get_table(table.table_id)
@@ -187,10 +188,13 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
         assert seat == 0
         away = state.timeouts.get(0, 0) >= AWAY_AFTER_TIMEOUTS
         if away and played_for_her:
-            assert core.deadline(state) == world.time.now + AWAY_MOVE_SECONDS
+            assert core.deadline(table, state) == Deadline(
+                seconds=AWAY_MOVE_SECONDS, shown_in=(ANNA.user_id, f"hand:{table_id}")
+            )
             # The table tells the group how long this turn is: an away player's turn is short.
             assert "⏳ 0:05" in str(core.table_message(table, state, core.translations.get("ru")).payload["text"])
             break
+        await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.move_seconds) + 1
         assert await world.tables.timers.fire_due() == 1
         played_for_her += away
@@ -205,7 +209,8 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
         await _anna_moves(world, table_id, GROUP, seat=1, user=BORIS)
         state = state_of(await world.table())
     assert state.match.to_act() == 0
-    assert core.deadline(state) == world.time.now + state.settings.move_seconds > world.time.now + AWAY_MOVE_SECONDS
+    deadline = core.deadline(await world.table(), state)
+    assert deadline is not None and deadline.seconds == state.settings.move_seconds > AWAY_MOVE_SECONDS
     assert "⏳ 1:00" in str(core.table_message(await world.table(), state, core.translations.get("ru")).payload["text"])
 
 

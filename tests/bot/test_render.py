@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 import pytest
 
-from bot.callbacks import MAX_CALLBACK_BYTES, HandCb, HandOp, LobbyCb, LobbyOp, SettingCb, unpack_cards
 from bot.i18n import Translations, Translator
 from bot.render import (
     BACK,
@@ -25,7 +24,9 @@ from bot.render import (
 )
 from bot.render.keyboard import Keyboard, buttons
 from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, next_code
+from bot.storage import MAX_ID
 from bot.table_settings import ComputerLevel, MatchChoice, Profile, TableSettings
+from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb, HandOp, LobbyCb, LobbyOp, SettingCb, unpack_cards
 from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card, Suit, cards
 from engine.combos import Combo
@@ -39,7 +40,7 @@ from tests.botapi.html import parse_html
 from tests.engine.stack import stacked_match
 
 NAMES = {0: "Аня", 1: "Борис", 2: "Вика", 3: "Гена"}
-TABLE_ID = -1001234567890  # as long as a table id can get: a supergroup chat id
+TABLE_ID = MAX_ID  # as long as a table id can get (the database holds no larger number)
 MOVE = 99999
 
 

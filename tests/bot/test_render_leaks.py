@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
-from bot.callbacks import HandCb, HandOp, unpack_cards
 from bot.i18n import Translations, Translator
 from bot.render import card_text, cards_text, render_announcements, render_hand, render_table
 from bot.table_settings import Profile, TableSettings
+from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
 from engine.actions import Action, Lead, RespondOpen
 from engine.cards import Card, Suit
 from engine.deal import Deal

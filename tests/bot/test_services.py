@@ -10,13 +10,16 @@ from typing import Any
 
 import pytest
 
-from bot.callbacks import HandCb, HandOp, LobbyOp, SettingCb, pack_cards
 from bot.i18n import Translations
-from bot.sender import ApiRequest, Pacer, Sender
 from bot.services import Actor, Reply, TableService, TableState
 from bot.services.core import IsAdmin
 from bot.services.game import auto_action
-from bot.storage import OutboxKind, SqliteStorage, Table, TableStatus
+from bot.storage import OutboxKind, SqliteStorage, StorageUnavailable, Table, TableStatus
+from bot.storage.sqlite import FaultHooks
+from bot.storage.sqlite import tables as sqlite_tables
+from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, SettingCb, pack_cards
+from bot.telegram.pacer import Pacer
+from bot.telegram.sender import ApiRequest, Sender
 from engine.actions import Lead, RespondFaceDown, RespondOpen
 
 GROUP = -1001
@@ -155,6 +158,17 @@ def a_legal_play(table: Table) -> tuple[Actor, HandCb]:
     )
 
 
+async def faulty_world(tmp_path: Path, hooks: Path) -> World:
+    """A world whose database fails or stops where the files in `hooks` say (FaultHooks)."""
+    hooks.mkdir()
+    storage = await SqliteStorage.open(tmp_path / "bura.sqlite3", hooks=FaultHooks(hooks))
+    time = FakeTime()
+    api = RecordingApi()
+    sender = Sender(storage, api)
+    tables = TableService(storage, Translations(), sender, clock=time.clock, test_seed="services")
+    return World(storage, api, sender, tables, time)
+
+
 # -- lobby -----------------------------------------------------------------------------------------------------
 
 
@@ -285,10 +299,9 @@ async def test_a_failed_commit_leaves_nothing_behind(world: World, monkeypatch: 
     actor, button = a_legal_play(table)
 
     def broken(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("disk full")
+        raise RuntimeError("a bug half-way through the commit")
 
-    monkeypatch.setattr(SqliteStorage, "_add_stats", staticmethod(broken))
-    monkeypatch.setattr(world.tables.core, "stats", lambda *args: [object()])
+    monkeypatch.setattr(sqlite_tables, "add_stats", broken)
     with pytest.raises(RuntimeError):
         await world.tables.game.tap(button, actor, update_id=10)
     after = await world.table()
@@ -342,30 +355,67 @@ async def test_moves_reuse_the_committed_state_at_its_version_only(
     assert len(state_of(await world.table()).match.actions) == 3
 
 
-async def test_an_accepted_tap_is_answered_before_its_move_is_committed(world: World) -> None:
-    # Telegram shows a spinner until the tap is answered: an accepted tap is answered before the hands are
-    # rendered and the move committed; a refused one gets its alert as the reply, and nothing early.
+async def test_an_accepted_tap_is_answered_only_once_its_move_is_on_the_disk(tmp_path: Path) -> None:
+    """The handler answers a tap with what `tap` returns, so `tap` must not return before the commit is durable:
+    here the commit is held in the writer's thread (as a slow disk would), and the answer waits for it."""
+    hooks = tmp_path / "hooks"
+    world = await faulty_world(tmp_path, hooks)
+    try:
+        table = await playing_table(world)
+        actor, button = a_legal_play(table)
+        (hooks / "hold-commit").touch()
+        answering = asyncio.create_task(world.tables.game.tap(button, actor, update_id=10))
+        for _ in range(500):
+            if (hooks / "commit-held").exists():
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        assert not answering.done(), "no answer while the move is not durable"
+        (hooks / "hold-commit").unlink()
+        assert await answering == Reply()
+        assert (await world.table()).version == table.version + 1
+    finally:
+        await world.storage.close()
+
+
+async def test_a_move_the_disk_cannot_take_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    hooks = tmp_path / "hooks"
+    world = await faulty_world(tmp_path, hooks)
+    try:
+        table = await playing_table(world)
+        actor, button = a_legal_play(table)
+        (hooks / "disk-full").touch()
+        with pytest.raises(StorageUnavailable):
+            await world.tables.game.tap(button, actor, update_id=10)
+        assert await world.table() == table
+        (hooks / "disk-full").unlink()
+        assert await world.tables.game.tap(button, actor, update_id=11) == Reply()
+        after = await world.table()
+        assert after.version == table.version + 1 and len(state_of(after).match.actions) == 1
+    finally:
+        await world.storage.close()
+
+
+async def test_refresh_on_an_old_keyboard_redraws_the_hand_as_it_is_now(world: World) -> None:
+    """A hand that never arrived leaves the player with an old keyboard: its 🔄 still brings the current one."""
     table = await playing_table(world)
     actor, button = a_legal_play(table)
-    early: list[tuple[Reply, int, int]] = []
-
-    async def respond(reply: Reply) -> None:
-        early.append((reply, (await world.table()).version, await world.pending()))
-
-    stranger = await world.tables.game.tap(button, VIKA, update_id=9, early=respond)
-    assert stranger.alert and early == []
-    pending = await world.pending()
-    assert await world.tables.game.tap(button, actor, update_id=10, early=respond) == Reply()
-    assert early == [(Reply(), table.version, pending)]
-    assert (await world.table()).version == table.version + 1 and await world.pending() > pending
-
-    seat = next(s.seat for s in table.seats if s.user_id == ANNA.user_id)
-    card = state_of(await world.table()).match.deal.hands[seat][0]
-    toggle = HandCb(table=table.table_id, move=table.version + 1, op=HandOp.TOGGLE, cards=pack_cards([card]))
+    assert await world.tables.game.tap(button, actor, update_id=10) == Reply()
     await world.deliver()
-    assert await world.tables.game.tap(toggle, ANNA, update_id=11, early=respond) == Reply()
-    assert early[1] == (Reply(), table.version + 1, 0), "answered before the redrawn hand was queued"
-    assert await world.pending() == 1
+    old = HandCb(table=table.table_id, move=table.version, op=HandOp.REFRESH, cards="QSQS")
+    assert await world.tables.game.tap(old, ANNA, update_id=11) == Reply()
+    await world.deliver()
+    redrawn = world.api.to(ANNA.user_id)[-1]
+    assert redrawn.kind is OutboxKind.SEND
+    data = [b["callback_data"] for row in redrawn.payload["reply_markup"]["inline_keyboard"] for b in row]
+    assert all(HandCb.unpack(d).move == table.version + 1 for d in data)
+
+
+async def test_taps_leave_no_lock_behind(world: World) -> None:
+    table = await playing_table(world)
+    for table_id in (table.table_id, 10**6, 2**62):
+        await world.tables.game.tap(HandCb(table=table_id, move=0, op=HandOp.PLAY), ANNA, update_id=None)
+    assert world.tables.core._locks == {}
 
 
 async def test_a_stale_move_number_changes_nothing(world: World) -> None:
@@ -399,7 +449,7 @@ async def test_a_redelivered_update_is_applied_once(world: World) -> None:
     table = await playing_table(world)
     actor, button = a_legal_play(table)
     await world.tables.game.tap(button, actor, update_id=10)
-    assert await world.tables.game.tap(button, actor, update_id=10) == Reply()
+    await world.tables.game.tap(button, actor, update_id=10)
     assert (await world.table()).version == table.version + 1
 
 
@@ -492,6 +542,7 @@ async def test_three_timeouts_make_a_player_away_and_a_table_of_absentees_ends(w
     table_id = (await playing_table(world)).table_id
     fired = 0
     while await world.storage.get_open_table(GROUP) is not None and fired < 20:
+        await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += 61
         fired += await world.tables.timers.fire_due()
     table = await world.storage.get_table(table_id)

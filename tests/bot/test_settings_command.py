@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.callbacks import LobbyOp
+from bot.telegram.callbacks import LobbyOp
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, started, tap
 

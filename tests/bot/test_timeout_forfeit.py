@@ -3,9 +3,9 @@ the seat; the group is told, the tally counts the deal for the others."""
 
 from __future__ import annotations
 
-from bot.callbacks import LobbyOp
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
+from bot.telegram.callbacks import LobbyOp
 from engine.events import OutcomeKind
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
@@ -29,6 +29,7 @@ async def test_three_timeouts_in_a_row_forfeit_the_deal(world: World) -> None:
         state = state_of(table)
         if state.match.outcomes:
             break
+        await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += state.settings.move_seconds + 1
         assert await world.tables.timers.fire_due() == 1
     table = await world.table()
