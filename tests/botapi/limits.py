@@ -34,6 +34,14 @@ class FloodPolicy:
     chat_burst: int = 3
     group_per_minute: int = 20
     global_per_second: int = 30
+    group_window: float = 60.0
+    global_window: float = 1.0
+
+    @classmethod
+    def scaled(cls, scale: float) -> "FloodPolicy":
+        """Telegram's limits with time scaled: `scale` seconds stand for one (0.1: a "minute" is 6 s), as the bot
+        scales its own pacing with SEND_INTERVAL. Tests play whole matches at the real limits this way."""
+        return cls(chat_rate=1.0 / scale, group_window=60.0 * scale, global_window=1.0 * scale)
 
 
 @dataclass
@@ -60,6 +68,7 @@ class FloodControl:
         self._groups: dict[int, deque[float]] = {}
         self._global: deque[float] = deque()
         self._injection: _Injection | None = None
+        self.refused = 0  # requests refused by the limits themselves (not by an injection)
 
     def inject(self, probability: float, seed: int, retry_after: int = 3) -> None:
         """From now on refuse each counted request with this probability, drawn from `Random(seed)`."""
@@ -85,13 +94,15 @@ class FloodControl:
         now = self.clock.now()
         bucket = self._refilled(chat_id, now)
         waits = [0.0 if bucket.tokens >= 1 else (1 - bucket.tokens) / self.policy.chat_rate]
-        group = self._window(self._groups.setdefault(chat_id, deque()), now, 60.0) if is_group else None
+        policy = self.policy
+        group = self._window(self._groups.setdefault(chat_id, deque()), now, policy.group_window) if is_group else None
         if group is not None:
-            waits.append(self._wait(group, now, 60.0, self.policy.group_per_minute))
-        self._window(self._global, now, 1.0)
-        waits.append(self._wait(self._global, now, 1.0, self.policy.global_per_second))
+            waits.append(self._wait(group, now, policy.group_window, policy.group_per_minute))
+        self._window(self._global, now, policy.global_window)
+        waits.append(self._wait(self._global, now, policy.global_window, policy.global_per_second))
         wait = max(waits)
         if wait > 0:
+            self.refused += 1
             raise too_many_requests(max(1, math.ceil(wait)))
         bucket.tokens -= 1
         if group is not None:

@@ -131,6 +131,8 @@ class BotApi:
             if status is Status.KICKED:
                 raise forbidden(f"bot was kicked from the {kind} chat")
             raise forbidden(f"bot is not a member of the {kind} chat")
+        if writing and status is Status.RESTRICTED:
+            raise bad_request("not enough rights to send text messages to the chat")
         return chat
 
     def _find_chat(self, chat_id: int | str) -> Chat:

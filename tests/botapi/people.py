@@ -132,6 +132,29 @@ class People:
         chat.members[self.bot.id] = Status.KICKED
         self.world.push("my_chat_member", member_update(chat, actor, self.bot, old, Status.KICKED, self._now()))
 
+    def restrict_bot(self, chat: Chat, by: User | None = None, *, tell: bool = True) -> None:
+        """An admin takes the bot's right to send messages: it stays in the group, and gets my_chat_member (unless
+        `tell` is False: a change the bot hears nothing of, as when the group's own permissions change); its
+        messages are refused with a 400 until `unrestrict_bot`."""
+        actor = by or self._creator(chat)
+        old = chat.status(self.bot.id)
+        if old not in (Status.MEMBER, Status.ADMINISTRATOR):
+            raise ValueError("only a member or an admin bot can be restricted")
+        chat.members[self.bot.id] = Status.RESTRICTED
+        if tell:
+            update = member_update(chat, actor, self.bot, old, Status.RESTRICTED, self._now())
+            self.world.push("my_chat_member", update)
+
+    def unrestrict_bot(self, chat: Chat, by: User | None = None, *, tell: bool = True) -> None:
+        """An admin gives the bot its rights back (it is a plain member again)."""
+        actor = by or self._creator(chat)
+        if chat.status(self.bot.id) is not Status.RESTRICTED:
+            raise ValueError("the bot is not restricted in this chat")
+        chat.members[self.bot.id] = Status.MEMBER
+        if tell:
+            update = member_update(chat, actor, self.bot, Status.RESTRICTED, Status.MEMBER, self._now())
+            self.world.push("my_chat_member", update)
+
     def join(self, user: User, chat: Chat) -> Message:
         """`user` joins a group; the bot sees the new_chat_members service message."""
         old = chat.status(user.id)

@@ -19,13 +19,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import traceback
 from types import TracebackType
 
 from aiohttp import web
 
 from tests.botapi.clock import Clock, SystemClock
-from tests.botapi.errors import METHOD_NOT_FOUND, UNAUTHORIZED, ApiError
+from tests.botapi.errors import METHOD_NOT_FOUND, UNAUTHORIZED, ApiError, too_many_requests
 from tests.botapi.limits import FloodControl, FloodPolicy
 from tests.botapi.methods import BotApi
 from tests.botapi.params import coerce
@@ -74,6 +75,9 @@ class FakeTelegram(People):
         self.flood = FloodControl(clock, flood_policy, enabled=flood_limits)
         self.api = BotApi(world, clock, self.flood, callback_window)
         self.crashes: list[str] = []  # tracebacks of requests the fake itself failed on
+        # An outage: True, every request gets a 502 from the "proxy" in front; a set of method names, only those.
+        self.down: bool | frozenset[str] = False
+        self._injected: dict[str, tuple[random.Random, float, int]] = {}
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None
@@ -118,7 +122,22 @@ class FakeTelegram(People):
     async def _not_found(self, request: web.Request) -> web.Response:
         return _reply(ApiError(404, "Not Found").body(), 404)
 
+    def inject_429(self, method: str, probability: float, seed: int, retry_after: int = 1) -> None:
+        """From now on refuse calls of `method` with a 429 at this rate (a seeded `random.Random`), whatever
+        they are (the flood limits count only messages; this hits any method, answerCallbackQuery say)."""
+        if not 0 <= probability <= 1:
+            raise ValueError("probability is between 0 and 1")
+        self._injected[method] = (random.Random(seed), probability, retry_after)
+
+    def stop_injecting(self, method: str) -> None:
+        self._injected.pop(method, None)
+
     async def _handle(self, request: web.Request) -> web.Response:
+        name = self.api.by_lower_name.get(request.match_info["method"].lower(), "")
+        if self.down is True or (self.down and name in self.down):
+            # What a client sees while Telegram is down: the load balancer's HTML page, not the Bot API.
+            self.world.history.append(Request(name, {}, self.clock.now(), False, error_code=502, description="down"))
+            return web.Response(status=502, text="<html><body><h1>502 Bad Gateway</h1></body></html>")
         if request.match_info["token"] != self.token:
             return _reply(UNAUTHORIZED.body(), UNAUTHORIZED.code)
         method = self.api.by_lower_name.get(request.match_info["method"].lower())
@@ -128,6 +147,9 @@ class FakeTelegram(People):
         try:
             params = await _raw_params(request)  # recorded as sent if they cannot even be read
             params = coerce(params, method_fields(method) | _LEGACY_FIELDS)
+            injected = self._injected.get(method)
+            if injected is not None and injected[0].random() < injected[1]:
+                raise too_many_requests(injected[2])
             result = await self.api.handlers[method](params)
         except ApiError as error:
             return self._reply(method, params, error.body(), error.code)

@@ -30,12 +30,13 @@ class Status(enum.StrEnum):
     CREATOR = "creator"
     ADMINISTRATOR = "administrator"
     MEMBER = "member"
+    RESTRICTED = "restricted"  # a member who may not send messages (here: always the bot)
     LEFT = "left"
     KICKED = "kicked"
 
     @property
     def is_member(self) -> bool:
-        return self in (Status.CREATOR, Status.ADMINISTRATOR, Status.MEMBER)
+        return self in (Status.CREATOR, Status.ADMINISTRATOR, Status.MEMBER, Status.RESTRICTED)
 
     @property
     def is_admin(self) -> bool:
@@ -199,6 +200,15 @@ def chat_member(user: User, status: Status) -> Json:
                 False,
             )
         )
+    elif status is Status.RESTRICTED:
+        rights = (
+            "can_send_messages can_send_audios can_send_documents can_send_photos can_send_videos"
+            " can_send_video_notes can_send_voice_notes can_send_polls can_send_other_messages"
+            " can_add_web_page_previews can_react_to_messages can_edit_tag can_change_info can_invite_users"
+            " can_pin_messages can_manage_topics"
+        )
+        data.update(dict.fromkeys(rights.split(), False))
+        data.update({"is_member": True, "until_date": 0})
     elif status is Status.KICKED:
         data["until_date"] = 0
     return data
