@@ -51,7 +51,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.callbacks import HandCb, HandOp
+from bot.telegram.callbacks import HandCb, HandOp
 from tests.botapi import CallbackQuery, FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import Game, open_game

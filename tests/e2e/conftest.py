@@ -7,8 +7,9 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -16,7 +17,7 @@ from tests.botapi import FakeTelegram
 
 SEED = "e2e-seed-1"
 # Seconds between two messages to one chat (SEND_INTERVAL): the real pacing (1 s) is covered by the unit tests
-# of bot/sender.py; here it would only make every game last minutes. Group and bot-wide limits scale with it.
+# of bot/telegram/sender.py; here it would only make every game last minutes. Group and bot-wide limits scale with it.
 SEND_INTERVAL = 0.05
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -24,10 +25,11 @@ PROJECT = Path(__file__).resolve().parents[2]
 class BotProcess:
     """`python -m bot` with the fake's URL and token, a database in tmp_path and a fixed shuffle seed."""
 
-    def __init__(self, tg: FakeTelegram, tmp_path: Path, seed: str = SEED) -> None:
+    def __init__(self, tg: FakeTelegram, tmp_path: Path, seed: str = SEED, env: dict[str, str] | None = None) -> None:
         self.tg = tg
         self.tmp_path = tmp_path
         self.seed = seed
+        self.env = dict(env or {})
         self.database = tmp_path / "data" / "bura.sqlite3"
         self.process: asyncio.subprocess.Process | None = None
         self.runs = 0
@@ -47,6 +49,7 @@ class BotProcess:
             SEND_INTERVAL=str(SEND_INTERVAL),
             LOG_LEVEL="INFO",
         )
+        env.update(self.env)
         with self.log.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -83,13 +86,14 @@ class BotProcess:
 
 @pytest.fixture
 async def tg() -> AsyncIterator[FakeTelegram]:
-    # Flood limits off: the bot paces itself (bot/sender.py), and the fake's real-time 429s would only slow us.
+    # Flood limits off: the bot paces itself (bot/telegram/sender.py), and the fake's real-time 429s would only slow us.
     async with FakeTelegram(flood_limits=False) as server:
         yield server
         assert not server.crashes, server.crashes[0]
 
 
-Launch = Callable[[str], Awaitable[BotProcess]]
+class Launch(Protocol):
+    def __call__(self, seed: str, env: dict[str, str] | None = None) -> Awaitable[BotProcess]: ...
 
 
 @pytest.fixture
@@ -98,8 +102,8 @@ async def launch(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Launch]:
     stops it at the end and fails the test on a traceback in its log."""
     started: list[BotProcess] = []
 
-    async def start(seed: str) -> BotProcess:
-        process = BotProcess(tg, tmp_path, seed)
+    async def start(seed: str, env: dict[str, str] | None = None) -> BotProcess:
+        process = BotProcess(tg, tmp_path, seed, env)
         started.append(process)
         await process.start()
         return process

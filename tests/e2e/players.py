@@ -14,17 +14,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from bot.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
 from bot.render.lobby import DONE_KEY, SETTING_CHOICES
 from bot.services import TableState
-from bot.storage import SqliteStorage, Table, TableStatus
+from bot.storage import Table, TableStatus
 from bot.table_settings import TableSettings
+from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card, points, set_beats
 from engine.deal import Phase
 from engine.events import Event
 from engine.match import Match
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
+from tests.e2e.reader import BotDatabase
 
 Json = dict[str, object]
 Chooser = Callable[[Match, int], Action]
@@ -132,7 +133,7 @@ class Players:
     """The people seated at one table, by seat, and what they see."""
 
     tg: FakeTelegram
-    storage: SqliteStorage
+    storage: BotDatabase
     by_seat: dict[int, User]
     table_id: int
     group_chat: Chat | None = None  # the table's group, for reading what it shows and writing commands there
@@ -284,7 +285,7 @@ class Players:
 
 async def seat_players(
     tg: FakeTelegram,
-    storage: SqliteStorage,
+    storage: BotDatabase,
     count: int,
     *,
     title: str = "Бура у Ани",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.callbacks import LobbyCb, LobbyOp
 from bot.services import TableState
-from bot.storage import SqliteStorage, TableStatus
+from bot.storage import TableStatus
 from bot.table_settings import ComputerLevel
+from bot.telegram.callbacks import LobbyCb, LobbyOp
 from tests.botapi import FakeTelegram
 from tests.e2e import test_game
 from tests.e2e.conftest import BotProcess
+from tests.e2e.reader import BotDatabase
 from tests.e2e.test_game import MOVE_WAIT, Players, _button, deal_number
 
 storage = test_game.storage  # a reader of the bot's database
@@ -39,7 +40,7 @@ async def _play_first_deal(players: Players, human_seats: set[int]) -> tuple[int
 
 
 async def test_play_against_the_computer_in_the_private_chat(
-    tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage
+    tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
     anna = tg.user("Аня", "anna")
     tg.start_bot(anna)
@@ -63,7 +64,7 @@ async def test_play_against_the_computer_in_the_private_chat(
 
 
 async def test_a_computer_seated_from_the_lobby_plays_with_the_group(
-    tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage
+    tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
     anna = tg.user("Аня", "anna")
     group = tg.group("Вечер", owner=anna)
@@ -93,7 +94,7 @@ async def test_a_computer_seated_from_the_lobby_plays_with_the_group(
     assert human > 0 and computer > 0
 
 
-async def test_addbot_in_the_group_seats_a_computer(tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage) -> None:
+async def test_addbot_in_the_group_seats_a_computer(tg: FakeTelegram, bot: BotProcess, storage: BotDatabase) -> None:
     """/addbot hard, typed in the group by the table's creator: a strong computer sits down in the lobby."""
     anna = tg.user("Аня", "anna")
     group = tg.group("Вечер", owner=anna)

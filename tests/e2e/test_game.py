@@ -11,26 +11,27 @@ from functools import partial
 
 import pytest
 
-from bot.callbacks import LobbyCb, LobbyOp
 from bot.services import TableState
-from bot.storage import SqliteStorage, TableStatus
+from bot.storage import TableStatus
+from bot.telegram.callbacks import LobbyCb, LobbyOp
 from tests.botapi import FakeTelegram
 from tests.e2e.conftest import BotProcess
 from tests.e2e.players import MOVE_WAIT as MOVE_WAIT  # tests/e2e/test_computer.py imports these from here
 from tests.e2e.players import Players as Players
 from tests.e2e.players import button, lobby_button
+from tests.e2e.reader import BotDatabase
 
 _button = button
 
 
 @pytest.fixture
-async def storage(bot: BotProcess) -> AsyncIterator[SqliteStorage]:
+async def storage(bot: BotProcess) -> AsyncIterator[BotDatabase]:
     """A reader of the bot's database (WAL lets it read while the bot writes)."""
-    async with await SqliteStorage.open(bot.database) as reader:
+    async with BotDatabase(bot.database) as reader:
         yield reader
 
 
-async def open_table(tg: FakeTelegram, storage: SqliteStorage) -> Players:
+async def open_table(tg: FakeTelegram, storage: BotDatabase) -> Players:
     """Anna opens a table in the group; Boris, who never talked to the bot, joins through the deep link."""
     anna, boris = tg.user("Аня", "anna"), tg.user("Борис", "boris")
     group = tg.group("Друзья <3", owner=anna, members=[boris])
@@ -74,7 +75,7 @@ async def deal_number(players: Players) -> int:
 
 
 async def test_two_players_play_a_deal_from_new_to_its_end(
-    tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage
+    tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
     players = await open_table(tg, storage)
     group = next(chat for chat in tg.world.chats.values() if chat.title == "Друзья <3")
@@ -99,7 +100,7 @@ async def test_two_players_play_a_deal_from_new_to_its_end(
 
 
 async def test_a_restart_in_the_middle_of_a_deal_resumes_it(
-    tg: FakeTelegram, bot: BotProcess, storage: SqliteStorage
+    tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
     players = await open_table(tg, storage)
     for _ in range(3):

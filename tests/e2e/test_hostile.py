@@ -21,16 +21,34 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
 from bot.services import TableState
 from bot.storage import TableStatus
+from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
 from engine.cards import Card, deck
 from tests.botapi import CallbackQuery, Chat, FakeTelegram, Message, User
+from tests.botapi.state import ChatType
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, open_game
 from tests.e2e.test_robustness import Running, lobby_with_two, running  # noqa: F401 (a fixture)
 
 ALPHABET = string.printable + "ЁЖЯжяё♠♥️★🂠\x00\u200b"
+# Numbers no button of ours carries: past SQLite's 64-bit INTEGER, negative, signed, non-ASCII digits (Python's
+# int() reads "٣" as 3, and "²".isdigit() is true), spaces, an empty one.
+FORGED_NUMBERS = (
+    "9" * 40,
+    str(2**63),
+    "-1",
+    "-9223372036854775809",
+    "+5",
+    "٣",
+    "²",
+    "１２",
+    " 7",
+    "7 ",
+    "",
+    "0x1f",
+    "1e3",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -65,12 +83,12 @@ def hostile_data(rng: random.Random, table_id: int, version: int, held: set[Card
         elif kind == 1:
             prefix = rng.choice(["x", "H", "hh", "", "l", "s", "h", "🂠", "h:", "l:", "s:"])
             yield (prefix + ":" + ":".join(str(rng.randrange(-5, 10**6)) for _ in range(rng.randrange(5))))[:64]
-        elif kind == 2:  # another table
-            table = rng.choice([table_id + 1, table_id + 1000, 0, -1, 2**62])
-            yield HandCb(table=table, move=version, op=rng.choice(ops), cards="").pack()
-        elif kind == 3:  # a stale or future move
-            move = rng.choice([version - 1, version + 1, 0, -7, 2**40])
-            yield HandCb(table=table_id, move=move, op=rng.choice([HandOp.PLAY, HandOp.CLAIM, HandOp.PASS])).pack()
+        elif kind == 2:  # another table, or a number no table id can be (too big, negative, not ASCII digits)
+            table = rng.choice([str(table_id + 1), str(table_id + 1000), "0", *FORGED_NUMBERS])
+            yield f"h:{table}:{version}:{rng.choice(ops).value}:"[:64]
+        elif kind == 3:  # a stale, future or impossible move
+            move = rng.choice([str(version - 1), str(version + 1), "0", str(2**40), *FORGED_NUMBERS])
+            yield f"h:{table_id}:{move}:{rng.choice([HandOp.PLAY, HandOp.CLAIM, HandOp.PASS]).value}:"[:64]
         elif kind == 4:  # cards the player does not hold
             cards = "".join(card.code for card in rng.sample(others, rng.randrange(1, 4)))
             op = rng.choice([HandOp.TOGGLE, HandOp.PLAY, HandOp.FACE_DOWN])
@@ -79,14 +97,15 @@ def hostile_data(rng: random.Random, table_id: int, version: int, held: set[Card
             junk = rng.choice(["ZZ", "Q", "QSQS", "1S", "AS7", "as", "10H", "::", "QS" * 20])
             op = rng.choice([HandOp.TOGGLE, HandOp.PLAY, HandOp.FACE_DOWN])
             yield f"h:{table_id}:{version}:{op.value}:{junk}"[:64]
-        elif kind == 6:  # a lobby that does not exist
-            table = rng.choice([table_id + 1, 999_999, 0])
-            yield LobbyCb(op=rng.choice(list(LobbyOp)), table=table).pack()
+        elif kind == 6:  # a lobby that does not exist, or one no id can name
+            table = rng.choice([str(table_id + 1), "999999", "0", *FORGED_NUMBERS])
+            yield f"l:{rng.choice(list(LobbyOp)).value}:{table}"[:64]
         elif kind == 7:  # the lobby of the table in play: no joining, starting or leaving now
             yield LobbyCb(op=rng.choice(list(LobbyOp)), table=table_id).pack()
         elif kind == 8:  # settings of a table in play, or of none, or with values that are no choice
-            table = rng.choice([table_id, table_id + 1])
-            yield SettingCb(table=table, key=rng.choice(["match", "timer", "zz", "profile"]), value="9").pack()
+            table = rng.choice([str(table_id), str(table_id + 1), *FORGED_NUMBERS])
+            key = rng.choice(["match", "timer", "zz", "profile"])
+            yield f"s:{table}:{key}:{rng.choice(['9', '²', '10' * 30])}"[:64]
         else:  # a well-formed hand button with a wrong operation code
             yield f"h:{table_id}:{version}:{rng.choice('xyzq')}:"
 
@@ -97,6 +116,11 @@ JUNK_COMMANDS = (
     "/stop",  # not from the creator: from him it is no junk
     "/start j999999",
     "/start jjj",
+    "/start j²",
+    "/start j" + "9" * 40,
+    "/start j-5",
+    "/start j٣",
+    "/start j9223372036854775808",
     "/start " + "x" * 60,
     "/score@bura_test_bot extra words",
     "/settings",
@@ -136,6 +160,11 @@ def junk(tg: FakeTelegram, rng: random.Random, people: list[tuple[User, list[Cha
     for user, chats in people:
         for text in rng.sample(JUNK_COMMANDS, 6):
             tg.send_message(user, rng.choice(chats), text)
+        for chat in chats:
+            if chat.type is ChatType.PRIVATE:  # every forged number in a start payload, in every private chat
+                for number in FORGED_NUMBERS:
+                    if number.strip():
+                        tg.send_message(user, chat, f"/start j{number}")
 
 
 async def test_thousands_of_forged_taps_in_process(running: Running, caplog: pytest.LogCaptureFixture) -> None:  # noqa: F811
