@@ -45,7 +45,7 @@ from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.computer import Thinker
 from bot.startup import StartupError, open_storage
-from bot.storage import JsonObject, SqliteStorage, Storage, StorageError
+from bot.storage import SqliteStorage, Storage, StorageError
 from bot.telegram.api import BotApi, brief
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
@@ -56,6 +56,8 @@ logger = logging.getLogger(__name__)
 
 def configure_logging(level: str) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # aiogram logs every update it handles at INFO (hundreds a second under load): only its warnings go out.
+    logging.getLogger("aiogram.event").setLevel(max(logging.WARNING, logging.getLevelName(level)))
 
 
 GC_THRESHOLDS = (20_000, 20, 20)  # Python's defaults: (700, 10, 10)
@@ -201,11 +203,12 @@ def create_sender(
     )
 
 
-def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[JsonObject], Awaitable[None]]:
-    """What the poller does with an update from the inbox: the dispatcher's routers, as aiogram would."""
+def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[str], Awaitable[None]]:
+    """What the poller does with an update from the inbox: the dispatcher's routers, as aiogram would. (Read
+    from its JSON text: a third cheaper than from the parsed dict, and a tap's update holds its whole hand.)"""
 
-    async def handle(update: JsonObject) -> None:
-        await dispatcher.feed_update(bot, Update.model_validate(update, context={"bot": bot}))
+    async def handle(update: str) -> None:
+        await dispatcher.feed_update(bot, Update.model_validate_json(update, context={"bot": bot}))
 
     return handle
 

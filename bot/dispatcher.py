@@ -32,7 +32,8 @@ def create_dispatcher(
     """
     if tables is None:
         tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
-    dispatcher = Dispatcher(name="bura")
+    # No FSM: a table's state lives in the storage, not in conversation states (its middleware cost every update).
+    dispatcher = Dispatcher(name="bura", disable_fsm=True)
     dispatcher.workflow_data.update(
         settings=settings,
         repository=storage,

@@ -5,6 +5,7 @@ Every choice has a short code (it travels in callback data, ``SettingCb``) and a
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import Final
 
@@ -83,6 +84,21 @@ MOVE_SECONDS_CHOICES: Final = (30, 60, 120, 300, 0)  # 0: no move timer
 KOZEL_DEALS: Final = 20  # S3: settle up after 20 deals
 
 
+@functools.lru_cache(maxsize=256)
+def _variant(profile: Profile, casual: bool, match: MatchChoice, discards: DiscardChoice) -> Variant:
+    base = PROFILE_VARIANTS[profile]
+    changes: dict[str, object] = {"hide_captured_points": not casual}
+    if profile is Profile.KOZEL:
+        changes["match"] = MatchModel(kind=MatchKind.POT, max_deals=KOZEL_DEALS)
+    elif profile is not Profile.BURKOZEL:  # Буркозёл keeps its penalty table (RULES §12.4)
+        changes["match"] = MATCH_MODELS[match]
+    if discards is DiscardChoice.OPEN:
+        changes["discards"] = Discards.OPEN
+    elif discards is DiscardChoice.CLOSED and base.discards is Discards.OPEN:
+        changes["discards"] = Discards.FACE_DOWN_OPTIONAL
+    return base.with_options(**changes)
+
+
 class TableSettings(BaseModel):
     """What the creator or an admin sets before the deal (issue: /settings)."""
 
@@ -98,18 +114,8 @@ class TableSettings(BaseModel):
     computer_level: ComputerLevel = ComputerLevel.EASY
 
     def variant(self) -> Variant:
-        """The engine variant of these settings."""
-        base = PROFILE_VARIANTS[self.profile]
-        changes: dict[str, object] = {"hide_captured_points": not self.casual}
-        if self.profile is Profile.KOZEL:
-            changes["match"] = MatchModel(kind=MatchKind.POT, max_deals=KOZEL_DEALS)
-        elif self.profile is not Profile.BURKOZEL:  # Буркозёл keeps its penalty table (RULES §12.4)
-            changes["match"] = MATCH_MODELS[self.match]
-        if self.discards is DiscardChoice.OPEN:
-            changes["discards"] = Discards.OPEN
-        elif self.discards is DiscardChoice.CLOSED and base.discards is Discards.OPEN:
-            changes["discards"] = Discards.FACE_DOWN_OPTIONAL
-        return base.with_options(**changes)
+        """The engine variant of these settings (built once per combination: every move renders with it)."""
+        return _variant(self.profile, self.casual, self.match, self.discards)
 
     @property
     def min_players(self) -> int:

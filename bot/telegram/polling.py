@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -30,7 +31,8 @@ from bot.telegram.api import BotApi, brief
 
 logger = logging.getLogger(__name__)
 
-Handle = Callable[[JsonObject], Awaitable[Any]]
+Handle = Callable[[str], Awaitable[Any]]
+"""Handles one update, given as JSON text (as stored in the inbox)."""
 
 POLL_TIMEOUT = 30  # seconds a long poll waits for updates
 MAX_HANDLING = 2000  # updates handled at once (the rest wait in the inbox and in Telegram)
@@ -102,14 +104,27 @@ class Poller:
             failures = 0
             if not isinstance(updates, list) or not updates:
                 continue
-            batch = [(int(update["update_id"]), update) for update in updates if isinstance(update, dict)]
+            batch = [(int(update["update_id"]), _text(update)) for update in updates if isinstance(update, dict)]
             if not batch:
                 continue
-            new = await self._store(batch)
+            if offset is None:
+                # The first batch since the start may hold updates stored (and handled) before: only the ones
+                # the inbox did not know are handled.
+                new = await self._store(batch)
+                storing = None
+            else:
+                # Later batches hold only updates above the offset: new ones. Their handling starts at once,
+                # while their storing commits (it is queued first, so a handler's own commit, which marks its
+                # update processed, comes after it); the next poll, which confirms them, waits for it.
+                new = {update_id for update_id, _ in batch}
+                storing = asyncio.ensure_future(self._store(batch))
+                await asyncio.sleep(0)  # the storing is queued before any handler's write
             offset = max(update_id for update_id, _ in batch) + 1  # confirmed with the next poll
             for update_id, update in batch:
                 if update_id in new:
                     await self._start(update_id, update)
+            if storing is not None:
+                await storing
 
     async def resume(self) -> None:
         """Handle what the inbox holds unprocessed (a crash or a stop left it there)."""
@@ -123,21 +138,21 @@ class Poller:
         for update_id, update in pending:
             await self._start(update_id, update)
 
-    async def _store(self, batch: list[tuple[int, JsonObject]]) -> set[int]:
+    async def _store(self, batch: list[tuple[int, str]]) -> set[int]:
         try:
             return set(await self._inbox.store_updates(batch))
         except StorageError as error:
             logger.warning("the inbox cannot store %s updates (%s): handling them without it", len(batch), error)
             return {update_id for update_id, _ in batch if update_id not in self._handling}
 
-    async def _start(self, update_id: int, update: JsonObject) -> None:
+    async def _start(self, update_id: int, update: str) -> None:
         if update_id in self._handling:
             return
         await self._slots.acquire()
         task = asyncio.create_task(self._run_one(update_id, update), name=f"update:{update_id}")
         self._handling[update_id] = task
 
-    async def _run_one(self, update_id: int, update: JsonObject) -> None:
+    async def _run_one(self, update_id: int, update: str) -> None:
         try:
             await self._handle(update)
         except asyncio.CancelledError:
@@ -182,3 +197,7 @@ class Poller:
 
     def _backoff(self, failures: int) -> float:
         return float(min(self._backoff_cap, 0.5 * 2 ** min(failures, 10)))
+
+
+def _text(update: JsonObject) -> str:
+    return json.dumps(update, ensure_ascii=False, separators=(",", ":"))
