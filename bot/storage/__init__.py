@@ -32,6 +32,7 @@ from bot.storage.base import (
     TimerStore,
     UpdateAlreadyProcessedError,
     User,
+    payload_digest,
 )
 from bot.storage.sqlite import SqliteStorage
 
@@ -68,4 +69,5 @@ __all__ = [
     "TimerStore",
     "UpdateAlreadyProcessedError",
     "User",
+    "payload_digest",
 ]

@@ -12,6 +12,8 @@ a tap as accepted only after that (README, "Reliability"). A write the database 
 `StorageUnavailable` and changes nothing.
 """
 
+import hashlib
+import json
 from collections.abc import Collection, Sequence
 from enum import StrEnum
 from typing import Any, Protocol
@@ -162,6 +164,19 @@ class OutboxItem(OutboxMessage):
     next_attempt_at: float
     done: bool
     last_error: str | None = None
+    digest: str = ""
+    """`payload_digest` of the payload, worked out when it was queued (the sender compares pictures with it)."""
+
+
+def payload_text(payload: JsonObject) -> str:
+    """A payload as JSON text, the same for the same payload (our renderers build them in one key order)."""
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def payload_digest(payload: JsonObject) -> str:
+    """What a message shows (its text and keyboard), as a short digest: an edit whose digest is the one the
+    message shows already would change nothing (and Telegram would refuse it)."""
+    return hashlib.blake2b(payload_text(payload).encode(), digest_size=12).hexdigest()
 
 
 class MessageRef(_Dto):
@@ -315,11 +330,11 @@ class InboxStore(Protocol):
     wrote nothing is marked done after it. After a crash, the stored updates not yet processed are handled again,
     and an update Telegram sends twice is stored once."""
 
-    async def store_updates(self, updates: Sequence[tuple[int, JsonObject]]) -> list[int]:
-        """Keep these updates (id, the update as Telegram sent it); returns the ids that were new."""
+    async def store_updates(self, updates: Sequence[tuple[int, str]]) -> list[int]:
+        """Keep these updates (id, the update as JSON text, as Telegram sent it); returns the ids that were new."""
         ...
 
-    async def pending_updates(self) -> list[tuple[int, JsonObject]]:
+    async def pending_updates(self) -> list[tuple[int, str]]:
         """Stored updates not yet processed, in order (what a crash left behind)."""
         ...
 

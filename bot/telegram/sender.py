@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import hashlib
 import itertools
-import json
 import logging
 import time
 from collections import deque
@@ -42,7 +40,16 @@ from aiogram.exceptions import (
 from aiogram.methods import DeleteMessage, EditMessageReplyMarkup, EditMessageText, GetChatMember, SendMessage
 from pydantic import BaseModel, ConfigDict
 
-from bot.storage import Delivery, JsonObject, MessageRef, OutboxItem, OutboxKind, Storage, StorageError
+from bot.storage import (
+    Delivery,
+    JsonObject,
+    MessageRef,
+    OutboxItem,
+    OutboxKind,
+    Storage,
+    StorageError,
+    payload_digest,
+)
 from bot.telegram.api import BotApi, brief
 from bot.telegram.pacer import Pacer
 
@@ -146,12 +153,6 @@ def bot_access_check(api: BotApi, bot_id: int) -> AccessCheck:
     return check
 
 
-def digest(payload: JsonObject) -> str:
-    """What a message shows (text and keyboard), as a short digest to compare pictures with."""
-    shown = {key: payload[key] for key in ("text", "reply_markup", "parse_mode") if key in payload}
-    return hashlib.blake2b(json.dumps(shown, sort_keys=True).encode(), digest_size=12).hexdigest()
-
-
 class _Outcome(Enum):
     DONE = auto()
     HALT_CHAT = auto()
@@ -210,6 +211,7 @@ class Sender:
         self._heard: set[int] = set()  # group chats delivered to since the start (and told writable)
         self._touched: set[tuple[int, str]] = set()  # live messages this process has delivered to
         self._stopping = False
+        self._recording: set[asyncio.Task[None]] = set()  # records made on the side (bot/telegram/sender.py _done)
         self._wake = asyncio.Event()
         self.calls = 0  # Bot API calls made (tests and benchmarks read it)
 
@@ -272,10 +274,10 @@ class Sender:
         return len(new)
 
     async def drain(self) -> None:
-        """Deliver everything due now and wait until it is done (retries included)."""
+        """Deliver everything due now and wait until it is done (retries included) and recorded."""
         self._rescan = True
-        while await self.pump() or self._workers:
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        while await self.pump() or self._workers or self._recording:
+            await asyncio.gather(*self._workers.values(), *self._recording, return_exceptions=True)
 
     async def stop(self, grace: float = 5.0) -> None:
         """Stop taking rows; let each chat's worker finish the call it is making (a delivery cut off half-way
@@ -284,6 +286,8 @@ class Sender:
         workers = list(self._workers.values())
         if workers:
             await asyncio.wait(workers, timeout=grace)
+        if self._recording:
+            await asyncio.wait(list(self._recording), timeout=grace)
         await self.close()
 
     async def close(self) -> None:
@@ -357,7 +361,7 @@ class Sender:
                 kind = OutboxKind.SEND  # nothing to edit yet (or any more): show it as a new message
             if message_id is None and kind is OutboxKind.DELETE:
                 return await self._done(item, chat_id, error="nothing to delete")
-            content = digest(payload) if kind is not OutboxKind.DELETE else None
+            content = None if kind is OutboxKind.DELETE else item.digest or payload_digest(payload)
             if kind is OutboxKind.EDIT and live is not None and live.content == content:
                 return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
@@ -425,8 +429,9 @@ class Sender:
                 await self._writable(chat_id)
             if item.ref is not None:
                 self._touched.add((chat_id, item.ref))
-            if kind is OutboxKind.SEND and item.ref is not None and result is not None:
-                return await self._done(item, chat_id, message_id=result, content=content)
+            if kind is OutboxKind.SEND:
+                message_id = result if item.ref is not None else None
+                return await self._done(item, chat_id, message_id=message_id, content=content, sent=True)
             if kind is OutboxKind.DELETE:
                 return await self._done(item, chat_id, forget=True)
             return await self._done(item, chat_id, content=content)
@@ -440,8 +445,14 @@ class Sender:
         message_id: int | None = None,
         content: str | None = None,
         forget: bool = False,
+        sent: bool = False,
     ) -> _Outcome:
-        """Record what became of the row (and of its live message), in the chat's cache too."""
+        """Record what became of the row (and of its live message), in the chat's cache too.
+
+        A message Telegram created (a send) is recorded before the chat's next one goes out: so a crash repeats
+        at most one message of a chat. Anything else is recorded on the side while the chat goes on: an edit
+        made again after a crash changes nothing (the oldest pending edits of a message are skipped as
+        superseded, and the first edit refused after a start is taken as made)."""
         delivery = Delivery(
             outbox_id=item.id,
             chat_id=chat_id,
@@ -459,8 +470,21 @@ class Sender:
                 self._refs[key] = MessageRef(chat_id=chat_id, purpose=item.ref, message_id=message_id, content=content)
             elif content is not None and (known := self._refs.get(key)) is not None:
                 self._refs[key] = known.model_copy(update={"content": content})
+        if not sent:
+            task = asyncio.create_task(self._record_aside(item, delivery), name=f"record:{item.id}")
+            self._recording.add(task)
+            task.add_done_callback(self._recording.discard)
+            return _Outcome.DONE
         await self._record(item, delivery)
         return _Outcome.DONE
+
+    async def _record_aside(self, item: OutboxItem, delivery: Delivery) -> None:
+        try:
+            await self._record(item, delivery)
+        except StorageError as error:
+            logger.warning("sender: recording outbox row %s waits for the database: %s", item.id, error)
+        except Exception:
+            logger.exception("sender: recording outbox row %s failed", item.id)
 
     async def _record(self, item: OutboxItem, delivery: Delivery) -> None:
         try:

@@ -19,9 +19,9 @@ from aiogram.methods import (
     SendMessage,
 )
 
-from bot.storage import Delivery, OutboxKind, OutboxMessage, SqliteStorage, StorageUnavailable
+from bot.storage import Delivery, OutboxKind, OutboxMessage, SqliteStorage, StorageUnavailable, payload_digest
 from bot.telegram.pacer import Budget, Pacer
-from bot.telegram.sender import WORTH_DELIVERING, Access, ApiRequest, Sender, Unreachable, digest
+from bot.telegram.sender import WORTH_DELIVERING, Access, ApiRequest, Sender, Unreachable
 
 METHOD = SendMessage(chat_id=1, text="x")
 time_now = time.monotonic
@@ -127,7 +127,7 @@ def sender(
 async def delivered(storage: SqliteStorage, message: OutboxMessage, message_id: int) -> None:
     """A live message the bot sent before (in an earlier run): its ref and what it shows."""
     [row] = await storage.enqueue([message.model_copy(update={"kind": OutboxKind.SEND})])
-    content = digest(message.payload)
+    content = payload_digest(message.payload)
     await storage.record_delivery(
         Delivery(outbox_id=row, chat_id=message.chat_id, ref=message.ref, message_id=message_id, content=content)
     )
@@ -253,7 +253,7 @@ async def test_an_edit_that_would_change_nothing_is_not_sent(
     item = await storage.get_outbox_item(same)
     assert item is not None and (item.done, item.last_error) == (True, "unchanged")
     ref = await storage.get_message_ref(-1, "table")
-    assert ref is not None and ref.content == digest({"text": "new"})
+    assert ref is not None and ref.content == payload_digest({"text": "new"})
     assert again
 
 
@@ -270,7 +270,7 @@ async def test_the_first_edit_after_a_restart_that_telegram_refuses_was_made_bef
     item = await storage.get_outbox_item(row)
     assert item is not None and item.done
     ref = await storage.get_message_ref(-1, "table")
-    assert ref is not None and (ref.message_id, ref.content) == (42, digest({"text": "v2"}))
+    assert ref is not None and (ref.message_id, ref.content) == (42, payload_digest({"text": "v2"}))
 
 
 async def test_a_blocked_user_is_reported_and_their_messages_dropped(

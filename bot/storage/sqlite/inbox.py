@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import logging
 import sqlite3
 from collections.abc import Collection, Sequence
 
-from bot.storage.base import JsonObject
-from bot.storage.sqlite.rows import Part, dumps, fetchall, loads, one
-
-logger = logging.getLogger(__name__)
+from bot.storage.sqlite.rows import Part, fetchall, one
 
 
 class Inbox(Part):
-    async def store_updates(self, updates: Sequence[tuple[int, JsonObject]]) -> list[int]:
+    async def store_updates(self, updates: Sequence[tuple[int, str]]) -> list[int]:
         if not updates:
             return []
         now = self._clock()
-        rows = [(update_id, dumps(update), now) for update_id, update in updates]
+        rows = [(update_id, text, now) for update_id, text in updates]
 
         def apply(db: sqlite3.Connection) -> list[int]:
             new: list[int] = []
@@ -33,19 +28,13 @@ class Inbox(Part):
 
         return await self._database.write(apply, kind="inbox")
 
-    async def pending_updates(self) -> list[tuple[int, JsonObject]]:
+    async def pending_updates(self) -> list[tuple[int, str]]:
         rows = await self._database.read(
             lambda db: fetchall(
                 db, "SELECT update_id, payload FROM inbox WHERE processed_at IS NULL ORDER BY update_id"
             )
         )
-        pending = []
-        for row in rows:
-            try:
-                pending.append((int(row["update_id"]), loads(row["payload"])))
-            except (TypeError, ValueError, json.JSONDecodeError):
-                logger.warning("inbox: update %s is unreadable and is skipped", row["update_id"])
-        return pending
+        return [(int(row["update_id"]), str(row["payload"])) for row in rows if row["payload"] is not None]
 
     async def mark_updates_done(self, update_ids: Collection[int]) -> None:
         if not update_ids:

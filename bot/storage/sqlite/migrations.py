@@ -165,6 +165,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX timers_waiting ON timers(wait_chat, wait_ref) WHERE wait_chat IS NOT NULL",
             # A digest of what the live message shows: an edit that would change nothing is not sent.
             "ALTER TABLE message_refs ADD COLUMN content TEXT",
+            "ALTER TABLE outbox ADD COLUMN digest TEXT",
         ),
     ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Collection, Sequence
 from typing import Any
@@ -22,26 +23,28 @@ def insert_outbox(
         # A newer edit of the same live message makes a pending one pointless.
         db.executemany("UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0", keys)
     last_of_key = {message.key: index for index, message in enumerate(outbox) if message.key is not None}
-    values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in outbox)
+    values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in outbox)
     params: list[Any] = []
     for index, message in enumerate(outbox):
         superseded = message.key is not None and last_of_key[message.key] != index
+        text = dumps(message.payload)
         params += (
             message.table_id if message.table_id is not None else table_id,
             message.chat_id,
             message.kind.value,
             message.ref,
-            dumps(message.payload),
+            text,
             message.key,
             now,
             now,
             int(superseded),
             "superseded" if superseded else None,
+            hashlib.blake2b(text.encode(), digest_size=12).hexdigest(),  # = payload_digest, in this thread
         )
     rows = fetchall(
         db,
         "INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, created_at, next_attempt_at, done,"
-        f" last_error) VALUES {values} RETURNING id",
+        f" last_error, digest) VALUES {values} RETURNING id",
         params,
     )
     return sorted(int(row["id"]) for row in rows)

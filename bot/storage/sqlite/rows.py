@@ -18,6 +18,7 @@ from bot.storage.base import (
     Timer,
     UpdateAlreadyProcessedError,
     User,
+    payload_text,
 )
 from bot.storage.sqlite.database import Database
 
@@ -27,7 +28,7 @@ V = TypeVar("V")
 
 
 def dumps(value: JsonObject) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return payload_text(value)
 
 
 def loads(text: str) -> JsonObject:
@@ -85,7 +86,9 @@ def event_of(row: sqlite3.Row) -> Event:
 
 
 def outbox_item_of(row: sqlite3.Row) -> OutboxItem:
-    return OutboxItem.model_validate(columns(row, "payload"))
+    found = columns(row, "payload")
+    found["digest"] = found.get("digest") or ""
+    return OutboxItem.model_validate(found)
 
 
 def timer_of(row: sqlite3.Row) -> Timer:
