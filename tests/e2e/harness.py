@@ -106,7 +106,11 @@ class Game:
         return str(found["status"]), int(found["version"]), found["state"]
 
     def pending_outbox(self) -> int:
-        return int(self.query("SELECT COUNT(*) AS n FROM outbox WHERE done = 0")[0]["n"])
+        """Messages still to deliver to this game's chats (another group's may wait behind its own limits)."""
+        chats = [chat.id for chat in self.chats()]
+        marks = ", ".join("?" for _ in chats)
+        rows = self.query(f"SELECT COUNT(*) AS n FROM outbox WHERE done = 0 AND chat_id IN ({marks})", tuple(chats))
+        return int(rows[0]["n"])
 
     async def until(self, condition: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
         """Poll the database (the bot writes it from another process, so nothing wakes us)."""
@@ -118,7 +122,7 @@ class Game:
             await asyncio.sleep(0.01)
 
     async def delivered(self, timeout: float = WAIT) -> None:
-        """Wait until the outbox is empty: every message the bot committed has been delivered."""
+        """Wait until every message the bot committed for this game's chats has been delivered."""
         await self.until(lambda: self.pending_outbox() == 0, "the outbox to drain", timeout)
         await asyncio.sleep(0.2)  # the sender marks a row done after the call: let the last call land
         await self.until(lambda: self.pending_outbox() == 0, "the outbox to drain", timeout)

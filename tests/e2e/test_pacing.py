@@ -85,6 +85,7 @@ async def test_a_whole_match_at_the_real_limits_never_hides_a_turn(limited: Fake
     assert asked >= 20, "the other group asked for more than its minute allows"
     worst = max(hidden)
     assert worst <= HIDDEN_AT_MOST, (worst, statistics.quantiles(hidden, n=20))
+    print(f"turns {len(hidden)}, hidden p50 {statistics.median(hidden):.2f} s, max {worst:.2f} s (scaled)")
     refused = [(r.method, r.params.get("chat_id"), round(r.time, 2)) for r in tg.history if r.error_code == 429]
     assert tg.flood.refused == 0, ("the bot kept to every limit", refused[:20])
     for chat in game.chats():
