@@ -76,6 +76,7 @@ class BotApi:
         self.flood = flood
         self.callback_window = callback_window
         self.closing = False
+        self.pin_notified: dict[int, int] = {}  # chat id -> pins made with a notification
         self._polls = 0
         self.handlers: dict[str, Handler] = {
             "getMe": self.get_me,
@@ -247,11 +248,28 @@ class BotApi:
         text, entities = self.text(params)
         markup = inline_keyboard(params.get("reply_markup"))
         reply_to = self._reply_target(chat, params)
+        thread = self._thread(chat, params, reply_to)
         self.flood.check(chat.id, chat.is_group)
         message = Message(chat, chat.next_message_id(), self.world.bot, self.now(), text, entities, markup)
         message.reply_to = reply_to
+        message.thread_id = thread
+        message.notified = not params.get("disable_notification")
+        message.protected = bool(params.get("protect_content"))
         chat.messages[message.message_id] = message
         return message.to_api()
+
+    @staticmethod
+    def _thread(chat: Chat, params: Json, reply_to: Message | None) -> int | None:
+        """The forum topic a new message goes to: the one named, else the one of the message it replies to, else
+        General. A topic in a chat that has none (or no such topic) is refused, as Telegram refuses it."""
+        thread = params.get("message_thread_id")
+        if thread is None:
+            return reply_to.thread_id if reply_to is not None and chat.is_forum else None
+        if not chat.is_forum or thread not in chat.topics:
+            raise bad_request("message thread not found")
+        if reply_to is not None and reply_to.thread_id != thread:
+            raise bad_request("message to be replied not found")  # a reply stays in its topic
+        return int(thread)
 
     def _editable(self, params: Json) -> Message:
         if params.get("inline_message_id"):
@@ -328,6 +346,7 @@ class BotApi:
         if message.message_id in chat.pinned:
             chat.pinned.remove(message.message_id)
         chat.pinned.append(message.message_id)
+        self.pin_notified[chat.id] = self.pin_notified.get(chat.id, 0) + (not params.get("disable_notification"))
         return True
 
     async def unpin_chat_message(self, params: Json) -> bool:

@@ -98,6 +98,22 @@ class People:
         self.world.chats[chat.id] = chat
         return chat
 
+    def forum(self, title: str, owner: User, members: Iterable[User] = (), admins: Iterable[User] = ()) -> Chat:
+        """A supergroup with topics; create them with `topic`."""
+        chat = self.group(title, owner, members, admins, supergroup=True)
+        chat.is_forum = True
+        return chat
+
+    def topic(self, chat: Chat, name: str, by: User | None = None) -> int:
+        """`by` creates a forum topic; returns its thread id (the id of the service message that opens it)."""
+        if not chat.is_forum:
+            raise ValueError("only a forum supergroup has topics")
+        actor = by or self._creator(chat)
+        opened = self._service(chat, actor, {"forum_topic_created": {"name": name, "icon_color": 7322096}})
+        chat.topics[opened.message_id] = name
+        opened.thread_id = opened.message_id
+        return opened.message_id
+
     def private_chat(self, user: User) -> Chat:
         """The bot's private chat with `user` (its id is the user's id)."""
         return self.world.private_chat(user)
@@ -218,8 +234,11 @@ class People:
 
     # --- messages and taps ----------------------------------------------------------------------------
 
-    def send_message(self, user: User, chat: Chat, text: str, reply_to: Message | None = None) -> Message:
-        """`user` types `text` into `chat`; the bot gets it if Telegram would deliver it."""
+    def send_message(
+        self, user: User, chat: Chat, text: str, reply_to: Message | None = None, topic: int | None = None
+    ) -> Message:
+        """`user` types `text` into `chat` (into a forum topic, by its thread id); the bot gets it if Telegram
+        would deliver it."""
         if not 1 <= len(text.strip()) <= MAX_USER_TEXT:
             raise ValueError("a message holds 1-4096 characters")
         if chat.type is ChatType.PRIVATE:
@@ -233,8 +252,11 @@ class People:
             self._require_member(user, chat)
         if chat.migrated_to is not None:
             raise ValueError("this group has migrated; use tg.chat(old_id) to find the supergroup")
+        if topic is not None and topic not in chat.topics:
+            raise ValueError(f"{chat.title} has no topic {topic}")
         message = Message(chat, chat.next_message_id(), user, self._now(), text, text_entities(text))
         message.reply_to = reply_to
+        message.thread_id = topic if topic is not None else (reply_to.thread_id if reply_to is not None else None)
         chat.messages[message.message_id] = message
         if self._bot_sees(chat, message):
             self.world.push("message", message.to_api())
@@ -318,9 +340,12 @@ class People:
 
     # --- what the chats show --------------------------------------------------------------------------
 
-    def messages(self, chat: Chat, from_bot: bool | None = None) -> list[Message]:
-        """The chat as it looks now: every message not deleted, as last edited, oldest first."""
+    def messages(self, chat: Chat, from_bot: bool | None = None, topic: int | bool | None = False) -> list[Message]:
+        """The chat as it looks now: every message not deleted, as last edited, oldest first; with `topic`, only
+        those in that forum topic (None: General)."""
         shown = [message for message in chat.messages.values() if not message.deleted]
+        if topic is not False:
+            shown = [message for message in shown if message.thread_id == topic]
         if from_bot is not None:
             shown = [message for message in shown if message.from_bot == from_bot]
         return shown

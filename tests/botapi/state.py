@@ -80,6 +80,9 @@ class Message:
     reply_to: "Message | None" = None
     service: Json = field(default_factory=dict)  # new_chat_members, migrate_to_chat_id and such
     deleted: bool = False
+    thread_id: int | None = None  # the forum topic it is in (None: not a forum, or its General topic)
+    notified: bool = True  # it rang the members' phones (sent without disable_notification)
+    protected: bool = False  # sent with protect_content: it cannot be forwarded or saved
 
     @property
     def from_bot(self) -> bool:
@@ -104,6 +107,11 @@ class Message:
             "chat": self.chat.to_api(),
             "date": self.date,
         }
+        if self.thread_id is not None:
+            data["message_thread_id"] = self.thread_id
+            data["is_topic_message"] = True
+        if self.protected:
+            data["has_protected_content"] = True
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
         if self.reply_to is not None and with_reply:
@@ -137,6 +145,8 @@ class Chat:
     last_message_id: int = 0
     pinned: list[int] = field(default_factory=list)  # message ids, the most recent pin last
     migrated_to: int | None = None
+    is_forum: bool = False  # a supergroup with topics
+    topics: dict[int, str] = field(default_factory=dict)  # thread id (its creation message's id) -> name
 
     @property
     def is_group(self) -> bool:
@@ -161,6 +171,8 @@ class Chat:
             data["title"] = self.title
         if self.username is not None:
             data["username"] = self.username
+        if self.is_forum:
+            data["is_forum"] = True
         return data
 
     def full_info(self) -> Json:

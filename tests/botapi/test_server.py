@@ -487,3 +487,54 @@ async def test_without_privacy_mode_the_bot_reads_the_whole_group(clock: FakeClo
         tg.send_message(alice, group, "кто играет?")
         message = (await bot.get_updates())[-1].message
         assert message is not None and message.text == "кто играет?"
+
+
+async def test_forum_topics_threads_and_replies_as_telegram_keeps_them(bot: Bot, tg: FakeTelegram) -> None:
+    alice, bob = tg.user("Alice", "alice"), tg.user("Bob", "bob")
+    forum = tg.forum("Клуб", owner=alice, members=[bob])
+    tg.add_bot(forum, admin=True)
+    topic = tg.topic(forum, "Бура")
+    said = tg.send_message(alice, forum, "/score", topic=topic)
+    assert said.thread_id == topic
+    answer = await bot.send_message(
+        forum.id, "📋 Счёт", message_thread_id=topic, reply_parameters=ReplyParameters(message_id=said.message_id)
+    )
+    assert answer.message_thread_id == topic and answer.is_topic_message
+    shown = tg.messages(forum, from_bot=True, topic=topic)
+    assert [m.message_id for m in shown] == [answer.message_id] and shown[0].reply_to is said
+    in_general = await bot.send_message(forum.id, "hello")
+    assert in_general.message_thread_id is None and tg.messages(forum, from_bot=True, topic=None) != []
+    with pytest.raises(TelegramBadRequest, match="message thread not found"):
+        await bot.send_message(forum.id, "x", message_thread_id=999)
+    group, _, _ = table(tg)
+    with pytest.raises(TelegramBadRequest, match="message thread not found"):
+        await bot.send_message(group.id, "x", message_thread_id=topic)  # not a forum
+    with pytest.raises(TelegramBadRequest, match="message to be replied not found"):
+        await bot.send_message(
+            forum.id, "x", message_thread_id=topic, reply_parameters=ReplyParameters(message_id=in_general.message_id)
+        )
+
+
+async def test_notifications_protection_and_pin_rights_are_recorded(bot: Bot, tg: FakeTelegram) -> None:
+    alice = started(tg)
+    hand = await bot.send_message(alice.id, "hand", protect_content=True)
+    quiet = await bot.send_message(alice.id, "note", disable_notification=True)
+    shown = {m.message_id: m for m in tg.messages(tg.private_chat(alice), from_bot=True)}
+    assert (shown[hand.message_id].protected, shown[hand.message_id].notified) == (True, True)
+    assert (shown[quiet.message_id].protected, shown[quiet.message_id].notified) == (False, False)
+
+    group, _, _ = table(tg)
+    sent = await bot.send_message(group.id, "🃏 table")
+    assert await bot.pin_chat_message(group.id, sent.message_id, disable_notification=True)
+    assert tg.api.pin_notified.get(group.id, 0) == 0  # a basic group: members may pin; silently here
+    assert await bot.pin_chat_message(group.id, sent.message_id)
+    assert tg.api.pin_notified[group.id] == 1
+    owner = tg.user("Carol", "carol")
+    supergroup = tg.group("Большой", owner=owner, supergroup=True)
+    tg.add_bot(supergroup)
+    other = await bot.send_message(supergroup.id, "🃏 table")
+    with pytest.raises(TelegramBadRequest, match="not enough rights to manage pinned messages"):
+        await bot.pin_chat_message(supergroup.id, other.message_id)
+    tg.add_bot(supergroup, admin=True)
+    assert await bot.pin_chat_message(supergroup.id, other.message_id, disable_notification=True)
+    assert supergroup.pinned == [other.message_id]
