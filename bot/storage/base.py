@@ -91,6 +91,8 @@ class OutboxKind(StrEnum):
     SEND = "send"
     EDIT = "edit"
     DELETE = "delete"
+    PIN = "pin"  # pin the live message `ref` silently (where the bot may)
+    UNPIN = "unpin"
 
 
 class Chat(_Dto):
@@ -130,6 +132,8 @@ class Table(_Dto):
     created_at: float
     updated_at: float
     seats: tuple[Seat, ...] = ()
+    thread_id: int | None = None
+    """The forum topic the table was opened in: every message of the table goes there."""
 
 
 class Event(_Dto):
@@ -155,6 +159,9 @@ class OutboxMessage(_Dto):
     ref: str | None = None
     key: str | None = None
     table_id: int | None = None
+    replaces: bool = False
+    """A send that takes the place of its live message: the old one is deleted once the new one is there (a
+    hand sent anew at the bottom of the chat, so that the player's phone rings: edits are silent)."""
 
 
 class OutboxItem(OutboxMessage):
@@ -191,10 +198,10 @@ class MessageRef(_Dto):
 class Delivery(_Dto):
     """What became of one outbox row, recorded in one transaction with what it changed.
 
-    `message_id` records the live message `ref` now is (a send), `forget` drops it (deleted, or gone), and
-    `content` is the digest of what it shows now. Any move timer waiting for this message to be shown starts
-    counting (`Deadline.shown_in`), whatever became of the row: a message that cannot arrive must not hold a
-    table up for ever."""
+    `message_id` records the live message `ref` now is (a send), `forget` drops it (deleted, or gone),
+    `content` is the digest of what it shows now, and `then` queues what must follow. Any move timer waiting
+    for this message to be shown starts counting (`Deadline.shown_in`), whatever became of the row: a message
+    that cannot arrive must not hold a table up for ever."""
 
     outbox_id: int
     chat_id: int
@@ -203,6 +210,9 @@ class Delivery(_Dto):
     message_id: int | None = None
     forget: bool = False
     content: str | None = None
+    then: tuple[OutboxMessage, ...] = ()
+    """Rows to queue in the same transaction: the deletion of the message a new one replaced, so that a crash
+    between the two calls cannot leave the old one behind."""
 
 
 class StatsDelta(_Dto):
@@ -283,8 +293,10 @@ class TableStore(Protocol):
         seats: Sequence[Seat] = (),
         outbox: Sequence[OutboxMessage] = (),
         update_id: int | None = None,
+        thread_id: int | None = None,
     ) -> Table:
-        """Open a lobby in the chat. Raises `OpenTableExistsError`, `UpdateAlreadyProcessedError`."""
+        """Open a lobby in the chat (in a forum topic, with `thread_id`). Raises `OpenTableExistsError`,
+        `UpdateAlreadyProcessedError`."""
         ...
 
     async def get_table(self, table_id: int) -> Table | None: ...

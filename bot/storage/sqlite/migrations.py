@@ -168,6 +168,43 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE outbox ADD COLUMN digest TEXT",
         ),
     ),
+    (
+        4,
+        "what players see: pins, a hand sent anew in place of the old one, tables in forum topics",
+        (
+            # The outbox again, for two more kinds (pin, unpin: the table pinned while it is live) and a send that
+            # replaces its live message (a hand sent anew, so that it rings, the old one deleted); SQLite changes
+            # a CHECK only by building the table anew.
+            """
+            CREATE TABLE outbox_new (
+                id              INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id        INTEGER REFERENCES tables(table_id) ON DELETE SET NULL,
+                chat_id         INTEGER NOT NULL,
+                kind            TEXT    NOT NULL CHECK (kind IN ('send', 'edit', 'delete', 'pin', 'unpin')),
+                ref             TEXT,
+                payload         TEXT    NOT NULL DEFAULT '{}',
+                key             TEXT,
+                created_at      REAL    NOT NULL,
+                attempts        INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at REAL    NOT NULL,
+                done            INTEGER NOT NULL DEFAULT 0,
+                last_error      TEXT,
+                digest          TEXT,
+                replaces        INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+            "INSERT INTO outbox_new (id, table_id, chat_id, kind, ref, payload, key, created_at, attempts,"
+            " next_attempt_at, done, last_error, digest) SELECT id, table_id, chat_id, kind, ref, payload, key,"
+            " created_at, attempts, next_attempt_at, done, last_error, digest FROM outbox",
+            "DROP TABLE outbox",
+            "ALTER TABLE outbox_new RENAME TO outbox",
+            "CREATE INDEX outbox_pending ON outbox(done, chat_id, id)",
+            "CREATE INDEX outbox_pending_key ON outbox(key) WHERE done = 0 AND key IS NOT NULL",
+            "CREATE INDEX outbox_due ON outbox(id, next_attempt_at) WHERE done = 0",
+            # A table opened in a forum topic lives in that topic.
+            "ALTER TABLE tables ADD COLUMN thread_id INTEGER",
+        ),
+    ),
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)

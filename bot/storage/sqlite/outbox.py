@@ -23,7 +23,7 @@ def insert_outbox(
         # A newer edit of the same live message makes a pending one pointless.
         db.executemany("UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0", keys)
     last_of_key = {message.key: index for index, message in enumerate(outbox) if message.key is not None}
-    values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in outbox)
+    values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in outbox)
     params: list[Any] = []
     for index, message in enumerate(outbox):
         superseded = message.key is not None and last_of_key[message.key] != index
@@ -40,11 +40,12 @@ def insert_outbox(
             int(superseded),
             "superseded" if superseded else None,
             hashlib.blake2b(text.encode(), digest_size=12).hexdigest(),  # = payload_digest, in this thread
+            int(message.replaces),
         )
     rows = fetchall(
         db,
         "INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, created_at, next_attempt_at, done,"
-        f" last_error, digest) VALUES {values} RETURNING id",
+        f" last_error, digest, replaces) VALUES {values} RETURNING id",
         params,
     )
     return sorted(int(row["id"]) for row in rows)
@@ -94,6 +95,8 @@ class Outbox(Part):
 
         def apply(db: sqlite3.Connection) -> None:
             db.execute("UPDATE outbox SET done = 1, last_error = ? WHERE id = ?", (delivery.error, delivery.outbox_id))
+            if delivery.then:
+                insert_outbox(db, delivery.then, now)
             if delivery.ref is None:
                 return
             chat_id, purpose = delivery.chat_id, delivery.ref

@@ -88,6 +88,7 @@ def event_of(row: sqlite3.Row) -> Event:
 def outbox_item_of(row: sqlite3.Row) -> OutboxItem:
     found = columns(row, "payload")
     found["digest"] = found.get("digest") or ""
+    found["replaces"] = bool(found.get("replaces"))
     return OutboxItem.model_validate(found)
 
 

@@ -68,6 +68,7 @@ class Tables(Part):
         seats: Sequence[Seat] = (),
         outbox: Sequence[OutboxMessage] = (),
         update_id: int | None = None,
+        thread_id: int | None = None,
     ) -> Table:
         now = self._clock()
 
@@ -76,8 +77,8 @@ class Tables(Part):
             try:
                 cursor = db.execute(
                     "INSERT INTO tables (chat_id, status, creator_id, settings, state, version,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, NULL, 0, ?, ?)",
-                    (chat_id, TableStatus.LOBBY.value, creator_id, dumps(settings), now, now),
+                    " created_at, updated_at, thread_id) VALUES (?, ?, ?, ?, NULL, 0, ?, ?, ?)",
+                    (chat_id, TableStatus.LOBBY.value, creator_id, dumps(settings), now, now, thread_id),
                 )
             except sqlite3.IntegrityError as error:
                 raise OpenTableExistsError(chat_id) from error

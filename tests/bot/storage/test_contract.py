@@ -17,6 +17,7 @@ from bot.storage import (
     TableNotFoundError,
     TableStatus,
     UpdateAlreadyProcessedError,
+    payload_digest,
 )
 from tests.bot.storage.conftest import FakeClock, hand, table_message
 
@@ -391,3 +392,32 @@ async def test_stats_accumulate_and_rank(storage: Storage) -> None:
     await storage.commit_move(table.table_id, 1, None, stats=[StatsDelta(chat_id=-1, user_id=8, buras=1)])
     assert [(s.user_id, s.deals_won, s.buras) for s in await storage.top_stats(-1)] == [(7, 1, 0), (8, 2, 1)]
     assert (await storage.get_stats(-1, 9)).deals_won == 0
+
+
+# -- what players see (issue #12) ------------------------------------------------------------------------------
+
+
+async def test_a_table_opened_in_a_forum_topic_keeps_its_thread(storage: Storage) -> None:
+    table = await storage.create_table(-100, creator_id=7, settings={}, thread_id=42)
+    assert table.thread_id == 42
+    stored = await storage.get_table(table.table_id)
+    assert stored is not None and stored.thread_id == 42
+    other = await storage.create_table(-200, creator_id=7, settings={})
+    assert other.thread_id is None
+
+
+async def test_the_outbox_keeps_pins_replacing_sends_and_each_rows_digest(storage: Storage) -> None:
+    payload = {"text": "🃏 hand", "reply_markup": {"inline_keyboard": []}}
+    ids = await storage.enqueue(
+        [
+            OutboxMessage(chat_id=5, kind=OutboxKind.SEND, payload=payload, ref="hand:1", replaces=True),
+            OutboxMessage(chat_id=-1, kind=OutboxKind.PIN, ref="table"),
+            OutboxMessage(chat_id=-1, kind=OutboxKind.UNPIN, ref="table"),
+            OutboxMessage(chat_id=5, kind=OutboxKind.SEND, payload={"text": "plain"}),
+        ]
+    )
+    due = {item.id: item for item in await storage.fetch_outbox(now=2_000.0)}
+    assert [due[i].kind for i in ids] == [OutboxKind.SEND, OutboxKind.PIN, OutboxKind.UNPIN, OutboxKind.SEND]
+    assert [due[i].replaces for i in ids] == [True, False, False, False]
+    assert due[ids[0]].digest == payload_digest(payload) != due[ids[3]].digest
+    assert due[ids[1]].ref == "table" and due[ids[1]].payload == {}

@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,30 @@ async def test_migrations_are_applied_once_and_reopening_keeps_the_data(tmp_path
     with sqlite3.connect(path) as db:
         versions = [row[0] for row in db.execute("SELECT version FROM schema_version ORDER BY version")]
     assert versions == [number for number, _, _ in MIGRATIONS]
+
+
+async def test_a_database_of_the_last_release_keeps_its_outbox_through_migration_4(tmp_path: Path) -> None:
+    # Migration 4 builds the outbox anew (two more kinds, `replaces`) and gives tables a forum thread: a row
+    # pending in a version-3 database keeps its place, payload and digest, and is delivered as before.
+    path = tmp_path / "bura.sqlite3"
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        migrate(db, 0.0, [migration for migration in MIGRATIONS if migration[0] <= 3])
+        db.execute(
+            "INSERT INTO outbox (chat_id, kind, ref, payload, created_at, next_attempt_at, digest)"
+            " VALUES (5, 'edit', 'hand:1', '{\"text\":\"hand\"}', 1.0, 1.0, 'abc')"
+        )
+    async with await SqliteStorage.open(path) as storage:
+        [pending] = await storage.fetch_outbox(now=2_000.0)
+        assert (pending.kind, pending.ref, pending.payload, pending.digest, pending.replaces) == (
+            OutboxKind.EDIT,
+            "hand:1",
+            {"text": "hand"},
+            "abc",
+            False,
+        )
+        await storage.enqueue([OutboxMessage(chat_id=-1, kind=OutboxKind.PIN, ref="table")])
+        table = await storage.create_table(-1, creator_id=7, settings={}, thread_id=3)
+        assert table.thread_id == 3
 
 
 def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
