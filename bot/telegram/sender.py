@@ -37,7 +37,15 @@ from aiogram.exceptions import (
     TelegramNotFound,
     TelegramRetryAfter,
 )
-from aiogram.methods import DeleteMessage, EditMessageReplyMarkup, EditMessageText, GetChatMember, SendMessage
+from aiogram.methods import (
+    DeleteMessage,
+    EditMessageReplyMarkup,
+    EditMessageText,
+    GetChatMember,
+    PinChatMessage,
+    SendMessage,
+    UnpinChatMessage,
+)
 from pydantic import BaseModel, ConfigDict
 
 from bot.storage import (
@@ -46,6 +54,7 @@ from bot.storage import (
     MessageRef,
     OutboxItem,
     OutboxKind,
+    OutboxMessage,
     Storage,
     StorageError,
     payload_digest,
@@ -108,6 +117,10 @@ UnreachableCallback = Callable[[Unreachable], Awaitable[None]]
 ChatCallback = Callable[[int], Awaitable[None]]
 
 
+SEND_ONLY = frozenset({"message_thread_id", "disable_notification", "protect_content", "reply_parameters"})
+"""Parameters of a new message that an edit does not take (a live message's payload keeps them for its sends)."""
+
+
 def bot_api_call(api: BotApi) -> ApiCall:
     """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText,
     posted as they are (see bot/telegram/api.py)."""
@@ -125,8 +138,15 @@ def bot_api_call(api: BotApi) -> ApiCall:
         if request.kind is OutboxKind.DELETE:
             await api.call(DeleteMessage, target)
             return None
+        if request.kind is OutboxKind.PIN:
+            await api.call(PinChatMessage, {**target, "disable_notification": True})  # silently
+            return None
+        if request.kind is OutboxKind.UNPIN:
+            await api.call(UnpinChatMessage, target)
+            return None
         method = EditMessageText if "text" in payload else EditMessageReplyMarkup
-        edited = await api.call(method, {**payload, **target})
+        edit = {name: value for name, value in payload.items() if name not in SEND_ONLY}
+        edited = await api.call(method, {**edit, **target})
         # Telegram answers an edit with the message, or with True for a message sent via inline mode.
         return int(edited["message_id"]) if isinstance(edited, dict) else request.message_id
 
@@ -359,9 +379,11 @@ class Sender:
             message_id = payload.get("message_id") or (live.message_id if live is not None else None)
             if message_id is None and kind is OutboxKind.EDIT:
                 kind = OutboxKind.SEND  # nothing to edit yet (or any more): show it as a new message
-            if message_id is None and kind is OutboxKind.DELETE:
-                return await self._done(item, chat_id, error="nothing to delete")
-            content = None if kind is OutboxKind.DELETE else item.digest or payload_digest(payload)
+            if message_id is None and kind in _NEEDS_MESSAGE:
+                return await self._done(item, chat_id, error="no such message")
+            if kind is OutboxKind.SEND and item.replaces:
+                message_id = None  # a new message in its place (the old one goes once this is there)
+            content = None if kind in _NEEDS_MESSAGE else item.digest or payload_digest(payload)
             if kind is OutboxKind.EDIT and live is not None and live.content == content:
                 return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
@@ -380,13 +402,16 @@ class Sender:
                 continue
             except TelegramForbiddenError as error:
                 # 403: blocked by the user, or no longer in the group.
+                if kind in (OutboxKind.PIN, OutboxKind.UNPIN):
+                    return await self._done(item, chat_id, error=error.message)
                 if chat_id < 0 and await self._check(chat_id) is Access.READ_ONLY:
                     return await self._read_only(item, chat_id)
                 await self._unreachable(item, chat_id, error.message)
                 return _Outcome.HALT_CHAT
             except (TelegramBadRequest, TelegramNotFound, TelegramEntityTooLarge) as error:
-                if kind is OutboxKind.DELETE:
-                    return await self._done(item, chat_id, error=error.message)  # gone, or may not go: the same
+                if kind in _NEEDS_MESSAGE:
+                    # Gone, or the bot may not (delete it, pin it): the same to us; nothing is lost either way.
+                    return await self._done(item, chat_id, error=error.message)
                 if chat_id < 0:
                     access = await self._check(chat_id)
                     if access is Access.READ_ONLY:
@@ -430,8 +455,14 @@ class Sender:
             if item.ref is not None:
                 self._touched.add((chat_id, item.ref))
             if kind is OutboxKind.SEND:
-                message_id = result if item.ref is not None else None
-                return await self._done(item, chat_id, message_id=message_id, content=content, sent=True)
+                sent = result if item.ref is not None else None
+                then: tuple[OutboxMessage, ...] = ()
+                if item.replaces and live is not None and live.message_id != sent:
+                    # The old message goes next, queued with this record: a crash cannot leave it behind.
+                    then = (_deletion(item, live.message_id),)
+                return await self._done(item, chat_id, message_id=sent, content=content, sent=True, then=then)
+            if kind in (OutboxKind.PIN, OutboxKind.UNPIN):
+                return await self._done(item, chat_id)
             if kind is OutboxKind.DELETE:
                 return await self._done(item, chat_id, forget=True)
             return await self._done(item, chat_id, content=content)
@@ -446,6 +477,7 @@ class Sender:
         content: str | None = None,
         forget: bool = False,
         sent: bool = False,
+        then: tuple[OutboxMessage, ...] = (),
     ) -> _Outcome:
         """Record what became of the row (and of its live message), in the chat's cache too.
 
@@ -461,6 +493,7 @@ class Sender:
             message_id=message_id,
             content=content,
             forget=forget,
+            then=then,
         )
         if item.ref is not None:
             key = (chat_id, item.ref)
@@ -476,6 +509,8 @@ class Sender:
             task.add_done_callback(self._recording.discard)
             return _Outcome.DONE
         await self._record(item, delivery)
+        if then:
+            self.notify()
         return _Outcome.DONE
 
     async def _record_aside(self, item: OutboxItem, delivery: Delivery) -> None:
@@ -582,6 +617,9 @@ async def _tell(callback: ChatCallback | None, chat_id: int, what: str) -> None:
         logger.exception("sender: %s the table of chat %s failed", what, chat_id)
 
 
+_NEEDS_MESSAGE = frozenset({OutboxKind.DELETE, OutboxKind.PIN, OutboxKind.UNPIN})  # act on the live message
+
+
 def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:
     """An edit with a later edit of the same key queued behind it in its chat (`OutboxMessage.key`)."""
     if item.kind is not OutboxKind.EDIT or item.key is None:
@@ -591,3 +629,8 @@ def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:
 
 def _without_message_id(payload: JsonObject) -> dict[str, Any]:
     return {key: value for key, value in payload.items() if key != "message_id"}
+
+
+def _deletion(item: OutboxItem, message_id: int) -> OutboxMessage:
+    """A row that deletes one message by its id (a message a new one replaced: its ref names the new one)."""
+    return OutboxMessage(chat_id=item.chat_id, kind=OutboxKind.DELETE, payload={"message_id": message_id})

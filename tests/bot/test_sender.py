@@ -538,3 +538,24 @@ async def test_notify_wakes_the_running_sender(storage: SqliteStorage, api: Fake
     with pytest.raises(asyncio.CancelledError):
         await running
     assert api.texts(5) == ["now"]
+
+
+async def test_a_hand_sent_anew_deletes_the_old_one_through_the_outbox(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # A hand re-sent so that the phone rings replaces the old one: the old one's deletion is queued in the same
+    # transaction that records the new message, so a crash between the two calls still deletes it.
+    await delivered(storage, send(5, "hand, move 1", ref="hand:1"), message_id=50)
+    anew = send(5, "hand, move 2 (your turn)", ref="hand:1").model_copy(update={"replaces": True})
+    [row] = await storage.enqueue([anew])
+    await sender.drain()
+    assert [(r.kind, r.message_id) for _, r in api.calls] == [(OutboxKind.SEND, None), (OutboxKind.DELETE, 50)]
+    deletion = await storage.get_outbox_item(row + 1)  # queued by the send's record, not by the bot's commit
+    assert deletion is not None and (deletion.kind, deletion.payload, deletion.done) == (
+        OutboxKind.DELETE,
+        {"message_id": 50},
+        True,
+    )
+    ref = await storage.get_message_ref(5, "hand:1")
+    assert ref is not None and ref.message_id == api.next_message_id  # the new message is the live one
+    assert await pending(storage) == []
