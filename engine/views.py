@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Claim
 from engine.cards import Card, Suit, set_beats
 from engine.combos import Combo
-from engine.deal import Phase, Trick
+from engine.deal import Deal, Phase, Trick
 from engine.match import Match
 
 
@@ -108,6 +108,12 @@ def _trick_view(trick: Trick, viewer: int | None, peek: bool) -> TrickView:
 
 def public_view(match: Match) -> PublicView:
     return _public(match, None)
+
+
+def last_trick(deal: Deal) -> TrickView | None:
+    """The last trick taken in ``deal``, as anyone may see it (face-down answers hidden): the trick that ended
+    a deal, shown once the next deal is dealt."""
+    return _trick_view(deal.history[-1], None, False) if deal.history else None
 
 
 def _public(match: Match, viewer: int | None) -> PublicView:

@@ -4,7 +4,7 @@ Pure functions of data: no I/O, no Bot calls, no rules decided here (STYLE: "the
 Every word comes from the locales through a ``Translator``; every user-supplied name is HTML-escaped.
 """
 
-from bot.render.cards import BACK, card_text, cards_text
+from bot.render.cards import BACK, card_button, card_text, cards_text
 from bot.render.events import render_announcements
 from bot.render.hand import render_hand
 from bot.render.lobby import render_lobby, render_settings
@@ -13,6 +13,7 @@ from bot.render.table import render_table
 
 __all__ = [
     "BACK",
+    "card_button",
     "card_text",
     "cards_text",
     "reason_text",

@@ -1,6 +1,8 @@
-"""Card labels: Russian ranks Т К Д В or English A K Q J, suit symbols with red suits in colour, trumps marked.
+"""Card labels: Russian ranks Т К Д В or English A K Q J, the four suits drawn alike, trumps marked on buttons.
 
-A label is plain text (no HTML), so the same label serves messages and button captions.
+A label is plain text (no HTML), so the same label serves messages and button captions. Message texts name the
+trump in words once («козырь — бубны ♦️») and show cards without a mark: «10♦️★» reads as "ten diamond black
+star" to a screen reader. A button keeps the ★, where a glance must tell what beats what.
 """
 
 from __future__ import annotations
@@ -13,19 +15,30 @@ from bot.i18n import Translator
 from engine.cards import RANKS, Card, Rank, Suit
 
 BACK: Final = "🂠"  # a face-down card
-TRUMP_MARK: Final = "★"  # after every trump card, so a phone screen shows at a glance what beats what
+TRUMP_MARK: Final = "★"  # after a trump on a button
 
-# Black suits stay text symbols; red suits get the emoji presentation selector, which phones draw in red.
-_SUITS: Final = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥️", Suit.DIAMONDS: "♦️"}
+# Every suit with the emoji presentation selector: phones draw all four alike, the red ones in red (a bare ♠
+# next to an emoji ♥️ came out thin and small).
+_SUITS: Final = {Suit.SPADES: "♠️", Suit.CLUBS: "♣️", Suit.HEARTS: "♥️", Suit.DIAMONDS: "♦️"}
 
 
 def suit_text(suit: Suit) -> str:
     return _SUITS[suit]
 
 
-def card_text(card: Card, tr: Translator, trump: Suit | None = None) -> str:
-    """``Д♠``, ``10♦️★`` (a trump), ``Q♥️`` in English."""
-    label = _ranks(tr)[card.rank] + _SUITS[card.suit]
+def suit_name(suit: Suit, tr: Translator) -> str:
+    """The suit in words, with its symbol: «бубны ♦️», "diamonds ♦️"."""
+    return tr.t("suit-name", suit=suit.name.lower(), symbol=_SUITS[suit])
+
+
+def card_text(card: Card, tr: Translator) -> str:
+    """``Д♠️``, ``Q♥️`` in English: a card in a message text (the trump is named in words elsewhere)."""
+    return _ranks(tr)[card.rank] + _SUITS[card.suit]
+
+
+def card_button(card: Card, tr: Translator, trump: Suit | None) -> str:
+    """A card on a button: ``10♦️★`` when it is a trump."""
+    label = card_text(card, tr)
     return label + TRUMP_MARK if card.suit is trump else label
 
 
@@ -35,9 +48,9 @@ def _ranks(tr: Translator) -> dict[Rank, str]:
     return {rank: tr.t(f"card-rank-{rank.value}") for rank in RANKS}
 
 
-def cards_text(cards: Iterable[Card], tr: Translator, trump: Suit | None = None) -> str:
+def cards_text(cards: Iterable[Card], tr: Translator) -> str:
     """Cards separated by spaces, in the given order."""
-    return " ".join(card_text(card, tr, trump) for card in cards)
+    return " ".join(card_text(card, tr) for card in cards)
 
 
 def backs(count: int) -> str:

@@ -9,7 +9,7 @@ from typing import Final
 from bot.i18n import Translator
 from bot.render.cards import BACK, card_text, cards_text
 from bot.table_settings import TableSettings
-from engine.cards import Card, Suit
+from engine.cards import Card
 from engine.variant import MatchKind, MatchModel
 from engine.views import PlayView, TrickView
 
@@ -121,32 +121,32 @@ def signed_number(value: int) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
-def play_cards(play: PlayView, tr: Translator, trump: Suit | None) -> str:
+def play_cards(play: PlayView, tr: Translator) -> str:
     """An answer: open cards, backs for hidden face-down cards, ``🂠→Д♥️`` for face-down cards the viewer knows."""
     if not play.face_down:
-        return cards_text(play.cards, tr, trump)
+        return cards_text(play.cards, tr)
     if play.cards:
-        return " ".join(f"{BACK}→{card_text(card, tr, trump)}" for card in play.cards)
+        return " ".join(f"{BACK}→{card_text(card, tr)}" for card in play.cards)
     return " ".join([BACK] * play.count)
 
 
-def trick_lines(trick: TrickView, names: Mapping[int, str], tr: Translator, trump: Suit) -> list[str]:
+def trick_lines(trick: TrickView, names: Mapping[int, str], tr: Translator) -> list[str]:
     """The trick on the table: the lead, each answer, and which set beats now (the owner's answer)."""
     lines = [tr.t("table-trick", number=trick.number)]
-    lines.append(f"  {name_of(trick.leader, names, tr)}  {cards_text(trick.lead, tr, trump)}")
+    lines.append(f"  {name_of(trick.leader, names, tr)}  {cards_text(trick.lead, tr)}")
     beater = _beating_play(trick)
     for index, play in enumerate(trick.plays):
-        line = f"  {name_of(play.seat, names, tr)}  {play_cards(play, tr, trump)}"
+        line = f"  {name_of(play.seat, names, tr)}  {play_cards(play, tr)}"
         if index == beater:
             line += "   " + tr.t("table-beats")
         lines.append(line)
     return lines
 
 
-def trick_summary(trick: TrickView, names: Mapping[int, str], tr: Translator, trump: Suit) -> str:
+def trick_summary(trick: TrickView, names: Mapping[int, str], tr: Translator) -> str:
     """A taken trick on one line: ``Взятка 3 → Аня: Борис Д♠ 7♠ · Аня 9♦️★ В♠``."""
-    plays = [f"{name_of(trick.leader, names, tr)} {cards_text(trick.lead, tr, trump)}"]
-    plays += [f"{name_of(play.seat, names, tr)} {play_cards(play, tr, trump)}" for play in trick.plays]
+    plays = [f"{name_of(trick.leader, names, tr)} {cards_text(trick.lead, tr)}"]
+    plays += [f"{name_of(play.seat, names, tr)} {play_cards(play, tr)}" for play in trick.plays]
     return tr.t(
         "table-last-trick",
         number=trick.number,

@@ -1,7 +1,8 @@
 """Announcements: new group messages for what deserves a notification (UX.md "The group").
 
 The start of a deal, a call and its outcome («Бура!», «Стоп!», «Вскрываюсь!»), the end of a deal and of the
-match. Tricks are not announced: they live in the table message. What one move produces is merged into one
+match. Tricks are not announced: they live in the table message, except the one that ended a deal (the table
+moves on to the next deal at once), which leads the deal's result. What one move produces is merged into one
 message (split only if it would pass Telegram's length limit).
 """
 
@@ -10,10 +11,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import Translator
-from bot.render.cards import BACK, card_text, cards_text
-from bot.render.common import MAX_TEXT, clip, match_model, match_tally, name_of, side_name, side_of, sides_names, tally
+from bot.render.cards import BACK, card_text, cards_text, suit_name
+from bot.render.common import (
+    MAX_TEXT,
+    clip,
+    match_model,
+    match_tally,
+    name_of,
+    side_name,
+    side_of,
+    sides_names,
+    tally,
+    trick_summary,
+)
 from bot.table_settings import TableSettings
-from engine.cards import Suit
+from engine.cards import SUITS, Card, Suit
 from engine.combos import Combo
 from engine.events import (
     Claimed,
@@ -25,12 +37,14 @@ from engine.events import (
     LeadSeized,
     MatchEnded,
     OutcomeKind,
-    PileCard,
     Redealt,
     ScoreChanged,
     SeizureFailed,
 )
 from engine.variant import MatchModel
+from engine.views import TrickView
+
+INSTANT = frozenset({Combo.BURA, Combo.MOSCOW})  # combos whose call is their name: «Бура!», «Москва!»
 
 
 def render_announcements(
@@ -38,19 +52,19 @@ def render_announcements(
     names: Mapping[int, str],
     tr: Translator,
     *,
-    trump: Suit | None,
     teams: bool,
     settings: TableSettings | None = None,
     scores_before: Sequence[int] | None = None,
+    final_trick: TrickView | None = None,
 ) -> list[str]:
     """The texts of new group messages for ``events`` (those of one move), usually one or none.
 
-    ``trump`` is the trump of the deal the events begin in; a ``DealStarted`` among them switches to the new
-    deal's trump. ``settings`` names the match model for the score line (without it the tally of won deals);
-    ``scores_before`` (the view's ``scores`` before the move) adds what the deal changed: ``Борис 6 (+4)``.
+    ``settings`` names the match model for the score line (without it the tally of won deals);
+    ``scores_before`` (the view's ``scores`` before the move) adds what the deal changed: ``Борис 6 (+4)``;
+    ``final_trick`` is the trick that ended the deal, if this move ended one with a trick.
     """
     model = match_model(settings) if settings is not None else None
-    writer = _Writer(names, tr, trump, teams, model, scores_before)
+    writer = _Writer(names, tr, teams, model, scores_before, final_trick)
     skip: set[int] = set()
     for index, event in enumerate(events):
         if index in skip:
@@ -72,22 +86,41 @@ def render_announcements(
     return writer.messages()
 
 
+def deal_result(
+    events: Sequence[Event],
+    names: Mapping[int, str],
+    tr: Translator,
+    *,
+    teams: bool,
+    settings: TableSettings,
+    scores_before: Sequence[int] | None = None,
+    final_trick: TrickView | None = None,
+) -> list[str]:
+    """The lines of a deal's result and the match score among ``events`` (for a player's hand), after the
+    trick that ended the deal, if one did (the hand shows the next deal at once)."""
+    writer = _Writer(names, tr, teams, match_model(settings), scores_before, final_trick)
+    for event in events:
+        if isinstance(event, DealEnded | ScoreChanged | MatchEnded):
+            writer.add(event)
+    return [line for block in writer.blocks for line in block]
+
+
 class _Writer:
     def __init__(
         self,
         names: Mapping[int, str],
         tr: Translator,
-        trump: Suit | None,
         teams: bool,
         model: MatchModel | None,
         scores_before: Sequence[int] | None,
+        final_trick: TrickView | None,
     ) -> None:
         self.names = names
         self.tr = tr
-        self.trump = trump
         self.teams = teams
         self.model = model
         self.scores_before = scores_before
+        self.final_trick = final_trick
         self.blocks: list[list[str]] = [[]]
 
     # -- names -----------------------------------------------------------------------------------------------
@@ -105,13 +138,15 @@ class _Writer:
         self.blocks[-1].append(text)
 
     def combo_line(self, shown: ComboShown) -> str:
+        """«Борис: «Бура!» — 6♦️ 7♦️ 8♦️»; «Вика: «Стоп!» — молодка 7♣️ 8♣️ 10♣️»: a call names its combination
+        only where the call does not ("Стоп!" covers several)."""
         tr = self.tr
+        call = tr.t("combo-call", combo=shown.combo.value)
+        cards = cards_text(shown.cards, tr)
+        if shown.combo in INSTANT:
+            return tr.t("call-combo", name=self.name(shown.seat), call=call, cards=cards)
         return tr.t(
-            "call-combo",
-            name=self.name(shown.seat),
-            call=tr.t("combo-call", combo=shown.combo.value),
-            combo=self.combo(shown.combo),
-            cards=cards_text(shown.cards, tr, self.trump),
+            "call-combo-named", name=self.name(shown.seat), call=call, combo=self.combo(shown.combo), cards=cards
         )
 
     def combo(self, combo: Combo) -> str:
@@ -125,7 +160,7 @@ class _Writer:
 
     def seized(self, shown: ComboShown, seized: LeadSeized) -> None:
         self.line(self.combo_line(shown))
-        self.line(self.tr.t("call-seized", name=self.name(seized.seat), previous=self.name(seized.previous)))
+        self.line(self.tr.t("call-seized", name=self.name(seized.seat)))
 
     def kept(self, shown: ComboShown, answer: ComboShown) -> None:
         """«Стоп!» answered by the rightful leader's equal or better combo (RULES §9.5)."""
@@ -135,7 +170,7 @@ class _Writer:
                 "call-kept",
                 name=self.name(answer.seat),
                 combo=self.combo(answer.combo),
-                cards=cards_text(answer.cards, self.tr, self.trump),
+                cards=cards_text(answer.cards, self.tr),
             )
         )
 
@@ -145,33 +180,28 @@ class _Writer:
             self.new_block()
             self.line(tr.t("deal-redealt", name=self.name(event.seat), combo=self.combo(event.combo)))
         elif isinstance(event, DealStarted):
-            self.trump = event.trump_card.suit
             self.new_block()
             self.line(
                 tr.t(
                     "deal-start",
                     deal=event.deal_number,
                     dealer=self.name(event.dealer),
-                    card=card_text(event.trump_card, tr, self.trump),
+                    trump=suit_name(event.trump_card.suit, tr),
+                    card=card_text(event.trump_card, tr),
                     leader=self.name(event.leader),
                 )
             )
         elif isinstance(event, LeadSeized):
-            self.line(tr.t("call-seized", name=self.name(event.seat), previous=self.name(event.previous)))
+            self.line(tr.t("call-seized", name=self.name(event.seat)))
         elif isinstance(event, SeizureFailed):
             self.line(tr.t("call-kept", name=self.name(event.holder), combo="", cards=""))
         elif isinstance(event, Claimed):
             self.line(tr.t("call-claim", name=self.name(event.seat)))
-            self.line(
-                tr.t(
-                    "claim-pile",
-                    cards=self.pile(event.pile),
-                    points=event.points,
-                    success="yes" if event.success else "no",
-                    target=event.threshold,
-                )
-            )
+            self.line(self.claim_line(event))
         elif isinstance(event, DealEnded):
+            if self.final_trick is not None:
+                self.line(trick_summary(self.final_trick, self.names, tr))
+                self.final_trick = None
             self.deal_ended(event)
         elif isinstance(event, ScoreChanged):
             before = self.scores_before
@@ -191,15 +221,24 @@ class _Writer:
                 self.line(tr.t("match-draw"))
         # Led, Responded, TrickTaken, CardsDrawn, StockDead, LastCardsTaken, Passed: the table message shows them.
 
-    def pile(self, pile: Sequence[PileCard]) -> str:
-        """A revealed pile: open cards as they are, face-down ones as ``🂠→Д♥️``; a dash for no cards."""
-        if not pile:
-            return "—"
-        return " ".join(
-            f"{BACK}→{card_text(entry.card, self.tr, self.trump)}"
-            if entry.face_down
-            else card_text(entry.card, self.tr, self.trump)
-            for entry in pile
+    def claim_line(self, claim: Claimed) -> str:
+        """The revealed pile, grouped and counted: the open cards suit by suit, the face-down ones turned over
+        (``🂠→Д♥️``), and the points against the target."""
+        tr = self.tr
+        opened = [entry.card for entry in claim.pile if not entry.face_down]
+        hidden = [entry for entry in claim.pile if entry.face_down]
+        groups = [cards_text(_by_strength(opened, suit), tr) for suit in SUITS if any(c.suit is suit for c in opened)]
+        parts = [tr.t("tally-separator").join(groups)] if groups else []
+        if hidden:
+            turned = " ".join(f"{BACK}→{card_text(entry.card, tr)}" for entry in hidden)
+            parts.append(tr.t("claim-face-down", count=len(hidden), cards=turned))
+        return tr.t(
+            "claim-pile",
+            count=len(claim.pile),
+            cards=tr.t("tally-separator").join(parts) if parts else "—",
+            points=claim.points,
+            target=claim.threshold,
+            success="yes" if claim.success else "no",
         )
 
     def deal_ended(self, event: DealEnded) -> None:
@@ -242,3 +281,7 @@ class _Writer:
             else:
                 messages.append(text)
         return messages
+
+
+def _by_strength(cards: Sequence[Card], suit: Suit) -> list[Card]:
+    return sorted((card for card in cards if card.suit is suit), key=lambda card: -card.strength)

@@ -1,27 +1,47 @@
 """The player's private hand message and its stateless keyboard (UX.md "The private chat").
 
-Rendered from the seat's own view. The action buttons come from ``view.legal`` only: a button plays an action
-exactly when the marked cards are the cards of a legal action; otherwise it says what is missing and, when
-tapped, lets the service explain the refusal in an alert (bot/telegram/callbacks.py: the hand keyboard is stateless).
+Rendered from the seat's own view. The action buttons come from ``view.legal`` only: a button is there when the
+marked cards make a legal action (what is missing, or why the marks make no move, is a line of the text, not a
+button). The hand also tells the story: the last trick taken, the deal just ended, a move the timer made.
+
+A claim («Вскрываюсь!») is never offered with no trick taken (it could only be false), sits alone on the last
+row, and asks once to confirm (`confirm_claim`): a wrong tap would lose the deal. «Стоп!» stays one tap: it is a
+race. A forced lead after «Стоп!» is one button that plays the combination.
+
+For a game against the computer in a private chat (`table_text`), the hand message carries the table too: one
+message edited in place, a turn costing one edit.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from bot.i18n import Translator
-from bot.render.cards import card_text, cards_text, suit_text
-from bot.render.common import clip, name_of, sorted_selection, trick_lines
+from bot.render.cards import card_button, cards_text, suit_name
+from bot.render.common import clip, name_of, sorted_selection, trick_lines, trick_summary
 from bot.render.keyboard import Button, Keyboard, button, keyboard
+from bot.render.reasons import reason_text
 from bot.telegram.callbacks import HandCb, HandOp, pack_cards
 from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.cards import Card
 from engine.deal import Phase
+from engine.errors import Reason
 from engine.views import SeatView, answer_beats
 
-MAX_ROW = 8  # Telegram shows at most 8 buttons in a row
+CARDS_A_ROW = 4  # a phone shows four card buttons a row legibly
+
+
+@dataclass(frozen=True, slots=True)
+class HandStory:
+    """What the hand tells beyond the cards: lines of what just happened (a move the timer made, the deal just
+    ended and the match score), the table above them (a game in a private chat), a refusal for the marks."""
+
+    notes: Sequence[str] = ()
+    table_text: str | None = None
+    refusal: Reason | None = None
 
 
 def render_hand(
@@ -34,44 +54,92 @@ def render_hand(
     title: str,
     selection: tuple[Card, ...] = (),
     paused: bool = False,
+    confirm_claim: bool = False,
+    story: HandStory | None = None,
 ) -> tuple[str, Keyboard]:
     """The hand message: what is on the table, what the moment asks of the player; cards and actions as buttons.
     A paused table (the bot may not write in its group) shows the hand without a move to make."""
+    story = story or HandStory()
     selected = sorted_selection(_display_order(view), selection)
-    text = _text(view, names, tr, title)
+    make = _Buttons(table_id, move)
+    claimable = _may_claim(view)
+    lines = _head(view, names, tr, title, story)
     if paused:
-        text += "\n\n" + tr.t("hand-paused")
-        make = _Buttons(table_id, move)
-        return clip(text), keyboard([[make(tr.t("hand-button-refresh"), HandOp.REFRESH)]])
-    return clip(text), _keyboard(view, tr, table_id, move, selected)
+        lines += ["", tr.t("hand-paused")]
+        return clip("\n".join(lines)), keyboard([[make(tr.t("hand-button-refresh"), HandOp.REFRESH)]])
+    if confirm_claim and claimable:
+        lines += ["", tr.t("hand-claim-confirm", count=_tricks(view))]
+        rows = [
+            [
+                make(tr.t("hand-button-claim-yes"), HandOp.CLAIM),
+                make(tr.t("hand-button-claim-no"), HandOp.TOGGLE, selected),
+            ]
+        ]
+        return clip("\n".join(lines)), keyboard(rows)
+    lines.append("")
+    lines.extend(_moment(view, names, tr, selected, story.refusal, claimable))
+    lines.append(tr.t("hand-tricks-pair" if view.table.teams else "hand-tricks", count=_tricks(view)))
+    if view.table.points is not None:  # casual mode only (RULES §6.7)
+        lines.append(tr.t("hand-points", count=view.table.points[view.side]))
+    return clip("\n".join(lines)), _keyboard(view, tr, make, selected, claimable)
 
 
-def _text(view: SeatView, names: Mapping[int, str], tr: Translator, title: str) -> str:
+def _head(view: SeatView, names: Mapping[int, str], tr: Translator, title: str, story: HandStory) -> list[str]:
+    """The table (or the hand's header), what just happened, the last trick taken and the trick on the table."""
     table = view.table
-    trump = table.trump
-    if title:
-        header = tr.t("hand-header", table=html.escape(title), suit=suit_text(trump), stock=table.stock)
+    lines: list[str] = []
+    if story.table_text is not None:
+        lines.append(story.table_text)  # it shows the tricks itself
     else:
-        header = tr.t("hand-header-untitled", suit=suit_text(trump), stock=table.stock)
-    lines = [header]
+        trump = suit_name(table.trump, tr)
+        if title:
+            lines.append(tr.t("hand-header", table=html.escape(title), trump=trump, stock=table.stock))
+        else:
+            lines.append(tr.t("hand-header-untitled", trump=trump, stock=table.stock))
+    if story.notes:
+        lines.append("")
+        lines.extend(story.notes)
+    if story.table_text is None:
+        if table.history and (table.trick is None or not table.trick.plays):
+            lines.append("")
+            lines.append(trick_summary(table.history[-1], names, tr))
+        if table.trick is not None:
+            lines.append("")
+            lines.extend(trick_lines(table.trick, names, tr))
     if table.finished:
         lines.append(tr.t("hand-over"))
-    if table.trick is not None:
-        lines.append("")
-        lines.extend(trick_lines(table.trick, names, tr, trump))
-    lines.append("")
+    return lines
+
+
+def _moment(
+    view: SeatView,
+    names: Mapping[int, str],
+    tr: Translator,
+    selected: tuple[Card, ...],
+    refusal: Reason | None,
+    claimable: bool,
+) -> list[str]:
+    """What the moment asks of the player, and what his marks still lack (or why they make no move)."""
+    table = view.table
     legal = view.legal
+    lines: list[str] = []
+    leads = [a for a in legal if isinstance(a, Lead)]
     answers = [a for a in legal if isinstance(a, RespondOpen | RespondFaceDown)]
     combo = next((a for a in legal if isinstance(a, DeclareCombo)), None)
     if answers:
+        needed = len(answers[0].cards)
         face_down = any(isinstance(a, RespondFaceDown) for a in answers)
-        lines.append(tr.t("hand-answer", count=len(answers[0].cards), face_down="yes" if face_down else "no"))
-    elif any(isinstance(a, Lead) for a in legal):
+        lines.append(tr.t("hand-answer", count=needed, face_down="yes" if face_down else "no"))
+        lines.extend(_marks_hint(answers, selected, needed, refusal, tr))
+    elif leads:
         if table.forced_lead is not None:
-            lines.append(tr.t("hand-forced-lead", cards=cards_text(table.forced_lead, tr, trump)))
+            lines.append(tr.t("hand-forced-lead", cards=cards_text(table.forced_lead, tr)))
         else:
             lines.append(tr.t("hand-your-lead"))
-    elif table.phase is Phase.FINAL_CLAIM and any(isinstance(a, Claim) for a in legal):
+            lines.extend(_marks_hint(leads, selected, None, refusal, tr))
+        if claimable:
+            lines.append(tr.t("hand-may-claim"))
+    elif table.phase is Phase.FINAL_CLAIM and claimable:
         lines.append(tr.t("hand-final-claim"))
     elif table.to_act is not None and not table.finished:
         key = {Phase.RESPOND: "hand-waiting-answer", Phase.FINAL_CLAIM: "hand-waiting-claim"}.get(
@@ -80,33 +148,53 @@ def _text(view: SeatView, names: Mapping[int, str], tr: Translator, title: str) 
         lines.append(tr.t(key, name=name_of(table.to_act, names, tr)))
     if combo is not None:
         lines.append(tr.t("hand-combo", combo=tr.t(f"combo-{combo.combo.value}")))
-    tricks = table.tricks_won[view.side] if view.side < len(table.tricks_won) else 0
-    lines.append(tr.t("hand-tricks-pair" if table.teams else "hand-tricks", count=tricks))
-    if table.points is not None:  # casual mode only (RULES §6.7)
-        lines.append(tr.t("hand-points", count=table.points[view.side]))
-    return "\n".join(lines)
+    return lines
 
 
-def _keyboard(view: SeatView, tr: Translator, table_id: int, move: int, selected: tuple[Card, ...]) -> Keyboard:
+def _marks_hint(
+    actions: Sequence[Action], selected: tuple[Card, ...], needed: int | None, refusal: Reason | None, tr: Translator
+) -> list[str]:
+    """A line of what the marks lack: nothing marked, too few, too many, or the engine's reason they make no move."""
+    count = len(selected)
+    if _matching(actions, selected) is not None:
+        bigger = [len(a.cards) - count for a in actions if isinstance(a, Lead) and set(selected) < set(a.cards)]
+        return [tr.t("hand-select-more-lead", count=min(bigger))] if needed is None and bigger else []
+    if not selected:
+        return []  # the moment's line already says what to mark
+    if needed is not None:
+        if count < needed:
+            return [tr.t("hand-select-more", count=needed - count)]
+        if count > needed:
+            return [tr.t("hand-select-fewer", count=count - needed)]
+    else:
+        missing = [len(a.cards) - count for a in actions if isinstance(a, Lead) and set(selected) < set(a.cards)]
+        if missing:
+            return [tr.t("hand-select-more", count=min(missing))]
+    if refusal is not None:
+        return [reason_text(refusal, tr)]
+    if needed is not None and any(isinstance(a, RespondFaceDown) for a in actions):
+        return []  # these marks may go face down (the button is there)
+    return [tr.t("hand-marks-no-move")]
+
+
+def _keyboard(view: SeatView, tr: Translator, make: _Buttons, selected: tuple[Card, ...], claimable: bool) -> Keyboard:
     trump = view.table.trump
-    make = _Buttons(table_id, move)
     rows: list[list[Button]] = []
     card_buttons = []
     hand = _display_order(view)
-    for card in hand:
-        label = card_text(card, tr, trump)
+    forced = view.table.forced_lead is not None and any(isinstance(a, Lead) for a in view.legal)
+    for card in () if forced else hand:  # a forced lead (a whole hand of one combo) is its one button
+        label = card_button(card, tr, trump)
         after = tuple(c for c in hand if (c in selected) != (c is card))  # the selection after the tap
         if card in selected:
             label = tr.t("card-selected", card=label)
         card_buttons.append(make(label, HandOp.TOGGLE, after))
-    rows.extend(card_buttons[i : i + MAX_ROW] for i in range(0, len(card_buttons), MAX_ROW))
+    rows.extend(card_buttons[i : i + CARDS_A_ROW] for i in range(0, len(card_buttons), CARDS_A_ROW))
 
     legal = view.legal
-    play_row = _play_buttons(legal, selected, tr, make, partial(answer_beats, view))
+    play_row = _play_buttons(view, legal, selected, tr, make, partial(answer_beats, view))
     if play_row:
         rows.append(play_row)
-    if any(isinstance(a, Claim) for a in legal):
-        rows.append([make(tr.t("hand-button-claim"), HandOp.CLAIM)])
     combo = next((a for a in legal if isinstance(a, DeclareCombo)), None)
     choice_row: list[Button] = []
     if combo is not None:
@@ -116,8 +204,20 @@ def _keyboard(view: SeatView, tr: Translator, table_id: int, move: int, selected
         choice_row.append(make(tr.t(key), HandOp.PASS))
     if choice_row:
         rows.append(choice_row)
-    rows.append([make(tr.t("hand-button-refresh"), HandOp.REFRESH)])
+    rows.append([make(tr.t("hand-button-refresh"), HandOp.REFRESH, selected)])
+    if claimable:
+        rows.append([make(tr.t("hand-button-claim"), HandOp.CLAIM_ASK, selected)])  # alone, last: asks first
     return keyboard(rows)
+
+
+def _may_claim(view: SeatView) -> bool:
+    """A claim is offered when the rules allow one now and the player's side has taken a trick (with none taken
+    it can only be false)."""
+    return any(isinstance(a, Claim) for a in view.legal) and _tricks(view) > 0
+
+
+def _tricks(view: SeatView) -> int:
+    return view.table.tricks_won[view.side] if view.side < len(view.table.tricks_won) else 0
 
 
 def _display_order(view: SeatView) -> tuple[Card, ...]:
@@ -147,32 +247,30 @@ def _matching(actions: Sequence[Action], selected: tuple[Card, ...]) -> tuple[Ca
 
 
 def _play_buttons(
+    view: SeatView,
     legal: Sequence[Action],
     selected: tuple[Card, ...],
     tr: Translator,
     make: _Buttons,
     beats: Callable[[tuple[Card, ...]], bool],
 ) -> list[Button]:
-    """Lead or answer with the marked cards; a hint in place of the action while the marks do not make one. An
-    open answer that does not beat says so («Отдать открыто»); where answers may go face down, the face-down
-    button is always there (a tap with the wrong marks is answered with the reason)."""
+    """Lead or answer with the marked cards, when they make a legal move; an open answer that does not beat says
+    so («Сбросить открыто»). Where answers may go face down, that button is always there (a tap with the wrong
+    marks is answered with the reason). A forced lead is one button with its cards."""
     leads = [a for a in legal if isinstance(a, Lead)]
     opens = [a for a in legal if isinstance(a, RespondOpen)]
     downs = [a for a in legal if isinstance(a, RespondFaceDown)]
     count = len(selected)
     row: list[Button] = []
-    if leads:
+    forced = view.table.forced_lead
+    if leads and forced is not None:
+        combo = next((shown.combo for shown in view.table.shown if shown.seat == view.seat), None)
+        name = combo.value if combo is not None else "other"
+        row.append(make(tr.t("hand-button-forced", combo=name, cards=cards_text(forced, tr)), HandOp.PLAY, forced))
+    elif leads:
         cards = _matching(leads, selected)
         if cards is not None:
             row.append(make(tr.t("hand-button-lead", selected=count), HandOp.PLAY, cards))
-        elif not selected:
-            row.append(make(tr.t("hand-button-lead-empty"), HandOp.PLAY))
-        else:
-            missing = [len(a.cards) - count for a in leads if set(selected) <= set(a.cards)]
-            if missing:
-                row.append(make(tr.t("hand-select-more", count=min(missing)), HandOp.PLAY, selected))
-            else:
-                row.append(make(tr.t("hand-button-lead-illegal", selected=count), HandOp.PLAY, selected))
     elif opens or downs:
         needed = len((opens or downs)[0].cards)
         cards = _matching(opens, selected)
@@ -180,12 +278,6 @@ def _play_buttons(
         if cards is not None:
             key = "hand-button-beat" if beats(cards) else "hand-button-give"
             row.append(make(tr.t(key, selected=count, needed=needed), HandOp.PLAY, cards))
-        elif count < needed:
-            row.append(make(tr.t("hand-select-more", count=needed - count), HandOp.PLAY, selected))
-        elif count > needed:
-            row.append(make(tr.t("hand-select-fewer", count=count - needed), HandOp.PLAY, selected))
-        elif down is None or opens:
-            row.append(make(tr.t("hand-button-beat-illegal", selected=count, needed=needed), HandOp.PLAY, selected))
         if downs:
             row.append(make(tr.t("hand-button-discard"), HandOp.FACE_DOWN, down if down is not None else selected))
     return row

@@ -18,17 +18,38 @@ class Button(TypedDict):
     callback_data: str
 
 
+class LinkButton(TypedDict):
+    """An inline button that opens a link (a t.me deep link: the bot's private chat, or adding it to a group)."""
+
+    text: str
+    url: str
+
+
 class Keyboard(TypedDict):
     """An inline keyboard: rows of buttons."""
 
     inline_keyboard: list[list[Button]]
 
 
+class LinkKeyboard(TypedDict):
+    """An inline keyboard that may hold links too."""
+
+    inline_keyboard: list[list[Button | LinkButton]]
+
+
 def button(text: str, callback_data: str) -> Button:
     return {"text": text, "callback_data": callback_data}
 
 
+def link(text: str, url: str) -> LinkButton:
+    return {"text": text, "url": url}
+
+
 def keyboard(rows: Iterable[list[Button]]) -> Keyboard:
+    return {"inline_keyboard": list(rows)}
+
+
+def link_keyboard(rows: Iterable[list[Button | LinkButton]]) -> LinkKeyboard:
     return {"inline_keyboard": list(rows)}
 
 

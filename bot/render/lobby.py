@@ -1,9 +1,10 @@
 """The lobby message (UX.md "The lobby") and the table settings menu.
 
-Each settings button cycles one setting to its next value: its callback carries that value's short code
-(``SettingCb(key, value)``, codes as in bot/table_settings.py). :data:`SETTING_CHOICES` lists the codes of
-every key and :data:`SETTING_FIELDS` the ``TableSettings`` field each key sets, so the handler can check and
-apply a tapped value without another table of its own.
+The menu shows each setting with its value; a row opens that setting's list of choices, each with a line of
+what it means and the current one marked, and a choice's button carries its short code (``SettingCb(key,
+value)``, codes as in bot/table_settings.py). :data:`SETTING_CHOICES` lists the codes of every key and
+:data:`SETTING_FIELDS` the ``TableSettings`` field each key sets, so the handler can check and apply a tapped
+value without another table of its own.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
 from engine.variant import Discards
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
+BACK_KEY: Final = "menu"  # SettingCb(key="menu", value=""): from a list of choices back to the settings menu
+OPEN_CHOICES: Final = "?"  # SettingCb(key=<setting>, value="?"): open that setting's list of choices
 
 SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "profile": tuple(profile.value for profile in Profile),
@@ -71,15 +74,25 @@ def current_code(settings: TableSettings, key: str) -> str:
     return codes[key]
 
 
-def next_code(settings: TableSettings, key: str) -> str:
-    """The code a tap on the setting's button moves to (the first choice after an unlisted value)."""
-    choices = SETTING_CHOICES[key]
-    code = current_code(settings, key)
-    return choices[(choices.index(code) + 1) % len(choices)] if code in choices else choices[0]
+def move_time(seconds: int, tr: Translator) -> str:
+    """A move timer in one unit the way people say it: «30 с», «1 мин», «5 мин»; «без таймера»."""
+    if not seconds:
+        return tr.t("rules-no-timer")
+    if seconds % 60:
+        return tr.t("time-seconds", count=seconds)
+    return tr.t("time-minutes", count=seconds // 60)
+
+
+def choice_name(key: str, code: str, tr: Translator) -> str:
+    """The name of a setting's value (the move timer's from its seconds)."""
+    if key == "timer" and code.isdigit():
+        return move_time(int(code), tr)
+    value_key = f"setting-{key}-{code}"
+    return tr.t(value_key) if tr.has(value_key) else code
 
 
 def rules_text(settings: TableSettings, tr: Translator) -> str:
-    """ "классика, 3 карты на руках, до 31 · матч до 11 побед · ход 60 с"."""
+    """ "Бура (классика), 3 карты на руках, до 31 · матч до 11 побед · 1 мин на ход"."""
     variant = settings.variant()
     game = [tr.t(f"setting-profile-{settings.profile.value}"), tr.t("rules-hand", count=variant.hand_size)]
     if variant.claim_threshold is not None:
@@ -94,7 +107,7 @@ def rules_text(settings: TableSettings, tr: Translator) -> str:
         game.append(tr.t("rules-casual"))
     parts = [tr.t("list-separator").join(game), match_goal(variant.match, tr)]
     seconds = settings.move_seconds
-    parts.append(tr.t("rules-timer", seconds=seconds) if seconds else tr.t("rules-no-timer"))
+    parts.append(tr.t("rules-timer", time=move_time(seconds, tr)) if seconds else tr.t("rules-no-timer"))
     return tr.t("tally-separator").join(parts)
 
 
@@ -118,10 +131,11 @@ def render_lobby(
         tr.t("lobby-rules-line", rules=rules_text(settings, tr)),
     ]
     seated = []
+    level = tr.t(f"setting-level-{settings.computer_level.value}")
     for name, is_computer in players:
         label = html.escape(name)
         if is_computer:
-            label = tr.t("lobby-computer", name=label, level=tr.t(f"setting-level-{settings.computer_level.value}"))
+            label = tr.t("lobby-computer", name=label, level=level)
         elif name == creator:
             label = tr.t("lobby-creator", name=label)
         seated.append(label)
@@ -147,18 +161,35 @@ def render_lobby(
     return "\n".join(lines), keyboard(rows)
 
 
+def setting_keys(settings: TableSettings) -> list[str]:
+    """The settings this table may change (only Бура profiles choose the match)."""
+    return [key for key in SETTING_CHOICES if not (key == "match" and settings.profile in _FIXED_MATCH)]
+
+
 def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
-    """The settings menu: one button per setting, showing its value; a tap moves it to the next value."""
-    keys = [key for key in SETTING_CHOICES if not (key == "match" and settings.profile in _FIXED_MATCH)]
+    """The settings menu: one row per setting, showing its value; a tap opens that setting's list of choices."""
     rows = []
-    for key in keys:
-        code = current_code(settings, key)
-        value_key = f"setting-{key}-{code}"
-        value = tr.t(value_key) if tr.has(value_key) else code
+    for key in setting_keys(settings):
+        value = choice_name(key, current_code(settings, key), tr)
         text = tr.t("settings-button", name=tr.t(f"setting-name-{key}"), value=value)
-        data = SettingCb(table=table_id, key=key, value=next_code(settings, key)).pack()
-        rows.append([button(text, data)])
+        rows.append([button(text, SettingCb(table=table_id, key=key, value=OPEN_CHOICES).pack())])
     done = SettingCb(table=table_id, key=DONE_KEY, value="").pack()
     rows.append([button(tr.t("settings-done"), done)])
     lines = [tr.t("settings-title"), tr.t("lobby-rules-line", rules=rules_text(settings, tr)), tr.t("settings-hint")]
+    return "\n".join(lines), keyboard(rows)
+
+
+def render_setting_choices(settings: TableSettings, key: str, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
+    """One setting's choices, each with a line of what it means and the current one marked; a tap sets it."""
+    current = current_code(settings, key)
+    lines = [tr.t("settings-choose", name=tr.t(f"setting-name-{key}"))]
+    rows = []
+    for code in SETTING_CHOICES[key]:
+        name = choice_name(key, code, tr)
+        about_key = f"setting-{key}-{code}-about"
+        about = tr.t(about_key) if tr.has(about_key) else ""
+        marked = tr.t("settings-current", value=name) if code == current else name
+        lines.append(tr.t("settings-choice-line", value=marked, about=about) if about else marked)
+        rows.append([button(marked, SettingCb(table=table_id, key=key, value=code).pack())])
+    rows.append([button(tr.t("settings-back"), SettingCb(table=table_id, key=BACK_KEY, value="").pack())])
     return "\n".join(lines), keyboard(rows)

@@ -9,7 +9,7 @@ import html
 from collections.abc import Mapping
 
 from bot.i18n import Translator
-from bot.render.cards import card_text, cards_text, suit_text
+from bot.render.cards import card_text, cards_text, suit_name
 from bot.render.common import (
     clip,
     match_goal,
@@ -37,25 +37,26 @@ def render_table(
     title: str,
     settings: TableSettings,
     deadline_text: str | None = None,
+    ended: str | None = None,
 ) -> str:
     """Header, trump and stock, dealer and turn, the last trick taken and the trick on the table, tricks and the
-    match score."""
+    match score. ``ended`` says how a table that will not go on ended (stopped, closed): it replaces the turn."""
     model = match_model(settings)
-    trump = view.trump
     game = tr.t("game-name", profile=settings.profile.value)
     goal = match_goal(model, tr)
     if title:
         header = tr.t("table-title-named", title=html.escape(title), game=game, deal=view.deal_number, match=goal)
     else:
         header = tr.t("table-title", game=game, deal=view.deal_number, match=goal)
-    lines = [header, _trump_line(view, names, tr), _turn_line(view, names, tr, deadline_text)]
+    turn = ended if ended is not None else _turn_line(view, names, tr, deadline_text)
+    lines = [header, _trump_line(view, names, tr), turn]
     for shown in view.shown:
         lines.append(
             tr.t(
                 "table-shown",
                 name=name_of(shown.seat, names, tr),
                 combo=tr.t(f"combo-{shown.combo.value}"),
-                cards=cards_text(shown.cards, tr, trump),
+                cards=cards_text(shown.cards, tr),
             )
         )
     if view.history or view.trick is not None:
@@ -63,9 +64,9 @@ def render_table(
     if view.history:
         # The last trick taken stays on view while the next is played: a computer leads again a second after it
         # takes a trick, too soon for people to have read the result (UX.md: a trick's result lives here).
-        lines.append(trick_summary(view.history[-1], names, tr, trump))
+        lines.append(trick_summary(view.history[-1], names, tr))
     if view.trick is not None:
-        lines.extend(trick_lines(view.trick, names, tr, trump))
+        lines.extend(trick_lines(view.trick, names, tr))
     lines.append("")
     sides = _sides_in_deal(view)
 
@@ -93,8 +94,8 @@ def render_table(
 
 
 def _trump_line(view: PublicView, names: Mapping[int, str], tr: Translator) -> str:
-    suit = suit_text(view.trump)
-    card = card_text(view.trump_card, tr, view.trump)
+    suit = suit_name(view.trump, tr)
+    card = card_text(view.trump_card, tr)
     if view.trump_card_holder is not None:  # who drew the turned-up card is a public fact
         line = tr.t(
             "table-trump-held", suit=suit, card=card, name=name_of(view.trump_card_holder, names, tr), stock=view.stock

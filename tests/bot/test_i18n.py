@@ -73,9 +73,12 @@ def test_messages_with_several_plurals(translations: Translations) -> None:
     ru = translations.get("ru")
     assert ru.t("rules-hand", count=3) + ", " + ru.t("match-robber", target=11) == "3 карты на руках, матч до 11 побед"
     assert ru.t("match-robber", target=21) == "матч до 21 победы"
-    assert ru.t("table-trump", suit="♦", card="7♦", stock=21) == "Козырь ♦ (под колодой 7♦) · в колоде 21 карта"
-    assert ru.t("lobby-title", game="Бура", min=2, max=6) == "🃏 Бура — набираем стол (2–6 игроков)"
-    assert ru.t("lobby-title", game="Буркозёл", min=2, max=4) == "🃏 Буркозёл — набираем стол (2–4 игрока)"
+    assert (
+        ru.t("table-trump", suit="бубны ♦️", card="7♦️", stock=21)
+        == "Козырь — бубны ♦️ (под колодой 7♦️) · в колоде 21 карта"
+    )
+    assert ru.t("lobby-title", game="Бура", min=2, max=6) == "🃏 Бура — собираем стол (2–6 игроков)"
+    assert ru.t("lobby-title", game="Буркозёл", min=2, max=4) == "🃏 Буркозёл — собираем стол (2–4 игрока)"
 
 
 def test_no_isolation_marks_around_arguments(translations: Translations) -> None:

@@ -14,16 +14,17 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from bot.i18n import Translations, Translator
-from bot.render import card_text, cards_text, render_announcements, render_hand, render_table
+from bot.render import card_button, card_text, cards_text, render_announcements, render_hand, render_table
+from bot.services.core import Before
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
 from engine.actions import Action, Lead, RespondOpen
-from engine.cards import Card, Suit
+from engine.cards import Card
 from engine.deal import Deal
 from engine.events import ComboShown, DealEnded, DealStarted, Event, Redealt
 from engine.match import Match
 from engine.players import random_step
-from engine.views import public_view, view
+from engine.views import TrickView, public_view, view
 
 NAMES = {seat: f"Игрок{seat}" for seat in range(6)}
 CONFIGS = [
@@ -118,23 +119,23 @@ def check_hands(match: Match, tr: Translator) -> None:
 def check_announcements(
     events: Sequence[Event],
     hidden_before: set[Card],
-    trump_before: Suit | None,
     match: Match,
     tr: Translator,
     settings: TableSettings,
+    final_trick: TrickView | None = None,
 ) -> None:
     parts = segments(events)
     for index, part in enumerate(parts):
-        trump: Suit | None
         if index == 0 and not isinstance(part[0], DealStarted | Redealt):
             hidden = hidden_before - revealed(part)
-            trump = trump_before
+            trick = final_trick  # the trick that ended the deal is told with its result
         elif index == len(parts) - 1 and any(isinstance(event, DealStarted) for event in part):
             hidden = hidden_from_group(match.deal) - revealed(part)  # the deal now on the table
-            trump = match.deal.trump
+            trick = None
         else:
             continue  # a deal that began and ended within this move (a dealt combo): its hands are gone
-        for text in render_announcements(part, NAMES, tr, trump=trump, teams=match.teams, settings=settings):
+        texts = render_announcements(part, NAMES, tr, teams=match.teams, settings=settings, final_trick=trick)
+        for text in texts:
             assert not leaked(text, hidden, tr), (part, text)
 
 
@@ -146,7 +147,7 @@ def test_no_group_text_and_no_hand_shows_a_hidden_card(profile: Profile, players
     checked = 0
     for game in range(GAMES):
         match = Match(settings.variant(), players, f"leaks/{profile}/{players}/{game}")
-        check_announcements(match.start_events, set(), None, match, tr, settings)
+        check_announcements(match.start_events, set(), match, tr, settings)
         for _ in range(MAX_ACTIONS):
             if match.finished:
                 break
@@ -154,10 +155,11 @@ def test_no_group_text_and_no_hand_shows_a_hidden_card(profile: Profile, players
             check_hands(match, tr)
             deal = match.deal
             hidden_before = hidden_from_group(deal)
-            trump_before = deal.trump
+            before = Before.of(match)
             action = random_step(match, rng)
             events = match.apply(action)
-            check_announcements(events, hidden_before - opened_by(action), trump_before, match, tr, settings)
+            final_trick = before.final_trick(match)
+            check_announcements(events, hidden_before - opened_by(action), match, tr, settings, final_trick)
             checked += 1
         check_table(match, tr, settings)
     assert checked > 100
@@ -171,6 +173,6 @@ def test_the_leak_check_catches_a_leak() -> None:
     other = deal.hands[1]
     hidden = hidden_from_group(deal)
     assert set(other) - public(deal) <= hidden
-    assert leaked(cards_text(other, tr, deal.trump), hidden, tr)
+    assert leaked(" ".join(card_button(card, tr, deal.trump) for card in other), hidden, tr)
     assert leaked(cards_text(other, tr), hidden_from_seat(deal, 0), tr)
     assert not leaked(cards_text(other, tr), hidden_from_seat(deal, 1), tr)

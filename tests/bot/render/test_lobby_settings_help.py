@@ -1,0 +1,131 @@
+"""The lobby, the settings as lists of choices, /help that follows the table's rules, and the refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import Translator
+from bot.render import reason_text, render_lobby, render_settings
+from bot.render.help import render_help
+from bot.render.keyboard import buttons
+from bot.render.lobby import BACK_KEY, OPEN_CHOICES, SETTING_CHOICES, SETTING_FIELDS, render_setting_choices
+from bot.table_settings import ComputerLevel, Profile, TableSettings
+from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
+from engine.errors import Reason
+from tests.bot.render.conftest import TABLE_ID, assert_keyboard_limits, assert_telegram_html
+
+
+def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
+    text, markup = render_lobby(
+        TableSettings(), [("Аня", False), ("Борис", False), ("🤖 Компьютер", True)], ru, table_id=7, creator="Аня"
+    )
+    assert text.splitlines() == [
+        "🃏 Бура — собираем стол (2–6 игроков)",
+        "Правила: Бура (классика), 3 карты на руках, вскрываются на 31 · матч до 11 побед · 1 мин на ход",
+        "Игроки: Аня (собирает стол), Борис, 🤖 Компьютер (слабый)",
+    ]
+    ops = [LobbyCb.unpack(button["callback_data"]).op for button in buttons(markup)]
+    assert ops == [
+        LobbyOp.JOIN,
+        LobbyOp.LEAVE,
+        LobbyOp.START,
+        LobbyOp.SETTINGS,
+        LobbyOp.CANCEL,
+        LobbyOp.ADD_COMPUTER,
+        LobbyOp.REMOVE_COMPUTER,  # a computer sits: it may be asked to leave
+    ]
+    assert_keyboard_limits(markup)
+    empty, markup = render_lobby(TableSettings(), [], ru, table_id=7, creator="Аня")
+    assert "Игроки: пока никого" in empty
+    assert LobbyOp.REMOVE_COMPUTER not in [LobbyCb.unpack(b["callback_data"]).op for b in buttons(markup)]
+
+
+def test_lobby_rules_follow_the_profile_with_times_in_one_unit(en: Translator, ru: Translator) -> None:
+    text, _ = render_lobby(TableSettings(profile=Profile.BURKOZEL, move_seconds=0), [], en, table_id=1, creator="x")
+    assert "Rules: Burkozel, 4 cards in hand, points decide the deal · to 12 penalty points · no move timer" in text
+    text, _ = render_lobby(TableSettings(move_seconds=300), [], ru, table_id=1, creator="x")
+    assert "5 мин на ход" in text and "300" not in text
+    text, _ = render_lobby(TableSettings(move_seconds=30), [], ru, table_id=1, creator="x")
+    assert "30 с на ход" in text
+
+
+def test_the_lobby_names_its_game_and_its_computers_level(ru: Translator) -> None:
+    settings = TableSettings(profile=Profile.BURKOZEL, computer_level=ComputerLevel.HARD)
+    players = [("Аня", False), ("🤖 Компьютер 1", True), ("🤖 Компьютер 2", True)]
+    text, _ = render_lobby(settings, players, ru, table_id=1, creator="Аня")
+    assert text.splitlines()[0] == "🃏 Буркозёл — собираем стол (2–4 игрока)"
+    assert text.splitlines()[-1] == "Игроки: Аня (собирает стол), 🤖 Компьютер 1 (сильный), 🤖 Компьютер 2 (сильный)"
+
+
+def test_the_settings_menu_shows_each_value_and_a_row_opens_its_choices(ru: Translator) -> None:
+    text, markup = render_settings(TableSettings(), ru, table_id=TABLE_ID)
+    assert_keyboard_limits(markup)
+    rows = {
+        SettingCb.unpack(b["callback_data"]).key: (b["text"], SettingCb.unpack(b["callback_data"]).value)
+        for b in buttons(markup)
+    }
+    assert rows["profile"] == ("Правила: Бура (классика)", OPEN_CHOICES)
+    assert rows["timer"] == ("Время на ход: 1 мин", OPEN_CHOICES)
+    assert rows["takeover"] == ("Если игрок ушёл: играет компьютер", OPEN_CHOICES)
+    assert rows["casual"] == ("Свои очки: не показывать", OPEN_CHOICES)
+    assert rows["done"][1] == ""
+    assert "Нажмите на строку, чтобы выбрать значение." in text
+
+
+@pytest.mark.parametrize("key", list(SETTING_CHOICES))
+def test_every_setting_lists_its_choices_described_with_the_current_one_marked(
+    ru: Translator, en: Translator, key: str
+) -> None:
+    settings = TableSettings()
+    for tr in (ru, en):
+        text, markup = render_setting_choices(settings, key, tr, table_id=TABLE_ID)
+        assert_keyboard_limits(markup)
+        assert_telegram_html(text)
+        taps = [SettingCb.unpack(b["callback_data"]) for b in buttons(markup)]
+        assert [tap.value for tap in taps[:-1]] == list(SETTING_CHOICES[key])
+        assert taps[-1].key == BACK_KEY
+        labels = [b["text"] for b in buttons(markup)][:-1]
+        assert sum(label.startswith("✅ ") for label in labels) == 1, "the current value is marked"
+        assert all("setting-" not in label for label in labels)
+        lines = text.splitlines()[1:]
+        assert len(lines) == len(SETTING_CHOICES[key]) and all(" — " in line for line in lines), "each described"
+        for tap in taps[:-1]:  # and each choice is a value the settings take
+            TableSettings.model_validate({**settings.model_dump(mode="json"), SETTING_FIELDS[key]: tap.value})
+
+
+def test_rule_sets_are_named_by_what_they_are(ru: Translator, en: Translator) -> None:
+    text, _ = render_setting_choices(TableSettings(), "profile", ru, table_id=1)
+    assert "Бура (как на pagat.com)" in text and "Козёл (на фишки)" in text and "Pagat" not in text
+    text, _ = render_setting_choices(TableSettings(), "profile", en, table_id=1)
+    assert "Bura (pagat.com rules)" in text and "Kozel (for chips)" in text
+
+
+def test_the_match_setting_is_offered_only_where_the_table_may_choose(ru: Translator) -> None:
+    _, markup = render_settings(TableSettings(profile=Profile.KOZEL), ru, table_id=1)
+    keys = [SettingCb.unpack(b["callback_data"]).key for b in buttons(markup)]
+    assert "match" not in keys and "profile" in keys and keys[-1] == "done"
+
+
+def test_help_follows_the_tables_rules(ru: Translator, en: Translator) -> None:
+    bura = render_help(TableSettings(), ru)
+    assert "<b>Бура</b>" in bura and "по 3 карты" in bura and "«Вскрываюсь!»" in bura
+    assert "ложное вскрытие" in bura and "добирают из колоды" in bura and "молодка" in bura
+    assert "/new" in bura and "/play" in bura
+    burkozel = render_help(TableSettings(profile=Profile.BURKOZEL), ru)
+    assert "<b>Буркозёл</b>" in burkozel and "Вскрываюсь" not in burkozel and "не вскрываются" in burkozel
+    assert "Четыре козыря" in burkozel
+    five = render_help(TableSettings(profile=Profile.BURA_5), ru)
+    assert "по 5 карт," in five and "Четыре козыря" not in five  # RULES §11.4: no combinations
+    pagat = render_help(TableSettings(profile=Profile.BURA_PAGAT), en)
+    assert "face down if you like" not in pagat, "face-up discards only there"
+    assert "“Claim 31!”" in render_help(TableSettings(), en)
+    for settings in (TableSettings(), TableSettings(profile=Profile.KOZEL)):
+        assert_telegram_html(render_help(settings, ru))
+
+
+@pytest.mark.parametrize("reason", list(Reason))
+def test_every_reason_has_a_short_alert_in_both_languages(ru: Translator, en: Translator, reason: Reason) -> None:
+    for tr in (ru, en):
+        text = reason_text(reason, tr)
+        assert text != f"reason-{reason.value}"
+        assert 0 < len(text) <= 200
