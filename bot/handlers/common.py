@@ -16,9 +16,10 @@ from aiogram.exceptions import (
 )
 from aiogram.filters import Filter
 from aiogram.methods import AnswerCallbackQuery
-from aiogram.types import CallbackQuery, Chat, TelegramObject, User
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
-from bot.services import Actor, Reply
+from bot.render.keyboard import Keyboard, LinkKeyboard
+from bot.services import Actor, Reply, TableService
 from bot.services.core import IsAdmin
 from bot.telegram.api import BotApi
 
@@ -46,6 +47,24 @@ class ChatIs(Filter):
 
 GROUP_CHATS = ChatIs(ChatType.GROUP, ChatType.SUPERGROUP)
 PRIVATE_CHAT = ChatIs(ChatType.PRIVATE)
+
+
+def topic_of(message: Message) -> int | None:
+    """The forum topic a message was written in (None: not a forum, or its General topic)."""
+    return message.message_thread_id if message.is_topic_message else None
+
+
+async def respond(
+    tables: TableService,
+    message: Message,
+    text: str,
+    update_id: int,
+    markup: Keyboard | LinkKeyboard | None = None,
+) -> None:
+    """Answer a command: a reply to it, in its forum topic, so that it does not float away in a busy chat."""
+    await tables.say(
+        message.chat.id, text, update_id, reply_to=message.message_id, thread_id=topic_of(message), markup=markup
+    )
 
 
 def actor_of(user: User) -> Actor:

@@ -6,7 +6,7 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message, Update
 
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, answer
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, answer, respond
 from bot.services import TableService
 from bot.telegram.callbacks import HandCb
 
@@ -29,7 +29,7 @@ def create_router() -> Router:
 
     @group.message(Command("score"))
     async def score(message: Message, tables: TableService, event_update: Update) -> None:
-        await tables.say(message.chat.id, await tables.game.score(message.chat.id), event_update.update_id)
+        await respond(tables, message, await tables.game.score(message.chat.id), event_update.update_id)
 
     router.include_routers(hands, group)
     return router

@@ -10,7 +10,7 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, Update
 
-from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer
+from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer, respond, topic_of
 from bot.services import TableService
 from bot.services.core import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
@@ -26,9 +26,11 @@ def create_router() -> Router:
     async def open_table(message: Message, tables: TableService, event_update: Update) -> None:
         if message.from_user is None:
             return
-        reply = await tables.lobby.open(message.chat.id, actor_of(message.from_user), event_update.update_id)
+        reply = await tables.lobby.open(
+            message.chat.id, actor_of(message.from_user), event_update.update_id, thread_id=topic_of(message)
+        )
         if reply.text:
-            await tables.say(message.chat.id, reply.text, event_update.update_id)
+            await respond(tables, message, reply.text, event_update.update_id)
 
     @router.message(Command("settings"))
     async def settings(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
@@ -52,7 +54,7 @@ def create_router() -> Router:
             level=level,
         )
         if reply.text:
-            await tables.say(message.chat.id, reply.text, event_update.update_id)
+            await respond(tables, message, reply.text, event_update.update_id)
 
     @router.message(Command("stop", "cancel"))
     async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
@@ -118,4 +120,4 @@ async def _managed(
         message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
     )
     if reply.text:
-        await tables.say(message.chat.id, reply.text, event_update.update_id)
+        await respond(tables, message, reply.text, event_update.update_id)

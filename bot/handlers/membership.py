@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter, Command
 from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message, Update
 
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, respond
+from bot.render.help import render_help
+from bot.render.keyboard import link, link_keyboard
 from bot.services import TableService
 from bot.storage import Storage
 from bot.telegram.sender import Sender
@@ -30,11 +32,17 @@ def create_router() -> Router:
         await tables.game.close_removed(event.chat.id)
 
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def added(event: ChatMemberUpdated, tables: TableService, repository: Storage, event_update: Update) -> None:
-        await repository.upsert_chat(event.chat.id)
+    async def added(
+        event: ChatMemberUpdated, tables: TableService, repository: Storage, bot: Bot, event_update: Update
+    ) -> None:
+        """Added to a group: it speaks the language of whoever added the bot, and says how to begin — each player
+        opens the private chat once (his hand is dealt there), with a button for it."""
+        await tables.lobby.adopt_language(event.chat.id, actor_of(event.from_user))
         await repository.set_chat_removed(event.chat.id, False)
         tr = await tables.core.chat_translator(event.chat.id)
-        await tables.say(event.chat.id, tr.t("flow-hello-group"), event_update.update_id)
+        me = await bot.me()
+        markup = link_keyboard([[link(tr.t("flow-hello-button"), f"https://t.me/{me.username}?start=hello")]])
+        await tables.say(event.chat.id, tr.t("flow-hello-group"), event_update.update_id, markup=markup)
 
     @groups.my_chat_member()
     async def rights_changed(event: ChatMemberUpdated, tables: TableService, sender: Sender) -> None:
@@ -56,8 +64,9 @@ def create_router() -> Router:
 
     @groups.message(Command("help", "start"))
     async def help_group(message: Message, tables: TableService, event_update: Update) -> None:
-        tr = await tables.core.chat_translator(message.chat.id)
-        await tables.say(message.chat.id, tr.t("flow-help"), event_update.update_id)
+        settings = await tables.core.chat_settings(message.chat.id)  # the rules this chat plays
+        text = render_help(settings, tables.core.translations.get(settings.language))
+        await respond(tables, message, text, event_update.update_id)
 
     private = Router(name="membership-private")
     private.my_chat_member.filter(PRIVATE_CHAT)

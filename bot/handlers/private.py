@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import Message, Update
+from aiogram.types import CallbackQuery, Message, Update
 
-from bot.handlers.common import PRIVATE_CHAT, actor_of
+from bot.handlers.common import PRIVATE_CHAT, actor_of, answer, respond
+from bot.render.help import render_help
+from bot.render.keyboard import button, link, link_keyboard
 from bot.services import TableService
+from bot.services.core import Reply
 from bot.services.lobby import JOIN_PAYLOAD_PREFIX
 from bot.storage import Storage
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import parse_id
+from bot.telegram.callbacks import PlayCb, parse_id
 
 
 def create_router() -> Router:
@@ -21,7 +24,12 @@ def create_router() -> Router:
 
     @router.message(CommandStart())
     async def start(
-        message: Message, command: CommandObject, tables: TableService, repository: Storage, event_update: Update
+        message: Message,
+        command: CommandObject,
+        tables: TableService,
+        repository: Storage,
+        bot: Bot,
+        event_update: Update,
     ) -> None:
         if message.from_user is None:
             return
@@ -32,12 +40,28 @@ def create_router() -> Router:
             reply = await tables.lobby.join_from_link(table_id, actor, event_update.update_id)
             text = reply.text
         else:
+            # The first run: what the bot is for, and two ways to begin (a group, or a game right here).
             await tables.core.remember(actor)
             await repository.set_user_started(actor.user_id)
             await repository.set_user_blocked(actor.user_id, False)
-            text = tables.core.actor_translator(actor).t("flow-start-private")
+            tr = tables.core.actor_translator(actor)
+            me = await bot.me()
+            markup = link_keyboard(
+                [
+                    [link(tr.t("flow-start-add-group"), f"https://t.me/{me.username}?startgroup=new")],
+                    [button(tr.t("flow-start-play"), PlayCb().pack())],
+                ]
+            )
+            await respond(tables, message, tr.t("flow-start-private"), event_update.update_id, markup)
+            return
         if text:
-            await tables.say(message.chat.id, text, event_update.update_id)
+            await respond(tables, message, text, event_update.update_id)
+
+    @router.callback_query(PlayCb.filter())
+    async def play_button(query: CallbackQuery, tables: TableService, event_update: Update) -> None:
+        """The greeting's «Сыграть с компьютером»: /play."""
+        reply = await tables.lobby.play_alone(actor_of(query.from_user), None, event_update.update_id)
+        await answer(query, Reply(reply.text, alert=bool(reply.text)))
 
     @router.message(Command("play"))
     async def play(message: Message, command: CommandObject, tables: TableService, event_update: Update) -> None:
@@ -48,7 +72,7 @@ def create_router() -> Router:
         level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
         reply = await tables.lobby.play_alone(actor_of(message.from_user), level, event_update.update_id)
         if reply.text:
-            await tables.say(message.chat.id, reply.text, event_update.update_id)
+            await respond(tables, message, reply.text, event_update.update_id)
 
     @router.message(Command("stop", "cancel"))
     async def stop_alone(message: Message, tables: TableService, event_update: Update) -> None:
@@ -63,23 +87,24 @@ def create_router() -> Router:
             message.chat.id, actor_of(message.from_user), is_admin=nobody_else, update_id=event_update.update_id
         )
         if reply.text:
-            await tables.say(message.chat.id, reply.text, event_update.update_id)
+            await respond(tables, message, reply.text, event_update.update_id)
 
     @router.message(Command("score"))
     async def score_alone(message: Message, tables: TableService, event_update: Update) -> None:
-        await tables.say(message.chat.id, await tables.game.score(message.chat.id), event_update.update_id)
+        await respond(tables, message, await tables.game.score(message.chat.id), event_update.update_id)
 
     @router.message(Command("help"))
     async def help_private(message: Message, tables: TableService, event_update: Update) -> None:
         if message.from_user is not None:
-            text = tables.core.actor_translator(actor_of(message.from_user)).t("flow-help")
-            await tables.say(message.chat.id, text, event_update.update_id)
+            tr = tables.core.actor_translator(actor_of(message.from_user))
+            text = render_help(await tables.core.chat_settings(message.chat.id), tr)
+            await respond(tables, message, text, event_update.update_id)
 
     @router.message()
     async def anything_else(message: Message, tables: TableService, event_update: Update) -> None:
         """Text, stickers, unknown commands: a short pointer, never an error."""
         if message.from_user is not None:
             tr = tables.core.actor_translator(actor_of(message.from_user))
-            await tables.say(message.chat.id, tr.t("flow-private-fallback"), event_update.update_id)
+            await respond(tables, message, tr.t("flow-private-fallback"), event_update.update_id)
 
     return router

@@ -8,7 +8,7 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import Message, Update
 
-from bot.handlers.common import GROUP_CHATS
+from bot.handlers.common import GROUP_CHATS, respond
 from bot.services import TableService
 from bot.storage import Stats, Storage
 
@@ -25,21 +25,21 @@ def create_router() -> Router:
         stats = await repository.get_stats(message.chat.id, message.from_user.id)
         name = html.escape(message.from_user.full_name)
         update_id = event_update.update_id
-        await tables.say(message.chat.id, tr.t("flow-stats-mine", name=name, **_numbers(stats)), update_id)
+        await respond(tables, message, tr.t("flow-stats-mine", name=name, **_numbers(stats)), update_id)
 
     @router.message(Command("top"))
     async def top(message: Message, tables: TableService, repository: Storage, event_update: Update) -> None:
         tr = await tables.core.chat_translator(message.chat.id)
         rows = await repository.top_stats(message.chat.id)
         if not rows:
-            await tables.say(message.chat.id, tr.t("flow-top-empty"), event_update.update_id)
+            await respond(tables, message, tr.t("flow-top-empty"), event_update.update_id)
             return
         lines = [tr.t("flow-top-title")]
         for place, stats in enumerate(rows, start=1):
             user = await repository.get_user(stats.user_id)
             name = html.escape(user.name if user and user.name else str(stats.user_id))
             lines.append(tr.t("flow-top-line", place=place, name=name, **_numbers(stats)))
-        await tables.say(message.chat.id, "\n".join(lines), event_update.update_id)
+        await respond(tables, message, "\n".join(lines), event_update.update_id)
 
     return router
 

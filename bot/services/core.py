@@ -16,16 +16,16 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.i18n import Translations, Translator, language_for_telegram
-from bot.render.events import render_announcements
-from bot.render.hand import render_hand
-from bot.render.keyboard import Keyboard
+from bot.render.events import deal_result, render_announcements
+from bot.render.hand import HandStory, render_hand
+from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.render.table import render_table
 from bot.services.computer import COMPUTER_SECONDS, out_of_turn_caller
 from bot.storage import (
@@ -42,11 +42,14 @@ from bot.storage import (
     UpdateAlreadyProcessedError,
 )
 from bot.table_settings import TableSettings
-from engine.cards import Card, Suit
+from engine.actions import DeclareCombo
+from engine.cards import Card
 from engine.combos import Combo
+from engine.deal import Deal
+from engine.errors import Reason
 from engine.events import DealEnded, Event, MatchEnded, OutcomeKind
 from engine.match import Match
-from engine.views import public_view, view
+from engine.views import TrickView, last_trick, public_view, view
 
 logger = logging.getLogger(__name__)
 
@@ -153,14 +156,42 @@ class TableState:
 
 @dataclass(frozen=True, slots=True)
 class Before:
-    """What announcements need of the match as it was before a move."""
+    """What a move's messages need of the match as it was before it: the scores (what a deal changed), the
+    deal (the trick that ended it), and who had something to do (a player whose turn comes is pinged)."""
 
-    trump: Suit
     scores: tuple[int, ...]
+    deal: Deal
+    waiting: frozenset[tuple[int, str]]  # see `waiting_for`
+    tricks: int = 0  # tricks the deal had taken before the move (the deal itself goes on changing)
 
     @classmethod
     def of(cls, match: Match) -> Before:
-        return cls(match.deal.trump, tuple(match.scores))
+        return cls(tuple(match.scores), match.deal, waiting_for(match), len(match.deal.history))
+
+    def final_trick(self, match: Match) -> TrickView | None:
+        """The trick that ended the deal, if this move ended it with a trick (the table shows the next deal at
+        once); None when the deal goes on, or ended otherwise (a claim after a trick shown already)."""
+        if match.deal is self.deal and not match.finished:
+            return None
+        if not self.deal.over or len(self.deal.history) <= self.tricks:
+            return None
+        return last_trick(self.deal)
+
+
+def waiting_for(match: Match) -> frozenset[tuple[int, str]]:
+    """What the game waits for, seat by seat: ``(seat, "move")`` for the one to act, ``(seat, "call")`` for any
+    that may call «Стоп!» out of turn. A seat is pinged for each new one: a player whose call window was open
+    is pinged again when his answer is due."""
+    if match.finished:
+        return frozenset()
+    waits = set()
+    seat = match.to_act()
+    if seat is not None:
+        waits.add((seat, "move"))
+    for other in range(match.players):
+        if any(isinstance(action, DeclareCombo) for action in match.legal_actions(other)):
+            waits.add((other, "call"))
+    return frozenset(waits)
 
 
 def seat_names(seats: Sequence[Seat]) -> dict[int, str]:
@@ -250,11 +281,32 @@ def format_clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def html_text(text: str, markup: Keyboard | None = None) -> JsonObject:
+def html_text(
+    text: str,
+    markup: Keyboard | LinkKeyboard | None = None,
+    *,
+    thread_id: int | None = None,
+    silent: bool = False,
+    protect: bool = False,
+) -> JsonObject:
+    """A message's Bot API parameters. `thread_id`: its forum topic; `silent`: it does not ring (a new message
+    does, an edit never does); `protect`: it cannot be forwarded (a hand is for its holder only). The sender
+    leaves out of an edit what only a send takes."""
     payload: JsonObject = {"text": text, "parse_mode": "HTML"}
     if markup is not None:
         payload["reply_markup"] = dict(markup)
+    if thread_id is not None:
+        payload["message_thread_id"] = thread_id
+    if silent:
+        payload["disable_notification"] = True
+    if protect:
+        payload["protect_content"] = True
     return payload
+
+
+def is_private(table: Table) -> bool:
+    """A table in a private chat: a game against the computer, the chat being table and hand (/play)."""
+    return table.chat_id > 0
 
 
 @dataclass(slots=True)
@@ -358,19 +410,39 @@ class TableCore:
 
     # -- outbox builders -----------------------------------------------------------------------------------
 
-    def table_message(self, table: Table, state: TableState, tr: Translator, *, new: bool = False) -> OutboxMessage:
-        """The group's live table message: edited in place; `new` sends it (the first picture of a table)."""
+    def table_text(self, table: Table, state: TableState, tr: Translator, *, ended: str | None = None) -> str:
+        """The table as its live message shows it; `ended` says how a table that will not go on ended."""
         seconds = self.move_seconds(state)  # what this turn has: a computer's or an away player's turn is short
-        text = render_table(
+        return render_table(
             public_view(state.match),
             seat_names(table.seats),
             tr,
             title=state.title,
             settings=state.settings,
-            deadline_text=format_clock(seconds) if seconds is not None else None,
+            deadline_text=format_clock(seconds) if seconds is not None and ended is None else None,
+            ended=ended,
         )
-        kind = OutboxKind.SEND if new else OutboxKind.EDIT
-        return live_message(table.chat_id, TABLE_REF, f"table:{table.chat_id}", kind, html_text(text))
+
+    def table_message(
+        self, table: Table, state: TableState, tr: Translator, *, new: bool = False, ended: str | None = None
+    ) -> list[OutboxMessage]:
+        """The group's live table message: edited in place; `new` sends it (the first picture of a table), and
+        pins it silently. None in a private chat, where the hand message carries the table (a game against the
+        computer: one message, one edit a turn)."""
+        if is_private(table):
+            return []
+        text = self.table_text(table, state, tr, ended=ended)
+        payload = html_text(text, thread_id=table.thread_id, silent=True)
+        if not new:
+            return [live_message(table.chat_id, TABLE_REF, f"table:{table.chat_id}", OutboxKind.EDIT, payload)]
+        sent = live_message(table.chat_id, TABLE_REF, f"table:{table.chat_id}", OutboxKind.SEND, payload)
+        return [sent, OutboxMessage(chat_id=table.chat_id, kind=OutboxKind.PIN, ref=TABLE_REF)]
+
+    def unpin_table(self, table: Table) -> list[OutboxMessage]:
+        """The table is over: it is no longer pinned."""
+        if is_private(table):
+            return []
+        return [OutboxMessage(chat_id=table.chat_id, kind=OutboxKind.UNPIN, ref=TABLE_REF)]
 
     async def hand_messages(
         self,
@@ -381,10 +453,21 @@ class TableCore:
         new: bool = False,
         only: int | None = None,
         selection: tuple[Card, ...] = (),
+        ping: Collection[int] = (),
+        stories: Callable[[int, Translator], Sequence[str]] | None = None,
+        confirm_claim: bool = False,
+        refusal: Reason | None = None,
+        ended: str | None = None,
     ) -> list[OutboxMessage]:
-        """Each player's hand message in the private chat (or only one seat's, with a selection)."""
+        """Each player's hand message in the private chat (or only one seat's, with a selection).
+
+        The seats in `ping` get their hand sent anew at the bottom of the chat, so that the phone rings (an edit
+        is silent); the old one is deleted. `stories` gives each seat the lines of what just happened (a callable
+        renders them in the player's language). In a game against the computer the hand carries the table.
+        """
         messages = []
         names = seat_names(table.seats)
+        private = is_private(table)
         for seat in table.seats:
             if seat.user_id is None or (only is not None and seat.seat != only):
                 continue
@@ -392,6 +475,11 @@ class TableCore:
             if user is not None and user.blocked:
                 continue  # a 403 would only report him again; he gets his hand back when he restarts the bot
             tr = self.translations.get(user.language if user else None)
+            story = HandStory(
+                notes=stories(seat.seat, tr) if stories is not None else (),
+                table_text=self.table_text(table, state, tr, ended=ended) if private else None,
+                refusal=refusal,
+            )
             text, markup = render_hand(
                 view(state.match, seat.seat),
                 names,
@@ -401,10 +489,19 @@ class TableCore:
                 title=state.title,
                 selection=selection,
                 paused=state.paused,
+                confirm_claim=confirm_claim,
+                story=story,
             )
-            payload = html_text(text, markup)
-            kind = OutboxKind.SEND if new else OutboxKind.EDIT
-            messages.append(hand_message(table.table_id, seat.user_id, kind, payload))
+            if ended is not None and not private:
+                text = f"{text}\n\n{ended}"
+            resend = new or seat.seat in ping
+            payload = html_text(text, None if ended is not None else markup, protect=True)  # over: nothing to tap
+            message = hand_message(
+                table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, payload
+            )
+            if resend and not new:
+                message = message.model_copy(update={"replaces": True})
+            messages.append(message)
         return messages
 
     def announcements(
@@ -415,25 +512,76 @@ class TableCore:
         tr: Translator,
         before: Before | None = None,
     ) -> list[OutboxMessage]:
-        """Calls, deal and match results as new group messages (they deserve a notification, UX.md).
+        """Calls, deal and match results as new group messages (they deserve a notification, UX.md); in a
+        private game the hand message tells them instead (`story`).
 
-        `before` is the match as it was before the move: its deal's trump (a move may end the deal and deal the
-        next) and its scores (so the deal's result shows what it changed); None for the first deal.
+        `before` is the match as it was before the move: its scores (so the deal's result shows what it changed)
+        and its deal (the trick that ended it is shown with the result); None for the first deal.
         """
+        if is_private(table):
+            return []
         texts = render_announcements(
             events,
             seat_names(table.seats),
             tr,
-            trump=before.trump if before else state.match.deal.trump,
             teams=state.match.teams,
             settings=state.settings,
             scores_before=before.scores if before else None,
+            final_trick=before.final_trick(state.match) if before else None,
         )
-        return [self.text_message(table.chat_id, text) for text in texts if text]
+        return [self.text_message(table.chat_id, text, thread_id=table.thread_id) for text in texts if text]
+
+    def story(
+        self, table: Table, state: TableState, events: Sequence[Event], before: Before | None
+    ) -> Callable[[int, Translator], list[str]]:
+        """What each player's hand tells of a move (in his language): the trick that ended a deal and the deal's
+        result with the match score; in a private game also the calls and the start of a deal."""
+        names = seat_names(table.seats)
+        private = is_private(table)
+        rendered: dict[str, list[str]] = {}
+
+        def lines(seat: int, tr: Translator) -> list[str]:
+            if tr.language not in rendered:
+                if private:
+                    texts = render_announcements(
+                        events,
+                        names,
+                        tr,
+                        teams=state.match.teams,
+                        settings=state.settings,
+                        scores_before=before.scores if before else None,
+                        final_trick=before.final_trick(state.match) if before else None,
+                    )
+                    rendered[tr.language] = [line for text in texts for line in text.split("\n")]
+                else:
+                    rendered[tr.language] = deal_result(
+                        events,
+                        names,
+                        tr,
+                        teams=state.match.teams,
+                        settings=state.settings,
+                        scores_before=before.scores if before else None,
+                        final_trick=before.final_trick(state.match) if before else None,
+                    )
+            return rendered[tr.language]
+
+        return lines
 
     @staticmethod
-    def text_message(chat_id: int, text: str) -> OutboxMessage:
-        return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=html_text(text))
+    def text_message(
+        chat_id: int,
+        text: str,
+        *,
+        thread_id: int | None = None,
+        silent: bool = False,
+        reply_to: int | None = None,
+        markup: Keyboard | LinkKeyboard | None = None,
+    ) -> OutboxMessage:
+        """A new message: it rings (unless `silent`); in a forum topic with `thread_id`, a reply with `reply_to`."""
+        payload = html_text(text, markup, thread_id=thread_id, silent=silent)
+        if reply_to is not None:
+            payload["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
+        return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
 
     # -- committing ----------------------------------------------------------------------------------------
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from bot.i18n import Translator
+from bot.render.cards import cards_text
+from bot.render.common import match_model, match_tally, name_of, side_name
 from bot.render.reasons import reason_text
 from bot.services.computer import Thinker, out_of_turn_caller
 from bot.services.core import (
@@ -23,11 +26,11 @@ from bot.services.core import (
     Reply,
     TableCore,
     TableState,
-    hand_message,
-    html_text,
+    is_private,
     lobby_message,
     seat_names,
     seat_of,
+    waiting_for,
 )
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
 from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
@@ -55,6 +58,19 @@ def auto_action(match: Match, seat: int) -> Action | None:
     if passes:
         return passes[0]
     return legal[0] if legal else None
+
+
+def played_text(action: Action, tr: Translator) -> str:
+    """What a move played, in a line: its cards, «2 карты втёмную», «пропуск»."""
+    if isinstance(action, RespondFaceDown):
+        return tr.t("played-face-down", count=len(action.cards))
+    if isinstance(action, Lead | RespondOpen):
+        return cards_text(action.cards, tr)
+    if isinstance(action, Pass):
+        return tr.t("played-pass")
+    if isinstance(action, DeclareCombo):
+        return tr.t("combo-call", combo=action.combo.value)
+    return ""
 
 
 def _strength(cards: Sequence[Card]) -> int:
@@ -134,7 +150,7 @@ class GameService:
             except ValueError:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             state = core.load_state(table)
-            if data.op is HandOp.TOGGLE or refresh:
+            if data.op in (HandOp.TOGGLE, HandOp.REFRESH, HandOp.CLAIM_ASK):
                 hand = state.match.deal.hands.get(seat, [])
                 core.keep_state(table, state)
                 if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
@@ -166,8 +182,25 @@ class GameService:
         op: HandOp,
         update_id: int | None,
     ) -> None:
+        """A card marked, a claim to confirm, or 🔄: only the tapper's hand is drawn again (nothing committed).
+        With marks that make no move the hand says why (the engine's reason); 🔄 sends it anew at the bottom."""
+        refusal = None
+        if op is HandOp.TOGGLE and selection:
+            answering = state.match.deal.phase is Phase.RESPOND
+            decided = choose_action(state.match, seat, HandOp.PLAY, selection)
+            if isinstance(decided, Reason) and answering:
+                face_down = choose_action(state.match, seat, HandOp.FACE_DOWN, selection)
+                decided = decided if isinstance(face_down, Reason) else face_down
+            refusal = decided if isinstance(decided, Reason) else None
         messages = await self.core.hand_messages(
-            table, state, table.version, only=seat, selection=selection, new=op is HandOp.REFRESH
+            table,
+            state,
+            table.version,
+            only=seat,
+            selection=selection,
+            ping={seat} if op is HandOp.REFRESH else (),
+            confirm_claim=op is HandOp.CLAIM_ASK,
+            refusal=refusal,
         )
         await self.core.enqueue(messages, update_id)
 
@@ -182,17 +215,35 @@ class GameService:
         *,
         update_id: int | None = None,
         notes: Sequence[str] = (),
+        told: Mapping[int, Callable[[Translator], str]] | None = None,
     ) -> Table | None:
-        """Commit a move the engine applied: the table, every hand and the announcements, with the stats."""
+        """Commit a move the engine applied: the table, every hand and the announcements, with the stats.
+
+        `notes` go to the group as quiet lines (a timeout, say); `told` adds a line to a seat's hand, in his
+        language. A player whose turn this move brings gets his hand anew at the bottom of the chat, so that it
+        rings; at the match's end the table is unpinned."""
         core = self.core
         group_tr = await core.chat_translator(table.chat_id)
         version = table.version + 1
         match = state.match
+        story = core.story(table, state, events, before)
+
+        def lines(seat: int, tr: Translator) -> list[str]:
+            said = [told[seat](tr)] if told and seat in told else []
+            return said + story(seat, tr)
+
+        humans = {s.seat for s in table.seats if s.user_id is not None}
+        ping = {seat for seat, _ in waiting_for(match) - before.waiting} & humans
+        if match.deal is not before.deal:
+            ping = {seat for seat, _ in waiting_for(match)} & humans  # a new deal: whoever it waits for hears of it
+        if is_private(table):
+            ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
         outbox: list[OutboxMessage] = [
-            *(core.text_message(table.chat_id, note) for note in notes),
+            *(core.text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
             *core.announcements(table, state, events, group_tr, before),
-            core.table_message(table, state, group_tr),
-            *await core.hand_messages(table, state, version),
+            *core.table_message(table, state, group_tr),
+            *await core.hand_messages(table, state, version, ping=ping, stories=lines),
+            *(core.unpin_table(table) if match.finished else ()),
         ]
         return await core.commit(
             table,
@@ -241,9 +292,8 @@ class GameService:
             state.timeouts.get(other, 0) >= AWAY_AFTER_TIMEOUTS for other in humans if other != seat
         ):
             # Nobody is left to play: the bot would play against itself for ever. The table ends.
-            await self.core.commit(
-                table, outbox=self._closing(table, tr.t("flow-all-away")), status=TableStatus.FINISHED
-            )
+            outbox = await self._closing(table, _said("flow-all-away"))
+            await self.core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
             return
         name = html.escape(seat_names(table.seats).get(seat, "?"))
         before = Before.of(state.match)
@@ -254,11 +304,16 @@ class GameService:
             return
         events = state.match.apply(action)
         notes = []
+        played = played_text(action, tr)
         if count < AWAY_AFTER_TIMEOUTS:
-            notes.append(tr.t("flow-timeout-move", name=name))
+            notes.append(tr.t("flow-timeout-move", name=name, played=played))
         elif count == AWAY_AFTER_TIMEOUTS:
-            notes.append(tr.t("flow-timeout-away", name=name))
-        await self.commit_move(table, state, events, before, notes=notes)
+            notes.append(tr.t("flow-timeout-away", name=name, played=played))
+
+        def told(hand_tr: Translator) -> str:
+            return hand_tr.t("hand-timeout-move", played=played_text(action, hand_tr))
+
+        await self.commit_move(table, state, events, before, notes=notes, told={seat: told})
 
     async def _decide(self, table: Table, state: TableState, seat: int) -> Action:
         # A hard computer searches for a while: it thinks elsewhere (bot/services/computer.py), the bot keeps
@@ -276,16 +331,27 @@ class GameService:
     # -- commands ------------------------------------------------------------------------------------------
 
     async def score(self, chat_id: int) -> str:
+        """/score: the match as the table counts it (wins, penalty points or chips), and whose turn it is."""
         tr = await self.core.chat_translator(chat_id)
         table = await self.repository.get_open_table(chat_id)
         if table is None or table.state is None:
             return tr.t("flow-no-game")
-        match = TableState.from_json(table.state).match
+        state = TableState.from_json(table.state)
+        match = state.match
         names = seat_names(table.seats)
         lines = [tr.t("flow-score-title", deal=match.deal_number)]
-        for side in range(match.sides):
-            side_names = ", ".join(html.escape(names.get(seat, "?")) for seat in match.seats_of(side))
-            lines.append(tr.t("flow-score-line", name=side_names, score=match.scores[side], wins=match.wins[side]))
+
+        def label(side: int) -> str:
+            return side_name(side, match.teams, names, tr)
+
+        out = [side for side in range(match.sides) if not any(seat in match.active for seat in match.seats_of(side))]
+        tally = match_tally(match_model(state.settings), match.scores, match.wins, match.pot, label, out, tr)
+        lines.append(
+            tally or tr.t("tally-wins", tally=" · ".join(f"{label(s)} {match.wins[s]}" for s in range(match.sides)))
+        )
+        seat = match.to_act()
+        if seat is not None:
+            lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
         return "\n".join(lines)
 
     async def stop(self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None) -> Reply:
@@ -301,10 +367,10 @@ class GameService:
             table = await self.repository.get_table(table.table_id)
             if table is None or table.status is TableStatus.FINISHED:
                 return Reply(tr.t("flow-no-table"))
-            text = tr.t("flow-stopped", name=html.escape(actor.name))
-            await core.commit(
-                table, outbox=self._closing(table, text), update_id=update_id, status=TableStatus.FINISHED
+            outbox = await self._closing(
+                table, lambda language: language.t("flow-stopped", name=html.escape(actor.name))
             )
+            await core.commit(table, outbox=outbox, update_id=update_id, status=TableStatus.FINISHED)
         return Reply()  # the group is told through the outbox
 
     async def close_removed(self, chat_id: int) -> None:
@@ -318,8 +384,7 @@ class GameService:
             table = await self.repository.get_table(table.table_id)
             if table is None or table.status is TableStatus.FINISHED:
                 return
-            tr = await core.chat_translator(chat_id)
-            outbox = [m for m in self._closing(table, tr.t("flow-bot-removed")) if m.chat_id != chat_id]
+            outbox = [m for m in await self._closing(table, _said("flow-bot-removed")) if m.chat_id != chat_id]
             await core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
 
     async def pause(self, chat_id: int) -> None:
@@ -357,23 +422,31 @@ class GameService:
                     outbox.append(core.text_message(seat.user_id, note))
             else:
                 group_tr = await core.chat_translator(chat_id)
-                outbox += [
-                    core.text_message(chat_id, group_tr.t("flow-resumed")),
-                    core.table_message(table, state, group_tr),
-                ]
+                outbox.append(core.text_message(chat_id, group_tr.t("flow-resumed"), thread_id=table.thread_id))
+                outbox += core.table_message(table, state, group_tr)
             outbox += await core.hand_messages(table, state, table.version + 1)
             deadline = None if paused else core.deadline(table, state)
             await core.commit(table, state=state, outbox=outbox, deadline=deadline)
 
-    def _closing(self, table: Table, text: str) -> list[OutboxMessage]:
-        """The group is told, and each hand loses its buttons (they would only be stale)."""
-        outbox = [self.core.text_message(table.chat_id, text)]
-        if table.status is TableStatus.PLAYING:
-            for seat in table.seats:
-                if seat.user_id is not None:
-                    outbox.append(hand_message(table.table_id, seat.user_id, OutboxKind.EDIT, html_text(text)))
-        else:
-            outbox.append(lobby_message(table.chat_id, OutboxKind.DELETE))
+    async def _closing(self, table: Table, says: Callable[[Translator], str]) -> list[OutboxMessage]:
+        """A table that ends before its match does: the group is told (one line), the table message shows its
+        final state with how it ended, it is unpinned, and each hand shows the end without buttons."""
+        core = self.core
+        group_tr = await core.chat_translator(table.chat_id)
+        outbox = [core.text_message(table.chat_id, says(group_tr), thread_id=table.thread_id)]
+        if table.status is not TableStatus.PLAYING or table.state is None:
+            return [*outbox, lobby_message(table.chat_id, OutboxKind.DELETE)]
+        state = core.load_state(table)
+        if is_private(table):
+            outbox = []  # the hand message says it, once
+        outbox += core.table_message(table, state, group_tr, ended=says(group_tr))
+        outbox += core.unpin_table(table)
+        for seat in table.seats:
+            if seat.user_id is None:
+                continue
+            user = await self.repository.get_user(seat.user_id)
+            tr = core.translations.get(user.language if user else None)
+            outbox += await core.hand_messages(table, state, table.version + 1, only=seat.seat, ended=says(tr))
         return outbox
 
     async def player_unreachable(self, user_id: int) -> None:
@@ -385,6 +458,14 @@ class GameService:
                     continue
                 tr = await self.core.chat_translator(table.chat_id)
                 name = html.escape(seat_names(table.seats)[seat])
-                await self.core.enqueue(
-                    [self.core.text_message(table.chat_id, tr.t("flow-player-unreachable", name=name))]
-                )
+                text = tr.t("flow-player-unreachable", name=name)
+                await self.core.enqueue([self.core.text_message(table.chat_id, text, thread_id=table.thread_id)])
+
+
+def _said(key: str) -> Callable[[Translator], str]:
+    """A line of the locales, in whatever language it is asked in."""
+
+    def say(tr: Translator) -> str:
+        return tr.t(key)
+
+    return say

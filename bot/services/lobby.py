@@ -13,9 +13,18 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
-from bot.i18n import Translator
+from bot.i18n import Translator, language_for_telegram
 from bot.render.keyboard import Keyboard
-from bot.render.lobby import SETTING_CHOICES, SETTING_FIELDS, render_lobby, render_settings
+from bot.render.lobby import (
+    BACK_KEY,
+    OPEN_CHOICES,
+    SETTING_CHOICES,
+    SETTING_FIELDS,
+    render_lobby,
+    render_setting_choices,
+    render_settings,
+    setting_keys,
+)
 from bot.services.core import Actor, IsAdmin, Reply, TableCore, TableState, html_text, lobby_message
 from bot.storage import (
     Deadline,
@@ -38,6 +47,19 @@ LOBBY_DEADLINE = Deadline(seconds=LOBBY_IDLE_SECONDS)  # an idle lobby closes
 JOIN_PAYLOAD_PREFIX = "j"
 
 
+def computer_names(seats: Sequence[Seat], tr: Translator) -> tuple[Seat, ...]:
+    """The computers' names: «🤖 Компьютер» alone, numbered when there are two or more («Компьютер 1» next to a
+    score reads as "Компьютер 10" otherwise)."""
+    computers = [seat.seat for seat in seats if seat.user_id is None]
+    numbers = {seat: (index if len(computers) > 1 else 0) for index, seat in enumerate(computers, start=1)}
+    return tuple(
+        seat.model_copy(update={"name": tr.t("lobby-computer-name", number=numbers[seat.seat])})
+        if seat.user_id is None
+        else seat
+        for seat in seats
+    )
+
+
 def join_link(bot_username: str, table_id: int) -> str:
     return f"https://t.me/{bot_username}?start={JOIN_PAYLOAD_PREFIX}{table_id}"
 
@@ -49,10 +71,14 @@ class LobbyService:
 
     # -- opening -------------------------------------------------------------------------------------------
 
-    async def open(self, chat_id: int, actor: Actor, update_id: int | None = None) -> Reply:
-        """/new: open a lobby with the creator seated; one table per group."""
+    async def open(
+        self, chat_id: int, actor: Actor, update_id: int | None = None, *, thread_id: int | None = None
+    ) -> Reply:
+        """/new: open a lobby with the creator seated; one table per group (in the forum topic `thread_id`, where
+        the whole table then lives). A group that has no language yet takes the creator's."""
         core = self.core
         await core.remember(actor)
+        await self.adopt_language(chat_id, actor)
         settings = await core.chat_settings(chat_id)
         tr = core.translations.get(settings.language)
         existing = await self.repository.get_open_table(chat_id)
@@ -61,7 +87,12 @@ class LobbyService:
         seats = (Seat(seat=0, user_id=actor.user_id, name=actor.name),)
         try:
             table = await self.repository.create_table(
-                chat_id, actor.user_id, settings.model_dump(mode="json"), seats, update_id=core.first_use(update_id)
+                chat_id,
+                actor.user_id,
+                settings.model_dump(mode="json"),
+                seats,
+                update_id=core.first_use(update_id),
+                thread_id=thread_id,
             )
         except OpenTableExistsError:
             existing = await self.repository.get_open_table(chat_id)
@@ -77,13 +108,21 @@ class LobbyService:
         )
         return Reply()
 
+    async def adopt_language(self, chat_id: int, actor: Actor) -> None:
+        """A group without a language of its own takes that of who brought the bot or opened its first table
+        (the Telegram app's language; then the bot's default)."""
+        chat = await self.repository.get_chat(chat_id)
+        if chat is None or chat.language is None:
+            language = language_for_telegram(actor.language_code, self.core.translations.default_language)
+            await self.repository.upsert_chat(chat_id, language=language)
+
     async def settings_command(
         self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None
     ) -> Reply:
         """/settings: the lobby message turns into the settings menu (creator or admin, before the deal)."""
 
         async def show(table: Table, tr: Translator) -> Reply:
-            return await self._show_settings(table, update_id)
+            return await self._show_settings(table, update_id, self.core.actor_translator(actor))
 
         return await self._lobby_command(
             chat_id, actor, is_admin, update_id, ("flow-settings-no-lobby", "flow-settings-playing"), show
@@ -131,7 +170,8 @@ class LobbyService:
 
     @staticmethod
     def _lobby_payload(table: Table, text: str, markup: Keyboard | None, *, new: bool = False) -> OutboxMessage:
-        return lobby_message(table.chat_id, OutboxKind.SEND if new else OutboxKind.EDIT, html_text(text, markup))
+        payload = html_text(text, markup, thread_id=table.thread_id)
+        return lobby_message(table.chat_id, OutboxKind.SEND if new else OutboxKind.EDIT, payload)
 
     # -- taps ----------------------------------------------------------------------------------------------
 
@@ -170,7 +210,7 @@ class LobbyService:
             if op is LobbyOp.CANCEL:
                 return await self._cancel(table, tr, update_id)
             if op is LobbyOp.SETTINGS:
-                return await self._show_settings(table, update_id)
+                return await self._show_settings(table, update_id, tr)
         return Reply(tr.t("flow-stale-button"), alert=True)
 
     @staticmethod
@@ -249,9 +289,7 @@ class LobbyService:
         if len(table.seats) >= settings.max_players:
             return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
         group_tr = self.core.translations.get(settings.language)
-        number = 1 + sum(1 for seat in table.seats if seat.user_id is None)
-        name = group_tr.t("lobby-computer-name", number=number)
-        seats = (*table.seats, Seat(seat=len(table.seats), user_id=None, name=name))
+        seats = computer_names((*table.seats, Seat(seat=len(table.seats), user_id=None, name="")), group_tr)
         seated = table.model_copy(update={"seats": seats})
         committed = await self.core.commit(
             table,
@@ -280,7 +318,7 @@ class LobbyService:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
         seats = (
             Seat(seat=0, user_id=actor.user_id, name=actor.name),
-            Seat(seat=1, user_id=None, name=tr.t("lobby-computer-name", number=1)),
+            Seat(seat=1, user_id=None, name=tr.t("lobby-computer-name", number=0)),
         )
         try:
             table = await self.repository.create_table(
@@ -293,7 +331,8 @@ class LobbyService:
         except OpenTableExistsError:
             return Reply(tr.t("flow-play-exists"))
         async with core.locked(table.table_id):
-            return await self._start(table, actor, tr, None, tr.t("flow-play-title"), settings=settings)
+            started = await self._start(table, actor, tr, None, tr.t("flow-play-title"), settings=settings)
+        return Reply(started.text if started.alert else None)  # the game's own message shows it started
 
     async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
         if not any(seat.user_id == actor.user_id for seat in table.seats):
@@ -312,9 +351,9 @@ class LobbyService:
 
     async def _reseat(self, table: Table, rest: Sequence[Seat], update_id: int | None) -> None:
         """Keep the seats ``rest``, numbered afresh in their order, and redraw the lobby."""
-        seats = tuple(seat.model_copy(update={"seat": number}) for number, seat in enumerate(rest))
         settings = await self.core.chat_settings(table.chat_id)
         group_tr = self.core.translations.get(settings.language)
+        seats = computer_names([seat.model_copy(update={"seat": n}) for n, seat in enumerate(rest)], group_tr)
         remaining = table.model_copy(update={"seats": seats})
         await self.core.commit(
             table,
@@ -347,9 +386,11 @@ class LobbyService:
 
     # -- settings ------------------------------------------------------------------------------------------
 
-    async def _show_settings(self, table: Table, update_id: int | None) -> Reply:
+    async def _show_settings(self, table: Table, update_id: int | None, tr: Translator | None = None) -> Reply:
+        """The lobby message becomes the settings menu, in the language of whoever opened it (choosing the
+        table's language changes the table, not the screen being read)."""
         settings = await self.core.chat_settings(table.chat_id)
-        tr = self.core.translations.get(settings.language)
+        tr = tr or self.core.translations.get(settings.language)
         text, markup = render_settings(settings, tr, table_id=table.table_id)
         message = self._lobby_payload(table, text, markup)
         await self.core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
@@ -366,9 +407,10 @@ class LobbyService:
         update_id: int | None = None,
         is_admin: IsAdmin,
     ) -> Reply:
-        """A settings button: set ``key`` to ``value`` (the button carries the value it sets, so a redelivered
-        or doubled tap sets the same thing); any other key ("done") returns to the lobby. Creator or admin,
-        before the deal."""
+        """A settings button: a row opens its list of choices (``value`` OPEN_CHOICES); a choice sets ``key``
+        to ``value`` (the button carries the value it sets, so a doubled tap sets the same thing) and returns
+        to the menu; BACK_KEY returns to the menu, anything else ("done") to the lobby. Creator or admin, before
+        the deal."""
         core = self.core
         tr = core.actor_translator(actor)
         async with core.locked(table_id):
@@ -378,7 +420,14 @@ class LobbyService:
             if not await self._may_manage(table, actor, is_admin):
                 return Reply(tr.t("flow-only-creator"), alert=True)
             settings = await core.chat_settings(chat_id)
-            if key in SETTING_CHOICES and key in SETTING_FIELDS:
+            if key == BACK_KEY:
+                return await self._show_settings(table, update_id, tr)
+            if key in SETTING_CHOICES and key in SETTING_FIELDS and value == OPEN_CHOICES:
+                if key not in setting_keys(settings):
+                    return Reply(tr.t("flow-stale-button"), alert=True)
+                text, markup = render_setting_choices(settings, key, tr, table_id=table.table_id)
+                message = self._lobby_payload(table, text, markup)
+            elif key in SETTING_CHOICES and key in SETTING_FIELDS:
                 if value not in SETTING_CHOICES[key]:
                     return Reply(tr.t("flow-stale-button"), alert=True)
                 field = SETTING_FIELDS[key]
@@ -390,10 +439,9 @@ class LobbyService:
                 await self.repository.set_chat_settings(chat_id, stored)
                 if key == "language":
                     await self.repository.upsert_chat(chat_id, language=settings.language)
-                group_tr = core.translations.get(settings.language)
-                text, markup = render_settings(settings, group_tr, table_id=table.table_id)
+                text, markup = render_settings(settings, tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
-            else:  # DONE_KEY (or anything else): back to the lobby
+            else:  # DONE_KEY (or anything else): back to the lobby, in the table's language
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
             await core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
         return Reply()
@@ -428,7 +476,10 @@ class LobbyService:
         group_tr = core.translations.get(settings.language)
         if unreachable:
             names = ", ".join(unreachable)
-            await core.enqueue([core.text_message(table.chat_id, group_tr.t("flow-need-private", names=names))])
+            note = core.text_message(
+                table.chat_id, group_tr.t("flow-need-private", names=names), thread_id=table.thread_id
+            )
+            await core.enqueue([note])
             return Reply(tr.t("flow-need-private", names=names), alert=True)
         match = Match(settings.variant(), count, core.new_seed())
         computers = frozenset(seat.seat for seat in table.seats if seat.user_id is None)
@@ -437,8 +488,10 @@ class LobbyService:
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
             *core.announcements(table, state, match.start_events, group_tr),
-            core.table_message(table, state, group_tr, new=True),
-            *await core.hand_messages(table, state, version, new=True),
+            *core.table_message(table, state, group_tr, new=True),
+            *await core.hand_messages(
+                table, state, version, new=True, stories=core.story(table, state, match.start_events, None)
+            ),
         ]
         committed = await core.commit(
             table,

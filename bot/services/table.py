@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from bot.i18n import Translations
+from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.services.computer import Thinker
 from bot.services.core import Clock, Notifier, TableCore
 from bot.services.game import GameService
@@ -34,7 +35,17 @@ class TableService:
         self.game = GameService(self.core, thinker)
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)
 
-    async def say(self, chat_id: int, text: str, update_id: int | None = None) -> None:
-        """A plain message to a chat (a command's answer), delivered by the sender like everything else; with
-        the update it answers, unless what the command changed recorded that already."""
-        await self.core.enqueue([self.core.text_message(chat_id, text)], update_id)
+    async def say(
+        self,
+        chat_id: int,
+        text: str,
+        update_id: int | None = None,
+        *,
+        reply_to: int | None = None,
+        thread_id: int | None = None,
+        markup: Keyboard | LinkKeyboard | None = None,
+    ) -> None:
+        """A message to a chat (a command's answer: a reply to it, in its forum topic), delivered by the sender
+        like everything else; with the update it answers, unless what the command changed recorded that."""
+        message = self.core.text_message(chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup)
+        await self.core.enqueue([message], update_id)

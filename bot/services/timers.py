@@ -12,9 +12,9 @@ memory only: after a restart one may come twice, which costs less than a table t
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 
+from bot.i18n import Translator
 from bot.services.core import AWAY_AFTER_TIMEOUTS, TableCore, TableState
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
@@ -127,8 +127,12 @@ class TimerService:
             user = await core.repository.get_user(user_id)
             if user is None or user.blocked:
                 return 0
-            tr = core.translations.get(user.language)
             left = max(1, round(timer.due_at - core.clock()))
-            text = tr.t("flow-reminder", title=html.escape(state.title), seconds=left)
-            await core.enqueue([core.text_message(user_id, text)])
+
+            def reminder(_: int, tr: Translator) -> list[str]:
+                return [tr.t("hand-reminder", seconds=left)]
+
+            # The hand sent anew with the time left: it rings, and no reminder piles up in the chat.
+            hands = await core.hand_messages(table, state, table.version, only=seat, ping={seat}, stories=reminder)
+            await core.enqueue(hands)
             return 1

@@ -70,11 +70,16 @@ class SettingCb(CallbackData, prefix="s"):
     value: str
 
 
+class PlayCb(CallbackData, prefix="p"):
+    """«🤖 Сыграть с компьютером» under the /start greeting: ``p:``, as /play."""
+
+
 class HandOp(StrEnum):
     TOGGLE = "t"  # select or unselect a card: ``cards`` is the selection after the tap
     PLAY = "p"  # lead, or answer face up, with ``cards``
     FACE_DOWN = "d"  # answer face down with ``cards``
-    CLAIM = "c"  # «Вскрываюсь!»
+    CLAIM = "c"  # «Вскрываюсь!», confirmed
+    CLAIM_ASK = "k"  # «Вскрываюсь!» tapped: the hand asks to confirm (nothing is played)
     COMBO = "b"  # «Стоп!» / show a combo: ``cards`` is empty, the combo is the seat's
     PASS = "n"  # decline a «Стоп!» or the final claim window
     REFRESH = "r"  # re-send the hand (after a restart or a lost message)

@@ -21,11 +21,11 @@ async def _lobby(world: World) -> None:
 async def test_addbot_seats_a_computer_and_redraws_the_lobby(world: World) -> None:
     await _lobby(world)
     reply = await world.tables.lobby.add_computer_command(GROUP, ANNA, is_admin=admin(False), update_id=3)
-    assert reply.text == "Компьютер за столом." and not reply.alert
+    assert reply.text == "🤖 Компьютер сел за стол." and not reply.alert
     table = await world.table()
     assert [(seat.seat, seat.user_id) for seat in table.seats] == [(0, ANNA.user_id), (1, BORIS.user_id), (2, None)]
     await world.deliver()
-    assert "🤖 Компьютер 1 (играет просто)" in world.api.to(GROUP)[-1].payload["text"]
+    assert "🤖 Компьютер (слабый)" in world.api.to(GROUP)[-1].payload["text"]
     # A redelivered update changes nothing.
     again = await world.tables.lobby.add_computer_command(GROUP, ANNA, is_admin=admin(False), update_id=3)
     assert again.text is None
@@ -39,7 +39,7 @@ async def test_addbot_with_a_level_sets_the_level_of_the_tables_computers(world:
     )
     assert (await world.tables.core.chat_settings(GROUP)).computer_level is ComputerLevel.HARD
     await world.deliver()
-    assert "🤖 Компьютер 1 (играет сильно)" in world.api.to(GROUP)[-1].payload["text"]
+    assert "🤖 Компьютер (сильный)" in world.api.to(GROUP)[-1].payload["text"]
     assert not (await tap(world, LobbyOp.START, ANNA, update_id=4)).alert
     state = state_of(await world.table())
     assert state.computers == frozenset({2}) and state.settings.computer_level is ComputerLevel.HARD
@@ -47,7 +47,7 @@ async def test_addbot_with_a_level_sets_the_level_of_the_tables_computers(world:
 
 async def test_addbot_is_refused_to_others_without_a_lobby_and_once_dealt(world: World) -> None:
     no_lobby = await world.tables.lobby.add_computer_command(GROUP, ANNA, is_admin=admin(True), update_id=1)
-    assert no_lobby.text == "Компьютер садится за собранный стол: сначала напишите /new."
+    assert no_lobby.text == "Компьютер можно посадить, пока стол собирается: сначала /new."
     await started(world, ANNA, BORIS)
     await world.tables.lobby.open(GROUP, ANNA, update_id=2)
     await tap(world, LobbyOp.JOIN, BORIS, update_id=3)
@@ -55,7 +55,7 @@ async def test_addbot_is_refused_to_others_without_a_lobby_and_once_dealt(world:
     stranger = await world.tables.lobby.add_computer_command(
         GROUP, BORIS, is_admin=admin(False), update_id=4, level=ComputerLevel.HARD
     )
-    assert stranger.text == "Это может сделать только создатель стола или админ группы."
+    assert stranger.text == "Это может сделать только тот, кто собрал стол, или админ группы."
     assert (await world.table()).version == table.version
     assert (await world.tables.core.chat_settings(GROUP)).computer_level is ComputerLevel.EASY
     assert not (await world.tables.lobby.add_computer_command(GROUP, BORIS, is_admin=admin(True), update_id=5)).alert
@@ -63,7 +63,7 @@ async def test_addbot_is_refused_to_others_without_a_lobby_and_once_dealt(world:
     await tap(world, LobbyOp.START, ANNA, update_id=6)
     dealt = await world.table()
     playing = await world.tables.lobby.add_computer_command(GROUP, ANNA, is_admin=admin(False), update_id=7)
-    assert playing.text == "Игра уже идёт: компьютер садится за стол до сдачи."
+    assert playing.text == "Игра уже идёт: компьютер можно посадить только до начала сдачи."
     assert (await world.table()).version == dealt.version
 
 
@@ -89,12 +89,12 @@ async def test_the_creator_removes_the_computer_seated_last(world: World) -> Non
     refused = await tap(world, LobbyOp.REMOVE_COMPUTER, BORIS, update_id=5)
     assert refused.alert and len((await world.table()).seats) == 4
     reply = await tap(world, LobbyOp.REMOVE_COMPUTER, ANNA, update_id=6)
-    assert reply.text == "Компьютер встал из-за стола."
+    assert reply.text == "🤖 Компьютер встал из-за стола."
     table = await world.table()
     assert [(seat.seat, seat.user_id, seat.name) for seat in table.seats] == [
         (0, ANNA.user_id, ANNA.name),
         (1, BORIS.user_id, BORIS.name),
-        (2, None, "Компьютер 1"),
+        (2, None, "🤖 Компьютер"),  # alone again: not numbered
     ]
     await tap(world, LobbyOp.REMOVE_COMPUTER, ANNA, update_id=7)
     assert [seat.user_id for seat in (await world.table()).seats] == [ANNA.user_id, BORIS.user_id]

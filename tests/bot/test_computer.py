@@ -81,7 +81,7 @@ async def test_creator_seats_a_computer_that_then_plays_its_own_moves(world: Wor
         await _anna_moves(world, table.table_id, GROUP)
         state = state_of(await world.table())
     tr = world.tables.core.translations.get("ru")
-    assert "⏳" not in str(world.tables.core.table_message(await world.table(), state, tr).payload["text"])
+    assert "⏳" not in str(world.tables.core.table_text(await world.table(), state, tr))
     moves = await _play_first_deal(world, table.table_id, GROUP)
     assert moves >= 1
     events = await world.storage.get_events(table.table_id)
@@ -111,8 +111,8 @@ async def test_play_starts_a_game_against_the_computer_in_the_private_chat(world
     assert state.computers == frozenset({1})
     assert state.settings.computer_level is ComputerLevel.HARD
     await world.deliver()
-    texts = world.api.texts(ANNA.user_id)
-    assert len(texts) >= 2  # the table and the hand, in the same chat
+    (message,) = world.api.texts(ANNA.user_id)  # the table and the hand in one message (issue #12, /play)
+    assert "Против компьютера" in message and "Ваш ход" in message and "Сдаю" not in message
     again = await world.tables.lobby.play_alone(ANNA, None, update_id=2)
     assert again.text  # one game at a time: a clear answer, nothing new
     assert (await world.storage.get_open_table(ANNA.user_id)) == table
@@ -192,7 +192,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
                 seconds=AWAY_MOVE_SECONDS, shown_in=(ANNA.user_id, f"hand:{table_id}")
             )
             # The table tells the group how long this turn is: an away player's turn is short.
-            assert "⏳ 0:05" in str(core.table_message(table, state, core.translations.get("ru")).payload["text"])
+            assert "⏳ 0:05" in str(core.table_text(table, state, core.translations.get("ru")))
             break
         await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.move_seconds) + 1
@@ -211,7 +211,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
     assert state.match.to_act() == 0
     deadline = core.deadline(await world.table(), state)
     assert deadline is not None and deadline.seconds == state.settings.move_seconds > AWAY_MOVE_SECONDS
-    assert "⏳ 1:00" in str(core.table_message(await world.table(), state, core.translations.get("ru")).payload["text"])
+    assert "⏳ 1:00" in str(core.table_text(await world.table(), state, core.translations.get("ru")))
 
 
 async def _anna_leads_against_a_stop_holder(world: World) -> Table:

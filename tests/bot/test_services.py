@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,8 +12,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import Translations
+from bot.render import card_text
 from bot.services import Actor, Reply, TableService, TableState
-from bot.services.core import IsAdmin
+from bot.services.core import Before, IsAdmin
 from bot.services.game import auto_action
 from bot.storage import OutboxKind, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
@@ -21,6 +23,10 @@ from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, SettingCb, pack_card
 from bot.telegram.pacer import Pacer
 from bot.telegram.sender import ApiRequest, Sender
 from engine.actions import Lead, RespondFaceDown, RespondOpen
+from engine.events import Claimed, DealEnded, TrickTaken
+from engine.match import Match
+from engine.players import random_step
+from engine.variant import BURA_STANDARD
 
 GROUP = -1001
 BOT = "bura_test_bot"
@@ -237,7 +243,10 @@ async def test_start_needs_every_player_reachable(world: World) -> None:
 async def test_start_deals_the_table_and_the_hands(world: World) -> None:
     table = await playing_table(world)
     group = world.api.to(GROUP)
-    assert [call.kind for call in group[-3:]] == [OutboxKind.DELETE, OutboxKind.SEND, OutboxKind.SEND]
+    # The lobby gives way to the deal's announcement and the table, pinned silently (issue #12: a table that sinks).
+    kinds = [OutboxKind.DELETE, OutboxKind.SEND, OutboxKind.SEND, OutboxKind.PIN]
+    assert [call.kind for call in group[-4:]] == kinds
+    assert group[-1].message_id is not None  # the table's own message
     for actor in (ANNA, BORIS):
         [hand] = world.api.to(actor.user_id)
         assert hand.kind is OutboxKind.SEND
@@ -405,8 +414,8 @@ async def test_refresh_on_an_old_keyboard_redraws_the_hand_as_it_is_now(world: W
     old = HandCb(table=table.table_id, move=table.version, op=HandOp.REFRESH, cards="QSQS")
     assert await world.tables.game.tap(old, ANNA, update_id=11) == Reply()
     await world.deliver()
-    redrawn = world.api.to(ANNA.user_id)[-1]
-    assert redrawn.kind is OutboxKind.SEND
+    *_, redrawn, removed = world.api.to(ANNA.user_id)
+    assert redrawn.kind is OutboxKind.SEND and removed.kind is OutboxKind.DELETE  # sent anew, the old one removed
     data = [b["callback_data"] for row in redrawn.payload["reply_markup"]["inline_keyboard"] for b in row]
     assert all(HandCb.unpack(d).move == table.version + 1 for d in data)
 
@@ -484,7 +493,8 @@ async def test_a_timeout_plays_the_cheapest_move_and_says_so(world: World) -> No
     assert state_of(after).match.actions == [expected]
     assert state_of(after).timeouts == {seat: 1}
     await world.deliver()
-    assert any("не успел" in text for text in world.api.texts(GROUP))
+    played = "/".join(card_text(card, world.tables.core.translations.get("ru")) for card in expected.cards)
+    assert any(f"время вышло — бот сыграл {played}" in text for text in world.api.texts(GROUP))
     assert await world.tables.timers.fire_due() == 0  # the next timer is a minute away
 
 
@@ -514,7 +524,9 @@ async def test_a_reminder_at_half_time_in_the_private_chat(world: World) -> None
     assert await world.tables.timers.remind_due() == 1
     assert await world.tables.timers.remind_due() == 0  # once per move
     await world.deliver()
-    assert "осталось 29 с" in world.api.texts(actor.user_id)[-1]
+    *_, reminder, removed = world.api.to(actor.user_id)  # the hand comes again at the bottom, so the phone rings
+    assert reminder.kind is OutboxKind.SEND and removed.kind is OutboxKind.DELETE
+    assert "Осталось 29 с" in str(reminder.payload["text"]) and "inline_keyboard" in reminder.payload["reply_markup"]
 
 
 async def test_a_false_claim_ends_the_deal_with_its_announcement_and_stats(world: World) -> None:
@@ -552,3 +564,28 @@ async def test_three_timeouts_make_a_player_away_and_a_table_of_absentees_ends(w
     texts = world.api.texts(GROUP)
     assert sum("три хода подряд" in text for text in texts) >= 2  # one away, then the end
     assert await world.storage.due_timers(1e12) == []
+
+
+def test_the_trick_that_ends_a_deal_is_told_only_when_a_trick_ended_it() -> None:
+    """Issue #12: a deal ended by its last trick is told with that trick (the table jumps to the next deal); a
+    deal ended by a claim or a combination is not (the trick before the claim was shown already)."""
+    seen = {"trick": 0, "other": 0}
+    rng = random.Random(12)
+    for game in range(40):
+        match = Match(BURA_STANDARD, 2, f"final-trick-{game}")
+        while not match.finished and match.deal_number <= 3:
+            before = Before.of(match)
+            events = match.apply(random_step(match, rng))
+            final = before.final_trick(match)
+            if not any(isinstance(event, DealEnded) for event in events):
+                assert final is None
+            elif any(isinstance(event, TrickTaken) for event in events) and not any(
+                isinstance(event, Claimed) for event in events
+            ):
+                taken = next(event for event in events if isinstance(event, TrickTaken))
+                assert final is not None and final.number == taken.trick_number
+                seen["trick"] += 1
+            else:
+                assert final is None, events
+                seen["other"] += 1
+    assert seen["trick"] > 0 and seen["other"] > 0, seen
