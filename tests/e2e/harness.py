@@ -157,6 +157,11 @@ class Game:
                 return Tap(user, message, raw, final=True) if raw != skip else None
             if data.op is HandOp.TOGGLE and wanted is not None:
                 toggles.append((cards, raw))
+            if data.op is HandOp.CLAIM_ASK and op is HandOp.CLAIM:
+                toggles.append((frozenset(), raw))  # «Вскрываюсь!» asks once to confirm: not the move yet
+        if op is HandOp.CLAIM:
+            asks = [raw for _, raw in toggles if raw != skip]
+            return Tap(user, message, asks[0], final=False) if asks else None
         # Mark one more of the wanted cards (a card button carries the selection its tap makes).
         progress = [(len(cards), raw) for cards, raw in toggles if cards <= wanted] if wanted is not None else []
         if not progress:
@@ -235,17 +240,22 @@ class Game:
         in order, a live message (table, hand, lobby) in its last text, a deleted one gone."""
         entries: list[list[Any]] = []  # [text, deleted]
         live: dict[str, list[Any]] = {}
-        rows = self.query("SELECT kind, ref, payload FROM outbox WHERE chat_id = ? ORDER BY id", (chat.id,))
+        rows = self.query("SELECT kind, ref, payload, replaces FROM outbox WHERE chat_id = ? ORDER BY id", (chat.id,))
         for row in rows:
             payload = json.loads(row["payload"])
             text = plain(str(payload["text"])) if "text" in payload else None
             ref = row["ref"]
             entry = live.get(ref) if ref is not None else None
-            if row["kind"] == "delete":
-                if entry is not None:
+            if row["kind"] in ("pin", "unpin"):
+                continue  # changes no text
+            if row["kind"] == "delete" or (row["kind"] == "send" and row["replaces"] and entry is not None):
+                if entry is not None:  # a hand sent anew (so that it rings) replaces the old one
                     entry[1] = True
                     del live[ref]
-            elif row["kind"] == "send" or entry is None:
+                if row["kind"] == "delete":
+                    continue
+                entry = None
+            if row["kind"] == "send" or entry is None:
                 entry = [text, False]
                 entries.append(entry)
                 if ref is not None:

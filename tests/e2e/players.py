@@ -10,11 +10,12 @@ from `BURA_TEST_SEED`, exactly as `Match(variant, players, seed)` does here, so 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from bot.render.lobby import DONE_KEY, SETTING_CHOICES
+from bot.render.lobby import DONE_KEY, OPEN_CHOICES, SETTING_CHOICES
 from bot.services import TableState
 from bot.storage import Table, TableStatus
 from bot.table_settings import TableSettings
@@ -30,6 +31,8 @@ from tests.e2e.reader import BotDatabase
 Json = dict[str, object]
 Chooser = Callable[[Match, int], Action]
 MOVE_WAIT = 30.0  # only a ceiling: the bot paces itself fast (SEND_INTERVAL), but a loaded machine starts it slowly
+ENGLISH_NAMES = ("Ann", "Bob", "Vera", "Glen")
+TRUMP_LINE = re.compile(r"^(Козырь —|Trump:)", re.MULTILINE)
 NAMES = ("Аня", "Борис", "Вера", "Глеб")
 
 
@@ -59,8 +62,9 @@ def greedy(match: Match, seat: int) -> Action:
 
 
 def claiming_at_once(match: Match, seat: int) -> Action:
-    """Says «Вскрываюсь!» whenever he may (a false claim with a thin pile); plays greedily otherwise."""
-    if Claim(seat) in match.legal_actions(seat):
+    """Says «Вскрываюсь!» whenever the hand offers it (the rules allow it and his side took a trick; a false claim
+    with a thin pile); plays greedily otherwise."""
+    if Claim(seat) in match.legal_actions(seat) and match.deal.piles[match.side_of(seat)]:
         return Claim(seat)
     return greedy(match, seat)
 
@@ -103,8 +107,16 @@ def lobby_button(message: Message, op: LobbyOp) -> Json | None:
     return button(message, lambda d: d.startswith("l:") and LobbyCb.unpack(d).op is op)
 
 
-def setting_button(message: Message, key: str) -> Json | None:
-    return button(message, lambda d: d.startswith("s:") and SettingCb.unpack(d).key == key)
+def setting_button(message: Message, key: str, value: str | None = None) -> Json | None:
+    """A settings button of ``key`` (and ``value``, if given: a code, OPEN_CHOICES for a menu row)."""
+
+    def matches(data: str) -> bool:
+        if not data.startswith("s:"):
+            return False
+        unpacked = SettingCb.unpack(data)
+        return unpacked.key == key and (value is None or unpacked.value == value)
+
+    return button(message, matches)
 
 
 def hand_cb(button: Json) -> HandCb | None:
@@ -137,6 +149,7 @@ class Players:
     by_seat: dict[int, User]
     table_id: int
     group_chat: Chat | None = None  # the table's group, for reading what it shows and writing commands there
+    topic: int | None = None  # the forum topic the table lives in
 
     @property
     def group(self) -> Chat:
@@ -170,7 +183,8 @@ class Players:
 
     def table_message(self) -> Message | None:
         """The group's live table message (the one that shows the trump line), once the bot has sent it."""
-        return next((m for m in self.tg.messages(self.group, from_bot=True) if "Козырь" in (m.text or "")), None)
+        shown = self.tg.messages(self.group, from_bot=True)
+        return next((m for m in shown if TRUMP_LINE.search(m.text or "") and "🃏" in (m.text or "")[:2]), None)
 
     async def table_shows(self, *parts: str) -> Message:
         """Wait until the table message shows every one of `parts`."""
@@ -198,7 +212,7 @@ class Players:
     async def command(self, user: User, text: str, reply_starts: str) -> str:
         """`user` writes a command in the group; the text of the bot's reply, known by how it starts (the bot
         may still be sending other messages of the game to the group)."""
-        said = self.tg.send_message(user, self.group, text)
+        said = self.tg.send_message(user, self.group, text, topic=self.topic)
 
         def reply() -> str | None:
             for message in self.tg.messages(self.group, from_bot=True):
@@ -237,7 +251,16 @@ class Players:
         table = await self.table()
         user = self.by_seat[action.seat]
         move = table.version
-        if isinstance(action, Lead | RespondOpen | RespondFaceDown):
+        forced = False
+        if isinstance(action, Lead):
+            lead = offers(move, HandOp.PLAY, set(action.cards))
+            message, _ = await self.hand_showing(
+                user, lambda d: d.move == move and (d.op is HandOp.TOGGLE or lead(d)), f"{user.first_name}'s hand"
+            )
+            forced = not any((d := hand_cb(b)) is not None and d.op is HandOp.TOGGLE for b in buttons(message))
+        if forced and isinstance(action, Lead):  # a forced lead is one button with its cards (issue #12)
+            message, pressed = await self.hand_showing(user, offers(move, HandOp.PLAY, set(action.cards)), "lead")
+        elif isinstance(action, Lead | RespondOpen | RespondFaceDown):
             chosen: set[Card] = set()
             for card in action.cards:
                 after = chosen | {card}
@@ -253,6 +276,12 @@ class Players:
         else:
             ops = {Claim: HandOp.CLAIM, Pass: HandOp.PASS, DeclareCombo: HandOp.COMBO}
             op = ops[type(action)]
+            if op is HandOp.CLAIM and not isinstance(await self._claim_button(user, move), HandCb):
+                # «Вскрываюсь!» asks once to confirm (issue #12): the first tap only turns the keyboard.
+                message, pressed = await self.hand_showing(
+                    user, offers(move, HandOp.CLAIM_ASK, None), f"{user.first_name}'s claim button"
+                )
+                await self.tap(user, message, pressed)
             message, pressed = await self.hand_showing(
                 user, offers(move, op, None), f"{user.first_name}'s {op.name} button"
             )
@@ -262,6 +291,15 @@ class Players:
         while (version := (await self.table()).version) == move and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.01)
         assert version == move + 1
+
+    async def _claim_button(self, user: User, move: int) -> HandCb | None:
+        """The confirmed claim's button if his hand shows it already (a final claim window may offer it at
+        once), else None."""
+        message, _ = await self.hand_showing(
+            user, lambda d: d.move == move and d.op in (HandOp.CLAIM, HandOp.CLAIM_ASK), f"{user.first_name}'s claim"
+        )
+        found = [hand_cb(candidate) for candidate in buttons(message)]
+        return next((d for d in found if d is not None and d.move == move and d.op is HandOp.CLAIM), None)
 
     async def move(self, chooser: Chooser = greedy) -> bool:
         """The player to act makes the move `chooser` picks; False once the match is over."""
@@ -290,19 +328,30 @@ async def seat_players(
     *,
     title: str = "Бура у Ани",
     settings: Sequence[tuple[str, str]] = (),
+    language: str = "ru",
+    topic: str | None = None,
 ) -> Players:
     """`count` people who all started the bot: the first opens a table with /new, sets `settings` (settings
-    key and value code, bot/render/lobby.py) through the settings buttons, the others tap «join», she starts."""
-    people = [tg.user(name, f"user{index}") for index, name in enumerate(NAMES[:count])]
-    group = tg.group(title, owner=people[0], members=people[1:])
-    tg.add_bot(group)
+    key and value code, bot/render/lobby.py) through the settings buttons, the others tap «join», she starts.
+
+    The people's Telegram app is in `language`; with `topic`, the group is a forum where the bot is an admin, and
+    the table is opened in a topic of that name (`Players.topic` holds its thread id)."""
+    names = NAMES if language == "ru" else ENGLISH_NAMES
+    people = [tg.user(name, f"user{index}", language_code=language) for index, name in enumerate(names[:count])]
+    if topic is None:
+        group = tg.group(title, owner=people[0], members=people[1:])
+        tg.add_bot(group)
+    else:
+        group = tg.forum(title, owner=people[0], members=people[1:])
+        tg.add_bot(group, admin=True)
     await tg.wait_bot_message(group, timeout=MOVE_WAIT)  # the bot says hello
+    thread = tg.topic(group, topic) if topic is not None else None
     for person in people:
         said = tg.start_bot(person)
         await tg.wait_bot_message(tg.private_chat(person), after=said, timeout=MOVE_WAIT)
 
     creator = people[0]
-    said = tg.send_message(creator, group, "/new")
+    said = tg.send_message(creator, group, "/new", topic=thread)
     lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
     join = lobby_button(lobby, LobbyOp.JOIN)
     assert join is not None, lobby.button_texts
@@ -323,7 +372,7 @@ async def seat_players(
     table = await storage.get_table(table_id)
     assert table is not None and table.status is TableStatus.PLAYING
     by_seat = {seat.seat: next(p for p in people if p.id == seat.user_id) for seat in table.seats}
-    players = Players(tg, storage, by_seat, table_id, group)
+    players = Players(tg, storage, by_seat, table_id, group, thread)
     for person in people:
         await tg.wait_for(partial(players.hand, person), MOVE_WAIT, f"{person.first_name}'s hand")
     return players
@@ -334,29 +383,20 @@ def _shows(message: Message, text: str) -> bool:
 
 
 async def choose_settings(tg: FakeTelegram, creator: User, lobby: Message, wanted: Mapping[str, str]) -> None:
-    """The creator opens the settings menu in the lobby message and taps each setting's button until it shows the
-    wanted value (a tap moves a setting to its next value), then «done»."""
+    """The creator opens the settings menu in the lobby message; for each setting he taps its row, which opens
+    its list of choices, and taps the wanted one (which brings the menu back); then «done»."""
     opened = lobby_button(lobby, LobbyOp.SETTINGS)
     assert opened is not None, lobby.button_texts
     await tg.wait_answer(tg.tap(creator, lobby, text=str(opened["text"])), timeout=MOVE_WAIT)
     for key, code in wanted.items():
-        choices = SETTING_CHOICES[key]
-        for _ in range(len(choices)):
-            shown = await tg.wait_for(partial(setting_button, lobby, key), MOVE_WAIT, f"the {key} setting button")
-            after = SettingCb.unpack(str(shown["callback_data"])).value
-            current = choices[(choices.index(after) - 1) % len(choices)]
-            if current == code:
-                break
-            await tg.wait_answer(tg.tap(creator, lobby, text=str(shown["text"])), timeout=MOVE_WAIT)
-
-            def moved(k: str = key, before: str = after) -> bool:
-                pressed = setting_button(lobby, k)
-                return pressed is not None and SettingCb.unpack(str(pressed["callback_data"])).value != before
-
-            await tg.wait_for(moved, MOVE_WAIT, f"the {key} setting to move on")
-        else:
-            raise AssertionError(f"setting {key} never showed {code}")
-    done = button(lobby, lambda d: d.startswith("s:") and SettingCb.unpack(d).key == DONE_KEY)
+        assert code in SETTING_CHOICES[key], (key, code)
+        row = await tg.wait_for(partial(setting_button, lobby, key, OPEN_CHOICES), MOVE_WAIT, f"the {key} row")
+        await tg.wait_answer(tg.tap(creator, lobby, text=str(row["text"])), timeout=MOVE_WAIT)
+        choice = await tg.wait_for(partial(setting_button, lobby, key, code), MOVE_WAIT, f"the {key} choice {code}")
+        answer = await tg.wait_answer(tg.tap(creator, lobby, text=str(choice["text"])), timeout=MOVE_WAIT)
+        assert not answer.show_alert, answer.text
+        await tg.wait_for(partial(setting_button, lobby, DONE_KEY), MOVE_WAIT, f"the menu back after {key}")
+    done = setting_button(lobby, DONE_KEY)
     assert done is not None, lobby.button_texts
     await tg.wait_answer(tg.tap(creator, lobby, text=str(done["text"])), timeout=MOVE_WAIT)
     await tg.wait_for(lambda: lobby_button(lobby, LobbyOp.START), MOVE_WAIT, "the lobby back from the settings")

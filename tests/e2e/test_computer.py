@@ -107,7 +107,8 @@ async def test_addbot_in_the_group_seats_a_computer(tg: FakeTelegram, bot: BotPr
     table_id = LobbyCb.unpack(str(any_lobby_button["callback_data"])).table
     said = tg.send_message(anna, group, "/addbot hard")
     reply = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
-    assert reply.text == "Компьютер за столом."
-    await tg.wait_for(lambda: "🤖 Компьютер 1 (играет сильно)" in (lobby.text or ""), MOVE_WAIT, "the lobby redrawn")
+    assert reply.text == "🤖 Компьютер сел за стол."
+    assert reply.reply_to is not None and reply.reply_to.message_id == said.message_id  # an answer is a reply
+    await tg.wait_for(lambda: "🤖 Компьютер (сильный)" in (lobby.text or ""), MOVE_WAIT, "the lobby redrawn")
     table = await storage.get_table(table_id)
     assert table is not None and [seat.user_id for seat in table.seats] == [anna.id, None]

@@ -18,12 +18,12 @@ from bot.i18n import Translations
 from bot.render.cards import BACK, cards_text
 from bot.storage import TableStatus
 from bot.table_settings import MatchChoice, Profile, TableSettings
-from bot.telegram.callbacks import HandOp, LobbyCb, LobbyOp
-from engine.actions import DeclareCombo, Lead
+from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
+from engine.actions import Claim, DeclareCombo, Lead
 from engine.combos import Combo
 from engine.events import Claimed, ComboShown, DealEnded, OutcomeKind
 from engine.match import Match
-from tests.botapi import FakeTelegram
+from tests.botapi import FakeTelegram, Message
 from tests.e2e.conftest import Launch
 from tests.e2e.players import (
     MOVE_WAIT,
@@ -31,6 +31,7 @@ from tests.e2e.players import (
     claiming_at_once,
     find_seed,
     greedy,
+    hand_cb,
     lobby_button,
     offers,
     play_offline,
@@ -84,13 +85,13 @@ async def test_a_single_deal_match_is_played_to_its_end(tg: FakeTelegram, start:
     score = await players.command(loser, "/score", "Сейчас")
     assert "Сейчас здесь не играют" in score  # the match is over: no table is open
     mine = await players.command(winner, "/stats", "📊")
-    assert f"{winner.first_name}: матчей 1 из 1, сдач 1 из 1" in mine
+    assert mine.splitlines()[:2] == [f"📊 {winner.first_name}", "Матчи: 1 из 1 · сдачи: 1 из 1"], mine
     theirs = await players.command(loser, "/stats", "📊")
-    assert f"{loser.first_name}: матчей 0 из 1, сдач 0 из 1" in theirs
+    assert theirs.splitlines()[1] == "Матчи: 0 из 1 · сдачи: 0 из 1", theirs
     top = await players.command(loser, "/top", "🏆 Лучшие")
-    assert top.splitlines()[0] == "🏆 Лучшие игроки чата"
-    assert top.splitlines()[1].startswith(f"1. {winner.first_name} — матчей 1 из 1")
-    assert top.splitlines()[2].startswith(f"2. {loser.first_name} — матчей 0 из 1")
+    assert top.splitlines()[0] == "🏆 Лучшие игроки чата (матчи · сдачи · буры)"
+    assert top.splitlines()[1].startswith(f"1. {winner.first_name} — 1/1 · 1/1")
+    assert top.splitlines()[2].startswith(f"2. {loser.first_name} — 0/1 · 0/1")
 
 
 def robber_match_ends(match: Match) -> bool:
@@ -113,7 +114,7 @@ async def test_a_small_robber_match_is_played_to_eleven(tg: FakeTelegram, start:
     first = await players.match()
     assert first.deal_number == 2 and sorted(first.scores) == [0, 1]
     score = await players.command(players.user(0), "/score", "📋")
-    assert score.startswith("📋 Счёт матча (сдача 2)"), score
+    assert score.startswith("📋 Счёт матча · сдача 2"), score
 
     while await players.move(claiming_at_once):
         pass
@@ -125,7 +126,7 @@ async def test_a_small_robber_match_is_played_to_eleven(tg: FakeTelegram, start:
     assert "вскрытие ложное — сдача проиграна." in (final.text or "")
     await players.table_shows("Матч окончен.")
     stats = await players.command(winner, "/stats", "📊")
-    assert f"матчей 1 из 1, сдач 11 из {match.deal_number}" in stats, stats
+    assert f"Матчи: 1 из 1 · сдачи: 11 из {match.deal_number}" in stats, stats
 
 
 def face_down_in_the_claim(match: Match) -> bool:
@@ -201,44 +202,79 @@ async def test_a_dealt_bura_wins_the_deal_at_once(tg: FakeTelegram, start: Start
     storage = await start(seed)
     players = await seat_players(tg, storage, 2)
     holder = players.user(shown.seat)
-    trump = shown.cards[0].suit
     said = await players.group_says(f"{holder.first_name}: «Бура!»")
     text = said.text or ""
-    assert cards_text(shown.cards, RU, trump) in text, text
+    assert cards_text(shown.cards, RU) in text, text
     assert f"Сдачу берёт {holder.first_name}." in text
     assert "Сдача 2" in text  # and the next deal is dealt at once
     assert (await players.match()).deal_number == 2
     stats = await players.command(holder, "/stats", "📊")
-    assert "сдач 1 из 1, бур 1" in stats, stats
+    assert "сдачи: 1 из 1" in stats and "Буры: 1 ·" in stats, stats
 
 
-async def test_a_false_claim_loses_the_deal(tg: FakeTelegram, start: Start) -> None:
-    """The leader says «Вскрываюсь!» with nothing taken: the group sees the empty pile, the false claim and the
-    other player taking the deal; the score and the tally count it."""
-    seed = find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="false")
-    storage = await start(seed)
+def false_claim_after_one_trick(match: Match) -> bool:
+    """The first trick, played greedily, leaves the deal on, and its taker's pile short of 31."""
+    if match.deal.over:
+        return False
+    for _ in range(2):
+        seat = match.to_act()
+        assert seat is not None
+        match.apply(greedy(match, seat))
+    deal = match.deal
+    if deal.over or match.deal_number != 1 or deal.trick is not None:
+        return False
+    leader = match.to_act()
+    return leader is not None and 0 < deal.pile_points(match.side_of(leader)) < 31
+
+
+async def test_a_claim_asks_once_and_a_false_one_loses_the_deal(tg: FakeTelegram, start: Start) -> None:
+    """«Вскрываюсь!» is a one-tap loss no more (issue #12): not offered with no trick taken; tapped, it asks to
+    confirm with the number of tricks; «Отмена» brings the hand back; confirmed, a false claim shows the pile, loses
+    the deal, and the score and the tally count it."""
+    storage = await start(find_seed(TableSettings(), 2, false_claim_after_one_trick, prefix="false"))
     players = await seat_players(tg, storage, 2)
+    first = await players.match()
+    leader = first.to_act()
+    assert leader is not None
+    hand = players.hand(players.user(leader))
+    assert hand is not None and HandOp.CLAIM_ASK not in {data.op for data in hand_cbs(hand)}
+    assert "Вскрываюсь!" not in str(hand.button_texts)  # no trick taken: a claim could only be false
+    for _ in range(2):
+        await players.move(greedy)
     match = await players.match()
     leader = match.to_act()
     assert leader is not None
     claimant, other = players.user(leader), players.user(1 - leader)
-    message, claim = await players.hand_showing(
-        claimant, offers((await players.table()).version, HandOp.CLAIM, None), ""
-    )
-    assert claim["text"] == "Вскрываюсь!"
-    await players.tap(claimant, message, claim)
+    version = (await players.table()).version
+    message, ask = await players.hand_showing(claimant, offers(version, HandOp.CLAIM_ASK, None), "the claim")
+    assert ask["text"] == "Вскрываюсь!" and message.keyboard[-1] == [ask]  # alone, on the bottom row
+    await players.tap(claimant, message, ask)
+    await tg.wait_for(lambda: "Вскрыться? Взяток: 1." in (message.text or ""), MOVE_WAIT, "the question")
+    assert message.button_texts == [["✅ Вскрываюсь", "Отмена"]]
+    assert (await players.table()).version == version  # asking played nothing
+    await players.tap(claimant, message, message.keyboard[0][1])
+    await tg.wait_for(lambda: "Вскрываюсь!" in str(message.button_texts), MOVE_WAIT, "the hand back")
+    assert (await players.table()).version == version
+
+    await players.play(Claim(leader))  # asks again, then confirms
     said = await players.group_says(f"{claimant.first_name}: «Вскрываюсь!»")
     text = said.text or ""
-    assert "Взятки: — = 0 очков ❌ нужно 31" in text, text
+    assert "Взятки, " in text, text  # the pile, counted
+    assert "из 31 ❌" in text, text
     assert f"{claimant.first_name}: вскрытие ложное — сдача проиграна." in text
     assert f"Сдачу берёт {other.first_name}." in text
     assert f"Матч: {other.first_name} 1 (+1)" in text
     mine = await players.command(claimant, "/stats", "📊")
-    assert "сдач 0 из 1, бур 0, ложных «Вскрываюсь» 1" in mine, mine
+    assert "Буры: 0 · ложные вскрытия: 1" in mine, mine
     theirs = await players.command(other, "/stats", "📊")
-    assert "сдач 1 из 1, бур 0, ложных «Вскрываюсь» 0" in theirs, theirs
+    assert "сдачи: 1 из 1" in theirs and "ложные вскрытия: 0" in theirs, theirs
     score = await players.command(other, "/score", "📋")
-    assert f"{other.first_name}: 1 · выиграно сдач: 1" in score, score
+    assert f"{other.first_name} 1" in score, score
+
+
+def hand_cbs(message: Message) -> list[HandCb]:
+    found = [hand_cb(button) for row in message.keyboard for button in row]
+    return [data for data in found if data is not None]
 
 
 def molodka_for_the_other(match: Match) -> bool:
@@ -258,19 +294,26 @@ async def test_stop_seizes_the_lead_with_a_molodka(tg: FakeTelegram, start: Star
     storage = await start(find_seed(TableSettings(), 2, molodka_for_the_other, prefix="stop"))
     players = await seat_players(tg, storage, 2)
     match = await players.match()
-    rightful, seizer = players.user(match.deal.leader), players.user(1 - match.deal.leader)
+    seizer = players.user(1 - match.deal.leader)
     cards = match.deal.hands[1 - match.deal.leader]
     version = (await players.table()).version
     message, stop = await players.hand_showing(seizer, offers(version, HandOp.COMBO, None), "the «Стоп!» button")
     assert stop["text"] == "Стоп! (молодка)"
-    assert "«Стоп!» заберёт ход" in (message.text or "")
+    assert "У вас молодка — нажмите «Стоп!», чтобы забрать ход." in (message.text or "")
     await players.tap(seizer, message, stop)
-    said = await players.group_says(f"{seizer.first_name} перехватывает ход у игрока {rightful.first_name}.")
-    assert f"{seizer.first_name}: «Стоп!» молодка" in (said.text or ""), said.text
+    said = await players.group_says(f"{seizer.first_name} забирает ход.")
+    assert f"{seizer.first_name}: «Стоп!» — молодка {cards_text(cards, RU)}" in (said.text or ""), said.text
     seized = await players.match()
     assert seized.deal.leader == players.seat(seizer)
-    hand, _ = await players.hand_showing(seizer, offers(version + 1, HandOp.TOGGLE, None), "the seizer's new hand")
-    assert "Ваш ход: заходите картами комбинации" in (hand.text or ""), hand.text
+    hand, lead = await players.hand_showing(seizer, offers(version + 1, HandOp.PLAY, set(cards)), "the forced lead")
+    assert "Ваш ход: заходите показанной комбинацией" in (hand.text or ""), hand.text
+    assert [
+        b
+        for row in hand.keyboard
+        for b in row
+        if (hand_cb(b) or HandCb(table=1, move=0, op=HandOp.REFRESH)).op in (HandOp.TOGGLE, HandOp.PLAY)
+    ] == [lead]  # one tap, no marking (issue #12)
+    assert str(lead["text"]).startswith("Зайти молодкой "), lead
     await players.table_shows(f"ходит {seizer.first_name}")
     await players.play(Lead(players.seat(seizer), tuple(cards)))
     led = (await players.match()).deal.trick
@@ -278,8 +321,9 @@ async def test_stop_seizes_the_lead_with_a_molodka(tg: FakeTelegram, start: Star
 
 
 async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: Start) -> None:
-    """The move timer set to 30 s with the settings button; the leader does nothing: at half time his private
-    chat is reminded, and at the end the bot plays his cheapest card and says so in the group."""
+    """The move timer set to 30 s with the settings button; the leader does nothing: at half time his hand is sent
+    again (it rings) with the time left, and at the end the bot plays for him and says what, in the group and in
+    his hand."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="timer"))
     players = await seat_players(tg, storage, 2, settings=[("timer", "30")])
     await players.table_shows("⏳ 0:30")
@@ -289,17 +333,24 @@ async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: 
     sleeper = players.user(leader)
     private = tg.private_chat(sleeper)
     reminder = await tg.wait_for(
-        lambda: next((m for m in tg.messages(private, from_bot=True) if "Ваш ход за столом" in (m.text or "")), None),
+        lambda: next((m for m in tg.messages(private, from_bot=True) if "⏳ Осталось" in (m.text or "")), None),
         25,
         "the reminder at half time",
     )
-    assert "осталось" in (reminder.text or "")
+    assert reminder.notified and reminder.protected and reminder.keyboard, reminder
     said = await tg.wait_for(
-        lambda: next((t for t in players.group_texts() if "не успел(а)" in t), None), 25, "the timeout in the group"
+        lambda: next((t for t in players.group_texts() if "время вышло" in t), None), 25, "the timeout in the group"
     )
-    assert said.startswith(f"⏳ {sleeper.first_name} не успел(а) — за него (неё) сходил бот"), said
+    assert said.startswith(f"⏳ {sleeper.first_name}: время вышло — бот сыграл "), said
     after = await players.match()
     assert len(after.actions) == 1 and after.actions[0].seat == leader
+    await tg.wait_for(
+        lambda: any(
+            "⏳ Время вышло — бот сыграл за вас: " in (m.text or "") for m in tg.messages(private, from_bot=True)
+        ),
+        MOVE_WAIT,
+        "the timeout in his hand",
+    )
     await players.table_shows(f"отвечает {players.user(1 - leader).first_name}")
 
 
@@ -350,34 +401,44 @@ async def test_score_stats_and_top_after_a_deal(tg: FakeTelegram, start: Start) 
     loser = next(user for user in players.by_seat.values() if user != winner)
     score = await players.command(loser, "/score", "📋")
     lines = score.splitlines()
-    assert lines[0] == "📋 Счёт матча (сдача 2)"
-    assert f"{winner.first_name}: 1 · выиграно сдач: 1" in lines
-    assert f"{loser.first_name}: 0 · выиграно сдач: 0" in lines
+    assert lines[0] == "📋 Счёт матча · сдача 2"
+    assert f"{winner.first_name} 1" in lines[1] and f"{loser.first_name} 0" in lines[1], lines
     stats = await players.command(winner, "/stats", "📊")
-    assert stats == f"📊 {winner.first_name}: матчей 0 из 0, сдач 1 из 1, бур 0, ложных «Вскрываюсь» 0"
+    assert stats.splitlines() == [
+        f"📊 {winner.first_name}",
+        "Матчи: 0 из 0 · сдачи: 1 из 1",
+        "Буры: 0 · ложные вскрытия: 0",
+    ]
     top = (await players.command(loser, "/top", "🏆 Лучшие")).splitlines()
-    assert top[0] == "🏆 Лучшие игроки чата"
-    assert top[1] == f"1. {winner.first_name} — матчей 0 из 0, сдач 1 из 1, бур 0"
-    assert top[2] == f"2. {loser.first_name} — матчей 0 из 0, сдач 0 из 1, бур 0"
+    assert top[0] == "🏆 Лучшие игроки чата (матчи · сдачи · буры)"
+    assert top[1] == f"1. {winner.first_name} — 0/0 · 1/1 · 0"
+    assert top[2] == f"2. {loser.first_name} — 0/0 · 0/1 · 0"
 
 
 async def test_a_tap_made_while_the_bot_was_down_is_played_late(tg: FakeTelegram, launch: Launch) -> None:
-    """A player taps «Вскрываюсь!» while the bot is down for longer than Telegram keeps a tap answerable: back up,
-    the bot plays the move and the group sees it; the answer Telegram refuses ("query is too old") is no error."""
+    """A player marks a card and taps «Ходить» while the bot is down for longer than Telegram keeps a tap
+    answerable: back up, the bot plays the lead and the table shows it; the answer Telegram refuses ("query is too
+    old") is no error."""
     tg.api.callback_window = 1.0
     bot = await launch(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="late"))
     async with BotDatabase(bot.database) as storage:
         players = await seat_players(tg, storage, 2)
-        leader = (await players.match()).to_act()
+        match = await players.match()
+        leader = match.to_act()
         assert leader is not None
-        claimant = players.user(leader)
+        mover, other = players.user(leader), players.user(1 - leader)
+        card = min(match.deal.hands[leader], key=lambda c: (c.suit == match.deal.trump, c.strength))
         version = (await players.table()).version
-        message, claim = await players.hand_showing(claimant, offers(version, HandOp.CLAIM, None), "the claim")
+        message, mark = await players.hand_showing(mover, offers(version, HandOp.TOGGLE, {card}), "the card")
+        await players.tap(mover, message, mark)
+        message, lead = await players.hand_showing(mover, offers(version, HandOp.PLAY, {card}), "the lead")
         await bot.stop()
-        query = tg.tap(claimant, message, text=str(claim["text"]))
+        query = tg.tap(mover, message, text=str(lead["text"]))
         await asyncio.sleep(1.5)
         await bot.start()
-        await players.group_says(f"{claimant.first_name}: вскрытие ложное — сдача проиграна.")
+        await players.table_shows(f"отвечает {other.first_name}")
+        assert (await players.table()).version == version + 1
+        assert (await players.match()).deal.trick is not None
         # The bot answers the tap after its commit, so the group may see the move first: wait for the attempt.
         await tg.wait_for(
             lambda: any(str(r.params.get("callback_query_id")) == query.id for r in tg.calls("answerCallbackQuery")),

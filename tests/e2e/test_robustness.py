@@ -152,7 +152,14 @@ async def test_a_player_who_blocks_the_bot_is_named_in_the_group(running: Runnin
     _, boris, lobby, _ = await lobby_with_two(running)
     running.tg.block_bot(boris)
     message = await running.tg.wait_for(
-        lambda: next((m for m in running.tg.messages(lobby.chat, from_bot=True) if "закрыл" in (m.text or "")), None),
+        lambda: next(
+            (
+                m
+                for m in running.tg.messages(lobby.chat, from_bot=True)
+                if "личный чат с ботом закрыт" in (m.text or "")
+            ),
+            None,
+        ),
         WAIT,
         "the group to hear of it",
     )
@@ -188,7 +195,7 @@ async def test_a_tap_whose_work_fails_is_not_answered_as_accepted(
     start = next(b for row in lobby.keyboard for b in row if LobbyCb.unpack(b["callback_data"]).op is LobbyOp.START)
     assert not (await running.tg.wait_answer(running.tg.tap(anna, lobby, text=start["text"]), timeout=WAIT)).show_alert
     hand = await running.tg.wait_for(
-        lambda: next((m for m in running.tg.messages(running.tg.private_chat(anna), True) if m.keyboard), None),
+        lambda: next((m for m in running.tg.messages(running.tg.private_chat(anna), True) if m.protected), None),
         WAIT,
         "Anna's hand",
     )
