@@ -1,7 +1,8 @@
 """Benchmark: a game at Telegram's real limits, as the players live it.
 
-Run: ``.venv/bin/python -m tests.benchmarks.real_limits`` (a two-player match to 11 at the default settings)
-and ``--game burkozel`` (one four-player Буркозёл deal, two against two).
+Run: ``.venv/bin/python -m tests.benchmarks.real_limits`` (a two-player match to 11 at the default settings),
+``--game burkozel`` (one four-player Буркозёл deal, two against two) and ``--game play`` (a match against the
+computer with /play in the private chat).
 
 The fake Bot API enforces Telegram's flood limits (a message a second a chat with bursts of three, 20 a minute
 a group, 30 a second in all; edits count) with time scaled: a second of Telegram's time lasts ``--scale`` of a
@@ -12,7 +13,10 @@ bot for /help ten times every 30 (scaled) seconds, so its own budget is always s
 It prints, in Telegram's time (scaled seconds):
 
 - how long each player waited to see that it was his turn: from the commit of the move before to his hand
-  showing his move (p50, p95, max);
+  showing his move (p50, p95, max), and the share of the turns that came to another player which rang his
+  phone (a new notifying hand message) within 2 s;
+- with ``--game play``: how long after the computer's move is committed its move is visible in the one game
+  message (p50, p95, max);
 - the Bot API calls per trick, by method, and the 429s Telegram answered (0 when the bot keeps the limits);
 - how long the match took.
 """
@@ -26,11 +30,16 @@ import statistics
 import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-from tests.botapi import FakeTelegram, FloodPolicy
+from bot.storage import TableStatus
+from tests.botapi import FakeTelegram, FloodPolicy, Message
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import Game, open_game
+from tests.e2e.players import Players, buttons, greedy, hand_cb
+from tests.e2e.reader import BotDatabase
 
 GAMES = {
     "bura": (2, {}),  # the default settings: Бура, a match to 11 won deals, a 60 s move timer
@@ -51,22 +60,39 @@ async def busy_group(tg: FakeTelegram, scale: float, stop: asyncio.Event) -> int
     return asked
 
 
-async def play(game: Game, scale: float, rng: random.Random, deals: int | None) -> list[float]:
-    """Play until the match ends (or `deals` deals are over); returns each turn's wait, scaled."""
+@dataclass
+class Turns:
+    """Each turn's wait to see it, and for the turns that came to another player (his phone should ring) the
+    wait until a new notifying hand message showed it, or None when it came as a silent edit."""
+
+    waits: list[float] = field(default_factory=list)
+    pings: list[float | None] = field(default_factory=list)
+
+
+async def play(game: Game, scale: float, rng: random.Random, deals: int | None) -> Turns:
+    """Play until the match ends (or `deals` deals are over); each turn's wait, scaled."""
     loop = asyncio.get_running_loop()
-    waits: list[float] = []
+    turns = Turns()
     shown_after = loop.time()
+    last_mover: int | None = None
+    hand_ids: dict[int, int] = {}  # user id -> the message id his hand had when he last tapped it
     while (current := await game.match()) is not None:
         version, match = current
         if deals is not None and len(match.outcomes) >= deals:
             break
+        mover = match.to_act()
         skip = None
         first = True
         while True:
             tap = await game.wait_tap(match, version, skip)
             if first:
-                waits.append((loop.time() - shown_after) / scale)
+                wait = (loop.time() - shown_after) / scale
+                turns.waits.append(wait)
+                if mover != last_mover:  # his turn came: a new message must ring his phone
+                    anew = tap.message.message_id != hand_ids.get(tap.user.id) and tap.message.notified
+                    turns.pings.append(wait if anew else None)
                 first = False
+            hand_ids[tap.user.id] = tap.message.message_id
             await asyncio.sleep(rng.uniform(1.0, 4.0) * scale)
             await game.tap(tap)
             if tap.final:
@@ -75,7 +101,8 @@ async def play(game: Game, scale: float, rng: random.Random, deals: int | None) 
         # (at once with this bot, which answers after the commit; an older one answered before it)
         await game.until(lambda version=version: game.version() > version, "the move's commit")  # type: ignore[misc]
         shown_after = loop.time()
-    return waits
+        last_mover = mover
+    return turns
 
 
 def tricks(game: Game) -> int:
@@ -99,7 +126,7 @@ async def run(args: argparse.Namespace) -> None:
                 spender = asyncio.create_task(busy_group(tg, args.scale, stop)) if args.busy_group else None
                 started = time.monotonic()
                 calls_before = len(tg.history)
-                waits = await play(game, args.scale, random.Random(args.seed), deals)
+                turns = await play(game, args.scale, random.Random(args.seed), deals)
                 took = (time.monotonic() - started) / args.scale
                 stop.set()
                 asked = await spender if spender is not None else 0
@@ -114,10 +141,16 @@ async def run(args: argparse.Namespace) -> None:
             finally:
                 await bot.stop()
         refused = sum(1 for request in tg.history if request.error_code == 429)
+    waits = turns.waits
     cuts = statistics.quantiles(waits, n=100, method="inclusive")
+    rung = [wait for wait in turns.pings if wait is not None and wait <= 2.0]
     print(f"== {args.game}, {players} players, time scaled by {args.scale} (figures in Telegram's seconds)")
     print(f"turns                   {len(waits)}   ({took:.0f} s of play, {taken} tricks)")
     print(f"wait to see one's turn  p50 {cuts[49]:.2f} s   p95 {cuts[94]:.2f} s   max {max(waits):.2f} s")
+    print(
+        f"turns that rang in 2 s  {len(rung)} of {len(turns.pings)} that came to another player"
+        f" ({100 * len(rung) / max(1, len(turns.pings)):.1f}%; {turns.pings.count(None)} silent)"
+    )
     per_trick = ", ".join(f"{method} {count / max(1, taken):.1f}" for method, count in calls.most_common())
     print(f"Bot API calls per trick {sum(calls.values()) / max(1, taken):.1f}   ({per_trick})")
     print(f"429s from Telegram      {refused}")
@@ -125,14 +158,80 @@ async def run(args: argparse.Namespace) -> None:
         print(f"busy group              asked /help {asked} times (its 20 a minute always spent)")
 
 
+async def run_play(args: argparse.Namespace) -> None:
+    """/play at the real limits: a person at a human pace against the computer in the private chat; how long
+    after the computer's move is committed (its thinking done) the one game message shows it."""
+    rng = random.Random(args.seed)
+    loop = asyncio.get_running_loop()
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeTelegram(flood_policy=FloodPolicy.scaled(args.scale)) as tg:
+            bot = BotProcess(tg, Path(folder), env={"SEND_INTERVAL": str(args.scale)})
+            await bot.start()
+            delays: list[float] = []
+            try:
+                async with BotDatabase(bot.database) as storage:
+                    anna = tg.user("Аня", "anna")
+                    chat = tg.private_chat(anna)
+                    await tg.wait_bot_message(chat, after=tg.start_bot(anna), timeout=30)
+                    await tg.wait_bot_message(chat, after=tg.send_message(anna, chat, "/play"), timeout=30)
+                    found = await storage.get_open_table(chat.id)
+                    assert found is not None
+                    players = Players(tg, storage, {0: anna}, found.table_id)
+                    committed: dict[int, float] = {}
+                    watching = asyncio.create_task(watch_versions(storage, found.table_id, committed))
+                    started = loop.time()
+                    while (table := await players.table()).status is TableStatus.PLAYING:
+                        match = await players.match()
+                        if args.deals is not None and len(match.outcomes) >= args.deals:
+                            break
+                        if match.to_act() == 0:
+                            await asyncio.sleep(rng.uniform(1.0, 4.0) * args.scale)
+                            await players.move(greedy)
+                            continue
+                        version = table.version
+                        game = await tg.wait_for(lambda: players.hand(anna), 30, "the game message")
+                        await tg.wait_for(partial(moved_past, game, version), 60, "the computer's move")
+                        shown = loop.time()
+                        while version + 1 not in committed:
+                            await asyncio.sleep(0.005)
+                        delays.append((shown - committed[version + 1]) / args.scale)
+                    took = (loop.time() - started) / args.scale
+                    watching.cancel()
+            finally:
+                await bot.stop()
+        refused = sum(1 for request in tg.history if request.error_code == 429)
+    cuts = statistics.quantiles(delays, n=100, method="inclusive")
+    print(f"== /play against the computer, time scaled by {args.scale} (figures in Telegram's seconds)")
+    print(f"computer moves          {len(delays)}   ({took:.0f} s of play)")
+    print(f"its move visible after  p50 {cuts[49]:.2f} s   p95 {cuts[94]:.2f} s   max {max(delays):.2f} s")
+    print(f"429s from Telegram      {refused}")
+
+
+async def watch_versions(storage: BotDatabase, table_id: int, committed: dict[int, float]) -> None:
+    """When each version of the table was first seen committed (polled every 5 ms)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        table = await storage.get_table(table_id)
+        if table is not None and table.version not in committed:
+            committed[table.version] = loop.time()
+        await asyncio.sleep(0.005)
+
+
+def moved_past(message: Message, version: int) -> bool:
+    """The message shows a move after `version` (its buttons carry the move they are for)."""
+    return any(data is not None and data.move > version for data in map(hand_cb, buttons(message)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=sorted(GAMES), default="bura")
+    parser.add_argument("--game", choices=[*sorted(GAMES), "play"], default="bura")
+    parser.add_argument("--deals", type=int, help="with --game play: stop after this many deals")
     parser.add_argument("--scale", type=float, default=0.1, help="seconds here per second of Telegram's time")
     parser.add_argument("--seed", type=int, default=20261201)
     parser.add_argument("--busy-group", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--bot-path", help="run the bot from this checkout (e.g. a git worktree of an older commit)")
-    asyncio.run(run(parser.parse_args()))
+    args = parser.parse_args()
+    asyncio.run(run_play(args) if args.game == "play" else run(args))
 
 
 if __name__ == "__main__":
