@@ -3,14 +3,20 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
     DATABASE_PATH=/data/bura.sqlite3
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+# The dependencies first, from pyproject.toml alone: a change to the code does not install them again.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies'], sep='\n')" \
+        > /tmp/requirements.txt \
+    && pip install --no-cache-dir -r /tmp/requirements.txt
+COPY README.md ./
 COPY engine ./engine
 COPY bot ./bot
 COPY locales ./locales
-RUN pip install --no-cache-dir . \
+RUN pip install --no-cache-dir --no-deps . \
     && useradd --system --uid 10001 --home /app bura \
     && mkdir -p /data && chown bura /data
 

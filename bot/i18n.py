@@ -24,7 +24,8 @@ FORMATTED_KEPT = 20_000  # formatted messages a translator keeps (per language)
 
 
 def default_locales_dir() -> Path:
-    """`locales/` beside the package in a checkout, else in the working directory (/app in the image)."""
+    """`locales/` beside the package: in a checkout, or in site-packages where the wheel installs it
+    (pyproject.toml ships it as package data); else in the working directory."""
     beside_package = Path(__file__).resolve().parent.parent / "locales"
     return beside_package if beside_package.is_dir() else Path.cwd() / "locales"
 
