@@ -7,12 +7,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/bura.sqlite3
 
 WORKDIR /app
-# The dependencies first, from pyproject.toml alone: a change to the code does not install them again.
-COPY pyproject.toml ./
-RUN python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies'], sep='\n')" \
-        > /tmp/requirements.txt \
-    && pip install --no-cache-dir -r /tmp/requirements.txt
-COPY README.md ./
+# The locked dependencies first: a change to the code does not install them again.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir -r requirements.lock
+COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY bot ./bot
 COPY locales ./locales

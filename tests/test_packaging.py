@@ -5,7 +5,12 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,16 +51,34 @@ def test_an_installed_bot_finds_its_locales_from_any_folder(tmp_path: Path) -> N
 
 
 def test_the_image_installs_dependencies_before_the_code_and_its_context_holds_nothing_else() -> None:
-    """A change to the code must not reinstall every dependency (the layer of `pip install -r` comes from
-    pyproject.toml alone), and the build context is exactly what the Dockerfile copies: never `.env` (the
+    """A change to the code must not reinstall every dependency (the layer of `pip install -r` comes from the
+    lock file alone), and the build context is exactly what the Dockerfile copies: never `.env` (the
     token), the database, a venv or `.git`."""
     joined = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")  # continuation lines into their step
     steps = [line.split(None, 1) for line in joined.splitlines() if line[:1].isupper()]
     copies = [rest.split()[:-1] for kind, rest in steps if kind == "COPY"]
     first_install = next(i for i, (kind, rest) in enumerate(steps) if kind == "RUN" and "pip install" in rest)
-    assert [rest.split()[:-1] for kind, rest in steps[:first_install] if kind == "COPY"] == [["pyproject.toml"]]
+    assert [rest.split()[:-1] for kind, rest in steps[:first_install] if kind == "COPY"] == [["requirements.lock"]]
     rules = [line for line in (ROOT / ".dockerignore").read_text().splitlines() if line and not line.startswith("#")]
     assert rules[0] == "*", "everything is left out unless named"
     allowed = {rule[1:].rstrip("/") for rule in rules if rule.startswith("!")}
     copied = {path.rstrip("/") for paths in copies for path in paths}
     assert copied == allowed, (copied, allowed)
+
+
+def test_the_lock_files_pin_what_pyproject_asks_for() -> None:
+    """Every dependency of pyproject.toml (and of its test extra) is pinned in its lock file, at a version its
+    lower bound admits: CI and the image install what was tested, and pyproject.toml stays the source."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = [Requirement(text) for text in project["dependencies"]]
+    test = [Requirement(text) for text in project["optional-dependencies"]["test"]]
+    for lock, wanted in (("requirements.lock", runtime), ("requirements-test.lock", runtime + test)):
+        pinned = {}
+        for line in (ROOT / lock).read_text().splitlines():
+            if "==" in line and not line.startswith((" ", "#")):
+                name, version = line.split(";")[0].strip().split("==")
+                pinned[canonicalize_name(name)] = Version(version)
+        for requirement in wanted:
+            name = canonicalize_name(requirement.name)
+            assert name in pinned, f"{lock} does not pin {name}"
+            assert requirement.specifier.contains(pinned[name]), f"{lock}: {name} {pinned[name]} {requirement}"
