@@ -38,7 +38,9 @@ from aiogram.methods import (
     TelegramMethod,
 )
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update, User
+from aiohttp import web
 
+from bot import metrics
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
@@ -208,6 +210,7 @@ def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[str], Awaitabl
     from its JSON text: a third cheaper than from the parsed dict, and a tap's update holds its whole hand.)"""
 
     async def handle(update: str) -> None:
+        metrics.HANDLING_SINCE.set(time.monotonic())  # its tap's answer is timed from here (bot/metrics.py)
         await dispatcher.feed_update(bot, Update.model_validate_json(update, context={"bot": bot}))
 
     return handle
@@ -238,6 +241,7 @@ async def run(settings: Settings) -> None:
     tasks: list[asyncio.Task[None]] = []
     poller: Poller | None = None
     sender: Sender | None = None
+    http: web.AppRunner | None = None
     try:
         me = await connect(bot, settings)
         api = BotApi(bot)
@@ -260,6 +264,14 @@ async def run(settings: Settings) -> None:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stopping.set)
         polling = asyncio.create_task(poller.run(), name="polling")
+        if settings.http_port is not None:
+            watched = poller
+
+            def loop_alive() -> str | None:
+                return "the update loop stopped" if polling.done() else watched.problem()
+
+            health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
+            http = await metrics.serve(health, settings.http_host, settings.http_port)
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
             # Timers live in the database: the ones that fell due while the bot was down fire at once.
@@ -281,6 +293,8 @@ async def run(settings: Settings) -> None:
     except TelegramUnauthorizedError as error:
         raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
     finally:
+        if http is not None:
+            await http.cleanup()
         if poller is not None:
             await poller.stop()
         if sender is not None:

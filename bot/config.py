@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     throttled. Tests against the fake Bot API set it low so a game takes seconds, not minutes."""
     group_pacing: bool = True
     """GROUP_PACING: false drops the 20-messages-a-minute ceiling per group (tests only, like SEND_INTERVAL)."""
+    http_port: int | None = Field(None, ge=1, le=65535)
+    """HTTP_PORT: serve /healthz and /metrics (Prometheus) on this port; unset, no HTTP server."""
+    http_host: str = "0.0.0.0"
+    """HTTP_HOST: the address of that server (all interfaces by default, as a container needs)."""
     computer_processes: int = Field(1, ge=0, le=64)
     """COMPUTER_PROCESSES: worker processes where hard computer players think (0: a thread of the bot, which then
     answers every tap about 5 ms later while one thinks). One worker makes about six hard decisions a second."""

@@ -18,6 +18,7 @@ from aiogram.filters import Filter
 from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
+from bot import metrics
 from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.services import Actor, Reply, TableService
 from bot.services.core import IsAdmin
@@ -106,8 +107,10 @@ async def answer(query: CallbackQuery, reply: Reply) -> None:
     while True:
         try:
             await api.call(AnswerCallbackQuery, params)
+            metrics.tap_answered()
             return
         except TelegramRetryAfter as error:
+            metrics.TOO_MANY.inc()
             wait = float(error.retry_after)
         except (TelegramNetworkError, TelegramServerError, ClientDecodeError):
             wait = min(2.0, 0.25 * 2**attempt)

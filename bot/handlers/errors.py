@@ -14,6 +14,7 @@ from aiogram import Bot, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import ErrorEvent
 
+from bot import metrics
 from bot.handlers.common import answer
 from bot.i18n import Translations
 from bot.services import Reply
@@ -29,6 +30,7 @@ def create_router() -> Router:
     async def failed(event: ErrorEvent, translations: Translations, bot: Bot) -> bool:
         update = event.update
         error = event.exception
+        metrics.ERRORS.inc()
         if isinstance(error, StorageUnavailable):
             logger.warning("update %s (%s) changed nothing: %s", update.update_id, update.event_type, error)
             key = "flow-storage-failed"

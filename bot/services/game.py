@@ -13,6 +13,7 @@ import html
 import logging
 from collections.abc import Callable, Mapping, Sequence
 
+from bot import metrics
 from bot.i18n import Translator
 from bot.render.cards import cards_text
 from bot.render.common import match_model, match_tally, name_of, side_name
@@ -245,7 +246,7 @@ class GameService:
             *await core.hand_messages(table, state, version, ping=ping, stories=lines),
             *(core.unpin_table(table) if match.finished else ()),
         ]
-        return await core.commit(
+        committed = await core.commit(
             table,
             state=state,
             events=events,
@@ -255,6 +256,9 @@ class GameService:
             deadline=core.deadline(table, state),
             stats=core.stats(table, match, events),
         )
+        if committed is not None:
+            metrics.MOVES.inc()
+        return committed
 
     # -- the move timer ------------------------------------------------------------------------------------
 

@@ -364,6 +364,10 @@ class InboxStore(Protocol):
 class OutboxStore(Protocol):
     """The sender's side of the outbox, and the live messages it keeps in place."""
 
+    async def outbox_depth(self) -> int:
+        """How many rows wait to be delivered (the metrics' gauge)."""
+        ...
+
     async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> list[int]:
         """Queue messages that belong to no table move (e.g. a reply to /start), with the update they answer
         marked processed (else `UpdateAlreadyProcessedError`); returns their ids."""

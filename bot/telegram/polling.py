@@ -39,6 +39,7 @@ MAX_HANDLING = 2000  # updates handled at once (the rest wait in the inbox and i
 MARK_EVERY = 0.2  # seconds between two commits of "done" marks for updates that changed nothing
 CONFLICT_LOG_EVERY = 600.0  # seconds between two warnings while another process polls the token
 BACKOFF_CAP = 30.0
+HEALTH_GRACE = 30.0  # seconds past a long poll's time without an answer before /healthz says so
 
 
 class Poller:
@@ -67,6 +68,21 @@ class Poller:
         self._done: set[int] = set()
         self._marking: asyncio.Task[None] | None = None
         self.handled = 0
+        self._asked_at: float | None = None  # when the last getUpdates was sent
+        self._answered_at: float | None = None  # when the last getUpdates was answered
+        self._failing = False  # the last getUpdates failed
+
+    def problem(self) -> str | None:
+        """None while the update loop hears from Telegram: its last poll was answered, and the one in flight
+        is within a long poll's time; else what is wrong (`/healthz`)."""
+        if self._failing:
+            return "getUpdates is failing"
+        if self._asked_at is None:
+            return "not polling yet"
+        in_flight = self._answered_at is None or self._answered_at < self._asked_at
+        if in_flight and self._clock() - self._asked_at > self._timeout + HEALTH_GRACE:
+            return "a poll has gone unanswered for too long"
+        return None
 
     async def run(self) -> None:
         await self.resume()
@@ -74,14 +90,17 @@ class Poller:
         failures = 0
         conflict_logged_at: float | None = None
         while True:
-            params: dict[str, Any] = {"timeout": self._timeout, "allowed_updates": self._allowed}
+            # After a failure, a short poll first: Telegram's answer tells at once that it is back (`problem`).
+            params: dict[str, Any] = {"timeout": 0 if failures else self._timeout, "allowed_updates": self._allowed}
             if offset is not None:
                 params["offset"] = offset
+            self._asked_at = self._clock()
             try:
                 updates = await self._api.call(GetUpdates, params)
             except TelegramUnauthorizedError:
                 raise
             except TelegramConflictError:
+                self._failing = True
                 now = self._clock()
                 if conflict_logged_at is None or now - conflict_logged_at >= CONFLICT_LOG_EVERY:
                     logger.warning(
@@ -93,11 +112,13 @@ class Poller:
                 await asyncio.sleep(self._backoff(failures))
                 continue
             except Exception as error:
+                self._failing = True
                 failures += 1
                 if failures <= 3 or failures % 20 == 0:
                     logger.warning("getUpdates failed (%s); retrying", brief(error))
                 await asyncio.sleep(self._backoff(failures))
                 continue
+            self._failing, self._answered_at = False, self._clock()
             if conflict_logged_at is not None:
                 logger.info("polling again: the other process stopped")
                 conflict_logged_at = None

@@ -48,6 +48,7 @@ from aiogram.methods import (
 )
 from pydantic import BaseModel, ConfigDict
 
+from bot import metrics
 from bot.storage import (
     Delivery,
     JsonObject,
@@ -392,6 +393,7 @@ class Sender:
             try:
                 result = await self._call(request)
             except TelegramRetryAfter as error:
+                metrics.TOO_MANY.inc()
                 logger.warning("sender: flood control in chat %s, waiting %s s", chat_id, error.retry_after)
                 await self._sleep(float(error.retry_after))
                 continue

@@ -86,6 +86,14 @@ class Outbox(Part):
 
         return await self._database.read(query)
 
+    async def outbox_depth(self) -> int:
+        def query(db: sqlite3.Connection) -> int:
+            # Counted off the partial index of pending rows (migration 2), not the whole table.
+            row = one(db, "SELECT COUNT(*) AS n FROM outbox INDEXED BY outbox_due WHERE done = 0")
+            return int(row["n"]) if row else 0
+
+        return await self._database.read(query)
+
     async def get_outbox_item(self, outbox_id: int) -> OutboxItem | None:
         row = await self._database.read(lambda db: one(db, "SELECT * FROM outbox WHERE id = ?", (outbox_id,)))
         return outbox_item_of(row) if row else None

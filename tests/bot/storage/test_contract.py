@@ -213,6 +213,15 @@ async def test_outbox_fetch_in_order_and_record_delivery(storage: Storage) -> No
     assert (failed.done, failed.last_error) == (True, "rejected")
 
 
+async def test_outbox_depth_counts_the_rows_not_yet_delivered(storage: Storage) -> None:
+    assert await storage.outbox_depth() == 0
+    ids = await storage.enqueue([OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 1, 2)])
+    assert await storage.outbox_depth() == 3
+    await storage.record_delivery(Delivery(outbox_id=ids[0], chat_id=1))
+    await storage.record_delivery(Delivery(outbox_id=ids[2], chat_id=2, error="rejected"))
+    assert await storage.outbox_depth() == 1
+
+
 async def test_outbox_fetch_leaves_out_the_rows_being_delivered(storage: Storage) -> None:
     ids = await storage.enqueue([OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 2, 3, 4)])
     assert [item.id for item in await storage.fetch_outbox(now=2_000.0, limit=2)] == ids[:2]

@@ -1,0 +1,88 @@
+"""What an admin watches: `/healthz` and `/metrics` (Prometheus) on `HTTP_PORT`, beside the bot's own work.
+
+The figures are the process's (a Prometheus server scrapes each instance): taps answered and how long each took
+from the start of its update's handling to Telegram's acknowledgement of the answer (the move committed and
+synced in between), moves committed, outbox rows waiting, 429s Telegram answered, and updates that failed.
+`/healthz` is 200 while the update loop runs and its last poll got an answer, and the database answers a ping;
+503 with the reason otherwise (a load balancer or Docker takes the instance out).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+logger = logging.getLogger(__name__)
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+TAPS = Counter("bura_taps", "Taps (callback queries) answered", registry=REGISTRY)
+ANSWER_SECONDS = Histogram(
+    "bura_tap_answer_seconds",
+    "From the start of a tap's handling to its answer acknowledged by Telegram (the move committed before it)",
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+    registry=REGISTRY,
+)
+MOVES = Counter("bura_moves", "Moves committed (a person's, the computer's, or a timer's)", registry=REGISTRY)
+TOO_MANY = Counter("bura_telegram_429", "Calls Telegram refused with 429 Too Many Requests", registry=REGISTRY)
+ERRORS = Counter("bura_update_errors", "Updates whose handling failed (the user was told)", registry=REGISTRY)
+OUTBOX = Gauge("bura_outbox_pending", "Outbox rows not yet delivered", registry=REGISTRY)
+
+# When the update now being handled started (set by the update loop, read where its tap is answered).
+HANDLING_SINCE: contextvars.ContextVar[float | None] = contextvars.ContextVar("handling_since", default=None)
+
+
+def tap_answered() -> None:
+    TAPS.inc()
+    since = HANDLING_SINCE.get()
+    if since is not None:
+        ANSWER_SECONDS.observe(time.monotonic() - since)
+
+
+@dataclass
+class Health:
+    """What `/healthz` asks: is the update loop alive and answered, is the database there."""
+
+    loop_alive: Callable[[], str | None]  # None when well, else what is wrong
+    ping_database: Callable[[], Awaitable[None]]
+    outbox_depth: Callable[[], Awaitable[int]]
+
+
+def application(health: Health) -> web.Application:
+    async def healthz(_: web.Request) -> web.Response:
+        problem = health.loop_alive()
+        if problem is None:
+            try:
+                await health.ping_database()
+            except Exception as error:
+                problem = f"the database does not answer: {error}"
+        if problem is not None:
+            return web.Response(status=503, text=f"unhealthy: {problem}\n")
+        return web.Response(text="ok\n")
+
+    async def metrics(_: web.Request) -> web.Response:
+        try:
+            OUTBOX.set(await health.outbox_depth())
+        except Exception as error:
+            logger.info("metrics: the outbox depth is unknown now (%s)", error)
+        return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    app = web.Application()
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics)
+    return app
+
+
+async def serve(health: Health, host: str, port: int) -> web.AppRunner:
+    """Start the server; the caller cleans the runner up when the bot stops."""
+    runner = web.AppRunner(application(health), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    logger.info("health and metrics on http://%s:%s/healthz and /metrics", host, port)
+    return runner
