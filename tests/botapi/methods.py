@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from tests.botapi.clock import Clock
 from tests.botapi.errors import ApiError, bad_request, forbidden, migrated
@@ -24,6 +25,7 @@ from tests.botapi.state import (
     Json,
     Message,
     Status,
+    Webhook,
     World,
     chat_member,
     member_update,
@@ -65,6 +67,10 @@ QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is in
 CONFLICT = ApiError(
     409, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
 )
+WEBHOOK_ACTIVE = ApiError(
+    409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
+)
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class BotApi:
@@ -81,6 +87,7 @@ class BotApi:
         self.handlers: dict[str, Handler] = {
             "getMe": self.get_me,
             "getUpdates": self.get_updates,
+            "setWebhook": self.set_webhook,
             "deleteWebhook": self.delete_webhook,
             "getWebhookInfo": self.get_webhook_info,
             "sendMessage": self.send_message,
@@ -190,6 +197,8 @@ class BotApi:
 
     async def get_updates(self, params: Json) -> list[Json]:
         """Long polling: confirm by offset, then wait up to `timeout` real seconds for the first update."""
+        if self.world.webhook is not None:
+            raise WEBHOOK_ACTIVE
         allowed = params.get("allowed_updates")
         if allowed is not None:
             if not isinstance(allowed, list) or not all(isinstance(kind, str) for kind in allowed):
@@ -219,13 +228,52 @@ class BotApi:
         else:
             self.world.updates = [update for update in self.world.updates if update.update_id >= offset]
 
+    async def set_webhook(self, params: Json) -> bool:
+        """Updates go to `url` from now on (tests/botapi/webhook.py delivers them). Telegram wants HTTPS on
+        port 443, 80, 88 or 8443; the fake, which has no certificates, takes plain HTTP on the loopback only."""
+        url = str(params.get("url") or "")
+        parsed = urlsplit(url)
+        if not url:
+            return await self.delete_webhook(params)
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
+        if parsed.scheme == "http" and parsed.hostname not in ("127.0.0.1", "localhost"):
+            raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
+        secret = params.get("secret_token")
+        if secret is not None and not _SECRET.fullmatch(str(secret)):
+            raise bad_request("secret token contains unallowed characters")
+        connections = int(params.get("max_connections") or 40)
+        if not 1 <= connections <= 100:
+            raise bad_request("bad webhook: max_connections must be between 1 and 100")
+        allowed = params.get("allowed_updates")
+        if allowed is not None:
+            self.world.allowed_updates = frozenset(allowed)
+        if params.get("drop_pending_updates"):
+            self.world.updates.clear()
+        self.world.webhook = Webhook(url, None if secret is None else str(secret), connections)
+        self._polls += 1
+        self.world.changed.fire()  # a long poll under way ends with a 409, as in Telegram
+        return True
+
     async def delete_webhook(self, params: Json) -> bool:
         if params.get("drop_pending_updates"):
             self.world.updates.clear()
+        self.world.webhook = None
+        self.world.changed.fire()
         return True
 
     async def get_webhook_info(self, params: Json) -> Json:
-        return {"url": "", "has_custom_certificate": False, "pending_update_count": len(self.world.updates)}
+        hook = self.world.webhook
+        info: Json = {"url": hook.url if hook else "", "has_custom_certificate": False}
+        info["pending_update_count"] = len(self.world.updates)
+        if hook is not None:
+            info["max_connections"] = hook.max_connections
+            if hook.last_error_date is not None:
+                info["last_error_date"] = hook.last_error_date
+                info["last_error_message"] = hook.last_error_message
+            if self.world.allowed_updates:
+                info["allowed_updates"] = sorted(self.world.allowed_updates)
+        return info
 
     def text(self, params: Json) -> tuple[str, list[Entity]]:
         """The text and entities as Telegram stores them; tg://user?id= links become text_mention."""

@@ -33,6 +33,7 @@ from tests.botapi.params import coerce
 from tests.botapi.people import People
 from tests.botapi.spec import method_fields
 from tests.botapi.state import Json, Request, User, World
+from tests.botapi.webhook import WebhookDelivery
 
 DEFAULT_TOKEN = "123456789:TEST-token-for-the-fake-bot-api"
 # Seconds a bot has to answer a callback query. Telegram does not publish the figure; bots see "query is too
@@ -81,6 +82,7 @@ class FakeTelegram(People):
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None
+        self.webhook = WebhookDelivery(world, clock)  # idle until the bot calls setWebhook
 
     @property
     def base_url(self) -> str:
@@ -99,11 +101,13 @@ class FakeTelegram(People):
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         self.port = self._runner.addresses[0][1]
+        self.webhook.start()
 
     async def stop(self) -> None:
         # Release pending long polls first so the server does not wait for them to time out.
         self.api.closing = True
         self.world.changed.fire()
+        await self.webhook.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

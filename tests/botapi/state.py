@@ -304,6 +304,18 @@ class Signal:
 
 
 @dataclass
+class Webhook:
+    """What setWebhook set: updates are POSTed there instead of waiting for getUpdates."""
+
+    url: str
+    secret_token: str | None = None
+    max_connections: int = 40
+    last_error_date: int | None = None
+    last_error_message: str | None = None
+    delivered: int = 0  # updates the bot's server answered with a 2xx
+
+
+@dataclass
 class World:
     """All state of the fake Telegram; the server and the people API both read and change it."""
 
@@ -328,6 +340,7 @@ class World:
     last_user_id: int = 100_000_000
     last_group_id: int = 4_000_000_000
     last_query_id: int = 7_000_000_000
+    webhook: Webhook | None = None
 
     def __post_init__(self) -> None:
         self.users[self.bot.id] = self.bot
