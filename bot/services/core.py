@@ -540,28 +540,20 @@ class TableCore:
         private = is_private(table)
         rendered: dict[str, list[str]] = {}
 
+        teams, settings = state.match.teams, state.settings
+        scores = before.scores if before else None
+        final = before.final_trick(state.match) if before else None
+
         def lines(seat: int, tr: Translator) -> list[str]:
             if tr.language not in rendered:
                 if private:
                     texts = render_announcements(
-                        events,
-                        names,
-                        tr,
-                        teams=state.match.teams,
-                        settings=state.settings,
-                        scores_before=before.scores if before else None,
-                        final_trick=before.final_trick(state.match) if before else None,
+                        events, names, tr, teams=teams, settings=settings, scores_before=scores, final_trick=final
                     )
                     rendered[tr.language] = [line for text in texts for line in text.split("\n")]
                 else:
                     rendered[tr.language] = deal_result(
-                        events,
-                        names,
-                        tr,
-                        teams=state.match.teams,
-                        settings=state.settings,
-                        scores_before=before.scores if before else None,
-                        final_trick=before.final_trick(state.match) if before else None,
+                        events, names, tr, teams=teams, settings=settings, scores_before=scores, final_trick=final
                     )
             return rendered[tr.language]
 

@@ -7,13 +7,14 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Protocol
 
 import pytest
 
 from tests.botapi import FakeTelegram
+from tests.e2e.reader import BotDatabase
 
 SEED = "e2e-seed-1"
 # Seconds between two messages to one chat (SEND_INTERVAL): the real pacing (1 s) is covered by the unit tests
@@ -121,3 +122,18 @@ async def launch(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Launch]:
 @pytest.fixture
 async def bot(launch: Launch) -> BotProcess:
     return await launch(SEED)
+
+
+Start = Callable[[str], Awaitable[BotDatabase]]
+
+
+@pytest.fixture
+async def start(launch: Launch) -> AsyncIterator[Start]:
+    """Start the bot with a seed; a reader of its database (WAL lets it read while the bot writes)."""
+    async with contextlib.AsyncExitStack() as stack:
+
+        async def started(seed: str) -> BotDatabase:
+            bot = await launch(seed)
+            return await stack.enter_async_context(BotDatabase(bot.database))
+
+        yield started

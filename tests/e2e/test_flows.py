@@ -9,10 +9,6 @@ face-down cards), and the bot is started with that seed. The assertions are on w
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
-
-import pytest
 
 from bot.i18n import Translations
 from bot.render.cards import BACK, cards_text
@@ -24,7 +20,7 @@ from engine.combos import Combo
 from engine.events import Claimed, ComboShown, DealEnded, OutcomeKind
 from engine.match import Match
 from tests.botapi import FakeTelegram, Message
-from tests.e2e.conftest import Launch
+from tests.e2e.conftest import Launch, Start
 from tests.e2e.players import (
     MOVE_WAIT,
     Players,
@@ -39,20 +35,7 @@ from tests.e2e.players import (
 )
 from tests.e2e.reader import BotDatabase
 
-Start = Callable[[str], Awaitable[BotDatabase]]
 RU = Translations().get("ru")
-
-
-@pytest.fixture
-async def start(launch: Launch) -> AsyncIterator[Start]:
-    """Start the bot with a seed; a reader of its database (WAL lets it read while the bot writes)."""
-    async with contextlib.AsyncExitStack() as stack:
-
-        async def started(seed: str) -> BotDatabase:
-            bot = await launch(seed)
-            return await stack.enter_async_context(BotDatabase(bot.database))
-
-        yield started
 
 
 def claimed_in_first_deal(match: Match) -> bool:

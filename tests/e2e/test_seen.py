@@ -4,33 +4,15 @@ table in a forum topic, and the first run's buttons."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
-
-import pytest
 
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandOp
 from engine.events import DealEnded, OutcomeKind, TrickTaken
 from engine.match import Match
 from tests.botapi import Chat, FakeTelegram, Message, User
-from tests.e2e.conftest import Launch
+from tests.e2e.conftest import Start
 from tests.e2e.players import MOVE_WAIT, Players, buttons, find_seed, greedy, hand_cb, play_offline, seat_players
-from tests.e2e.reader import BotDatabase
-
-Start = Callable[[str], Awaitable[BotDatabase]]
-
-
-@pytest.fixture
-async def start(launch: Launch) -> AsyncIterator[Start]:
-    async with contextlib.AsyncExitStack() as stack:
-
-        async def started(seed: str) -> BotDatabase:
-            bot = await launch(seed)
-            return await stack.enter_async_context(BotDatabase(bot.database))
-
-        yield started
 
 
 def bot_messages(tg: FakeTelegram, chat: Chat) -> list[Message]:
