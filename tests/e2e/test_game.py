@@ -121,5 +121,10 @@ async def test_a_restart_in_the_middle_of_a_deal_resumes_it(
     group = tg.messages(players.group, from_bot=True)
     assert sum((m.text or "").startswith("🃏 Сдача 1.") for m in group) == 1
     for user in players.by_seat.values():
-        shown = [m for m in tg.messages(tg.private_chat(user), from_bot=True) if m.protected and not m.deleted]
-        assert len(shown) == 1, [m.text for m in shown]
+        chat = tg.private_chat(user)
+        # A hand sent anew (a turn rings) is followed by the old one's deletion: one hand a chat, once it lands.
+        await tg.wait_for(
+            lambda chat=chat: len([m for m in tg.messages(chat, from_bot=True) if m.protected]) == 1,  # type: ignore[misc]
+            MOVE_WAIT,
+            f"{user.first_name}'s one hand",
+        )
