@@ -500,7 +500,9 @@ class TableCore:
                 table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, payload
             )
             if resend and not new:
-                message = message.model_copy(update={"replaces": True})
+                # It replaces the live hand, and a pending edit of it (its key) would only delay the ring.
+                key = hand_message(table.table_id, seat.user_id, OutboxKind.EDIT).key
+                message = message.model_copy(update={"replaces": True, "key": key})
             messages.append(message)
         return messages
 

@@ -148,8 +148,9 @@ class OutboxMessage(_Dto):
 
     `ref` names the message it is about in `message_refs` (e.g. "table", "hand:<table_id>"): a send records
     the new message id under it, an edit or delete acts on the message recorded there (an edit whose message
-    is gone sends a new one). `key` coalesces: a new pending message supersedes an older pending one with the
-    same key (e.g. "table-msg:<chat_id>"), so a burst of moves ends in one edit of the latest picture.
+    is gone sends a new one). `key` coalesces: a new pending message supersedes an older pending edit or delete
+    with the same key (e.g. "table-msg:<chat_id>"), so a burst of moves ends in one edit of the latest picture;
+    a send is never superseded (a keyed one, a hand sent anew, clears the edits queued before it).
     `payload` holds the Bot API parameters (text, parse_mode, reply_markup...) other than chat and message id.
     """
 

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from bot.storage.base import Delivery, MessageRef, OutboxItem, OutboxMessage
+from bot.storage.base import Delivery, MessageRef, OutboxItem, OutboxKind, OutboxMessage
 from bot.storage.sqlite.rows import Part, dumps, fetchall, mark_processed, one, outbox_item_of
 from bot.storage.sqlite.timers import arm_timers
 
@@ -20,13 +20,18 @@ def insert_outbox(
         return []
     keys = [(message.key,) for message in outbox if message.key is not None]
     if keys:
-        # A newer edit of the same live message makes a pending one pointless.
-        db.executemany("UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0", keys)
+        # A newer picture of the same live message makes a pending edit (or delete) pointless; a send is never
+        # superseded (the edits after it need the message it records, a hand sent anew must ring).
+        db.executemany(
+            "UPDATE outbox SET done = 1, last_error = 'superseded' WHERE key = ? AND done = 0 AND kind != 'send'", keys
+        )
     last_of_key = {message.key: index for index, message in enumerate(outbox) if message.key is not None}
     values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" for _ in outbox)
     params: list[Any] = []
     for index, message in enumerate(outbox):
-        superseded = message.key is not None and last_of_key[message.key] != index
+        superseded = (
+            message.key is not None and message.kind is not OutboxKind.SEND and last_of_key[message.key] != index
+        )
         text = dumps(message.payload)
         params += (
             message.table_id if message.table_id is not None else table_id,

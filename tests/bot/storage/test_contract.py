@@ -263,6 +263,30 @@ async def test_outbox_key_supersedes_within_one_batch_and_ids_come_in_order(stor
     ]
 
 
+async def test_a_keyed_send_clears_the_edits_before_it_and_is_never_superseded(storage: Storage) -> None:
+    # A hand sent anew (so that it rings) draws the latest picture: the edit queued before it is pointless; an
+    # edit queued after it must wait for the message it records, not replace it.
+    def hand(kind: OutboxKind, text: str) -> OutboxMessage:
+        return OutboxMessage(chat_id=5, kind=kind, payload={"text": text}, ref="hand:1", key="hand:1:5")
+
+    await storage.enqueue([hand(OutboxKind.EDIT, "waiting")])
+    await storage.enqueue([hand(OutboxKind.SEND, "your turn").model_copy(update={"replaces": True})])
+    await storage.enqueue([hand(OutboxKind.EDIT, "a card marked")])
+    due = await storage.fetch_outbox(now=2_000.0)
+    assert [(item.kind, item.payload["text"]) for item in due] == [
+        (OutboxKind.SEND, "your turn"),
+        (OutboxKind.EDIT, "a card marked"),
+    ]
+    [first, *_] = await storage.enqueue(
+        [hand(OutboxKind.SEND, "anew").model_copy(update={"replaces": True}), hand(OutboxKind.EDIT, "marked")]
+    )
+    due = await storage.fetch_outbox(now=2_000.0, after=first - 1)
+    assert [(item.kind, item.payload["text"]) for item in due] == [
+        (OutboxKind.SEND, "anew"),
+        (OutboxKind.EDIT, "marked"),
+    ]
+
+
 async def test_cancel_outbox_for_chat(storage: Storage) -> None:
     await storage.enqueue([OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 1, 2)])
     assert await storage.cancel_outbox_for_chat(1, "forbidden") == 2
