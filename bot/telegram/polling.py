@@ -70,12 +70,12 @@ class Poller:
         self.handled = 0
         self._asked_at: float | None = None  # when the last getUpdates was sent
         self._answered_at: float | None = None  # when the last getUpdates was answered
-        self._failing = False  # the last getUpdates failed
+        self._failures = 0  # getUpdates failed this many times in a row
 
     def problem(self) -> str | None:
         """None while the update loop hears from Telegram: its last poll was answered, and the one in flight
         is within a long poll's time; else what is wrong (`/healthz`)."""
-        if self._failing:
+        if self._failures:
             return "getUpdates is failing"
         if self._asked_at is None:
             return "not polling yet"
@@ -87,11 +87,13 @@ class Poller:
     async def run(self) -> None:
         await self.resume()
         offset: int | None = None
-        failures = 0
         conflict_logged_at: float | None = None
         while True:
             # After a failure, a short poll first: Telegram's answer tells at once that it is back (`problem`).
-            params: dict[str, Any] = {"timeout": 0 if failures else self._timeout, "allowed_updates": self._allowed}
+            params: dict[str, Any] = {
+                "timeout": 0 if self._failures else self._timeout,
+                "allowed_updates": self._allowed,
+            }
             if offset is not None:
                 params["offset"] = offset
             self._asked_at = self._clock()
@@ -100,7 +102,6 @@ class Poller:
             except TelegramUnauthorizedError:
                 raise
             except TelegramConflictError:
-                self._failing = True
                 now = self._clock()
                 if conflict_logged_at is None or now - conflict_logged_at >= CONFLICT_LOG_EVERY:
                     logger.warning(
@@ -108,21 +109,19 @@ class Poller:
                         " to stop (a webhook set elsewhere does the same)"
                     )
                     conflict_logged_at = now
-                failures += 1
-                await asyncio.sleep(self._backoff(failures))
+                self._failures += 1
+                await asyncio.sleep(self._backoff(self._failures))
                 continue
             except Exception as error:
-                self._failing = True
-                failures += 1
-                if failures <= 3 or failures % 20 == 0:
+                self._failures += 1
+                if self._failures <= 3 or self._failures % 20 == 0:
                     logger.warning("getUpdates failed (%s); retrying", brief(error))
-                await asyncio.sleep(self._backoff(failures))
+                await asyncio.sleep(self._backoff(self._failures))
                 continue
-            self._failing, self._answered_at = False, self._clock()
+            self._failures, self._answered_at = 0, self._clock()
             if conflict_logged_at is not None:
                 logger.info("polling again: the other process stopped")
                 conflict_logged_at = None
-            failures = 0
             if not isinstance(updates, list) or not updates:
                 continue
             batch = [(int(update["update_id"]), _text(update)) for update in updates if isinstance(update, dict)]

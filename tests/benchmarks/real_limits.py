@@ -35,29 +35,16 @@ from functools import partial
 from pathlib import Path
 
 from bot.storage import TableStatus
-from tests.botapi import FakeTelegram, FloodPolicy, Message
+from tests.botapi import FakeTelegram, FloodPolicy
 from tests.e2e.conftest import BotProcess
-from tests.e2e.harness import Game, open_game
-from tests.e2e.players import Players, buttons, greedy, hand_cb
+from tests.e2e.harness import Game, busy_group, open_game
+from tests.e2e.players import Players, greedy, moved_past
 from tests.e2e.reader import BotDatabase
 
 GAMES = {
     "bura": (2, {}),  # the default settings: Бура, a match to 11 won deals, a 60 s move timer
     "burkozel": (4, {"profile": "bk"}),
 }
-
-
-async def busy_group(tg: FakeTelegram, scale: float, stop: asyncio.Event) -> int:
-    owner, other = tg.user("Дима", "dima"), tg.user("Ева", "eva")
-    group = tg.group("Другая", owner=owner, members=[other])
-    tg.add_bot(group)
-    asked = 0
-    while not stop.is_set():
-        for _ in range(10):
-            tg.send_message(owner, group, "/help")
-            asked += 1
-        await asyncio.sleep(30 * scale)
-    return asked
 
 
 @dataclass
@@ -215,11 +202,6 @@ async def watch_versions(storage: BotDatabase, table_id: int, committed: dict[in
         if table is not None and table.version not in committed:
             committed[table.version] = loop.time()
         await asyncio.sleep(0.005)
-
-
-def moved_past(message: Message, version: int) -> bool:
-    """The message shows a move after `version` (its buttons carry the move they are for)."""
-    return any(data is not None and data.move > version for data in map(hand_cb, buttons(message)))
 
 
 def main() -> None:

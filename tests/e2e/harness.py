@@ -328,3 +328,18 @@ def sent_messages(tg: FakeTelegram) -> Iterator[tuple[int, str, list[str], float
         labels = [str(b.get("text", "")) for row in markup.get("inline_keyboard", []) for b in row]
         text = str(request.params.get("text", ""))
         yield int(request.params["chat_id"]), text, labels, request.time
+
+
+async def busy_group(tg: FakeTelegram, scale: float, stop: asyncio.Event) -> int:
+    """Another group, where someone keeps asking the bot for /help (ten every 30 scaled seconds): its twenty a
+    minute are always spent. Returns how many times it asked, once `stop` is set."""
+    owner, other = tg.user("Дима", "dima"), tg.user("Ева", "eva")
+    group = tg.group("Другая", owner=owner, members=[other])
+    tg.add_bot(group)
+    asked = 0
+    while not stop.is_set():
+        for _ in range(10):
+            tg.send_message(owner, group, "/help")
+            asked += 1
+        await asyncio.sleep(30 * scale)
+    return asked

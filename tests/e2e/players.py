@@ -128,6 +128,17 @@ def cards_of(data: HandCb) -> tuple[Card, ...]:
     return tuple(Card.parse(data.cards[i : i + 2]) for i in range(0, len(data.cards), 2))
 
 
+def hand_move(message: Message) -> int | None:
+    """The move a hand message is for (its buttons carry it), or None without hand buttons."""
+    moves = {data.move for data in map(hand_cb, buttons(message)) if data is not None}
+    return max(moves) if moves else None
+
+
+def moved_past(message: Message, move: int) -> bool:
+    """The message shows a move after `move`."""
+    return (hand_move(message) or 0) > move
+
+
 def offers(move: int, op: HandOp, cards: set[Card] | None) -> Callable[[HandCb], bool]:
     """A button of this move and kind (with exactly these cards, unless None)."""
 

@@ -18,7 +18,7 @@ import pytest
 
 from tests.botapi import FakeTelegram, FloodPolicy
 from tests.e2e.conftest import BotProcess
-from tests.e2e.harness import Game, open_game
+from tests.e2e.harness import Game, busy_group, open_game
 
 SCALE = 0.1  # a second of Telegram's time lasts this long here
 HIDDEN_AT_MOST = 3.0  # scaled seconds a player may wait to see his turn
@@ -27,20 +27,6 @@ HIDDEN_AT_MOST = 3.0  # scaled seconds a player may wait to see his turn
 @pytest.fixture
 async def limited() -> FakeTelegram:
     return FakeTelegram(flood_policy=FloodPolicy.scaled(SCALE))
-
-
-async def spend_the_budget(tg: FakeTelegram, game: Game, stop: asyncio.Event) -> int:
-    """Another group, where someone keeps asking the bot for /help: its twenty a minute are always spent."""
-    owner, other = tg.user("Дима", "dima"), tg.user("Ева", "eva")
-    group = tg.group("Другая", owner=owner, members=[other])
-    tg.add_bot(group)
-    asked = 0
-    while not stop.is_set():
-        for _ in range(10):
-            tg.send_message(owner, group, "/help")
-            asked += 1
-        await asyncio.sleep(30 * SCALE)
-    return asked
 
 
 async def play_at_human_pace(game: Game, rng: random.Random) -> list[float]:
@@ -73,7 +59,7 @@ async def test_a_whole_match_at_the_real_limits_never_hides_a_turn(limited: Fake
         try:
             game = await open_game(tg, bot.database, players=2)  # the default settings: a match to 11
             stop = asyncio.Event()
-            spender = asyncio.create_task(spend_the_budget(tg, game, stop))
+            spender = asyncio.create_task(busy_group(tg, SCALE, stop))
             hidden = await play_at_human_pace(game, random.Random(20261201))
             stop.set()
             asked = await spender

@@ -12,16 +12,22 @@ from engine.events import DealEnded, OutcomeKind, TrickTaken
 from engine.match import Match
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import Start
-from tests.e2e.players import MOVE_WAIT, Players, buttons, find_seed, greedy, hand_cb, play_offline, seat_players
+from tests.e2e.players import (
+    MOVE_WAIT,
+    Players,
+    buttons,
+    find_seed,
+    greedy,
+    hand_cb,
+    hand_move,
+    moved_past,
+    play_offline,
+    seat_players,
+)
 
 
 def bot_messages(tg: FakeTelegram, chat: Chat) -> list[Message]:
     return tg.messages(chat, from_bot=True)
-
-
-def hand_move(message: Message) -> int | None:
-    moves = {data.move for data in map(hand_cb, buttons(message)) if data is not None}
-    return max(moves) if moves else None
 
 
 def hand_of_move(players: Players, user: User, move: int) -> Message | None:
@@ -35,10 +41,6 @@ def showing(tg: FakeTelegram, chat: Chat, text: str) -> Message | None:
 
 def deleted(message: Message) -> bool:
     return message.deleted
-
-
-def moved_past(message: Message, move: int) -> bool:
-    return (hand_move(message) or 0) > move
 
 
 async def test_the_turn_rings_the_one_to_act_and_nothing_else(tg: FakeTelegram, start: Start) -> None:
