@@ -52,6 +52,7 @@ class FakeApi:
         self.next_message_id = 100
         self.access: dict[int, Access] = {}
         self.checked: list[int] = []
+        self.held: dict[str, asyncio.Event] = {}  # a call with this text returns once its event is set
 
     async def check(self, chat_id: int) -> Access:
         self.checked.append(chat_id)
@@ -62,6 +63,9 @@ class FakeApi:
         scripted = self.failures.get(str(request.payload.get("text")))
         if scripted:
             raise scripted.pop(0)
+        held = self.held.get(str(request.payload.get("text")))
+        if held is not None:
+            await held.wait()
         await asyncio.sleep(0)
         if request.kind is OutboxKind.SEND:
             self.next_message_id += 1
@@ -163,10 +167,12 @@ async def test_a_stale_edit_queued_behind_a_newer_one_is_skipped(
     # not supersede it): when it gets to it, the newer one is queued behind, and only that one goes out.
     table = OutboxMessage(chat_id=-1, kind=OutboxKind.EDIT, payload={"text": "move 1"}, ref="table", key="t")
     hand = OutboxMessage(chat_id=-1, kind=OutboxKind.EDIT, payload={"text": "hand 1"}, ref="hand", key="h")
+    api.held["deal"] = asyncio.Event()  # the chat's worker is busy with the deal while the second move commits
     await storage.enqueue([send(-1, "deal", ref="table"), table, hand])
     await sender.pump()
     await storage.enqueue([table.model_copy(update={"payload": {"text": "move 2"}}), send(-1, "note")])
     await sender.pump()
+    api.held["deal"].set()
     await sender.drain()
     assert api.texts(-1) == ["deal", "hand 1", "move 2", "note"]
     assert await pending(storage) == []
