@@ -7,6 +7,11 @@ only then for a token of the bot-wide bucket. So a group that spent its minute's
 slot that a private hand or another group could use (the bot-wide budget is never reserved ahead of time), and
 when many chats are ready at once the tokens go to private chats first (a player's own hand is what he waits
 for), then in the order the chats became ready.
+
+A deletion is paced by the bot-wide budget only: it takes no slot of its chat's second. The one a chat sees is the
+old hand going right after its player's turn rang in a new one (bot/telegram/sender.py); counting it would make
+the next turn wait a second behind it. Telegram's flood limits are about messages sent, and allow short bursts
+even where a deletion counted, which one deletion after a send stays within.
 """
 
 from __future__ import annotations
@@ -125,10 +130,13 @@ class Pacer:
         if delay > 0:
             await self._sleep(delay)
 
-    async def wait_budget(self, chat_id: int) -> None:
-        """Wait for the bot-wide budget (private chats first), then count the call against the chat."""
+    async def wait_budget(self, chat_id: int, *, in_chat: bool = True) -> None:
+        """Wait for the bot-wide budget (private chats first), then count the call against the chat (unless
+        `in_chat` is False: a deletion)."""
         if self._budget is not None:
             await self._budget.acquire(PRIVATE if chat_id > 0 else GROUP)
+        if not in_chat:
+            return
         now = self._clock()
         self._next_in_chat[chat_id] = now + self._per_chat_interval
         if chat_id < 0:

@@ -336,8 +336,9 @@ class Sender:
         try:
             while queue and not self._stopping:
                 # The chat's own turn first: rows that come in meanwhile may make the head pointless.
-                await self._pacer.wait_turn(chat_id)
                 item = queue[0]
+                if item.kind not in _OUT_OF_CHAT_PACE:
+                    await self._pacer.wait_turn(chat_id)
                 try:
                     if _superseded(item, queue):
                         # A later picture of the same message waits behind it: the sender fell behind, and
@@ -388,7 +389,7 @@ class Sender:
             if kind is OutboxKind.EDIT and live is not None and live.content == content:
                 return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
-            await self._pacer.wait_budget(chat_id)
+            await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE)
             self.calls += 1
             try:
                 result = await self._call(request)
@@ -619,6 +620,7 @@ async def _tell(callback: ChatCallback | None, chat_id: int, what: str) -> None:
         logger.exception("sender: %s the table of chat %s failed", what, chat_id)
 
 
+_OUT_OF_CHAT_PACE = frozenset({OutboxKind.DELETE})  # takes no slot of its chat's pace (bot/telegram/pacer.py)
 _NEEDS_MESSAGE = frozenset({OutboxKind.DELETE, OutboxKind.PIN, OutboxKind.UNPIN})  # act on the live message
 
 

@@ -565,3 +565,20 @@ async def test_a_hand_sent_anew_deletes_the_old_one_through_the_outbox(
     ref = await storage.get_message_ref(5, "hand:1")
     assert ref is not None and ref.message_id == api.next_message_id  # the new message is the live one
     assert await pending(storage) == []
+
+
+async def test_the_old_hand_s_deletion_takes_no_slot_of_its_chat_s_second(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # The hand rang anew; the old one goes at once, and the next picture of the new hand waits only for the
+    # second after the send, not for another one behind the deletion (the turn after it would show late).
+    await delivered(storage, send(5, "hand, move 1", ref="hand:1"), message_id=50)
+    anew = send(5, "hand, move 2 (your turn)", ref="hand:1").model_copy(update={"replaces": True})
+    await storage.enqueue([anew])
+    await sender.drain()
+    await storage.enqueue([edit(5, "hand, 7♣ marked", ref="hand:1")])
+    await sender.drain()
+    [(sent_at, sent), (deleted_at, deleted), (edited_at, edited)] = api.calls
+    assert (sent.kind, deleted.kind, edited.kind) == (OutboxKind.SEND, OutboxKind.DELETE, OutboxKind.EDIT)
+    assert deleted_at == sent_at, "the deletion does not wait for the chat's next second"
+    assert edited_at - sent_at == pytest.approx(1.0), "one second after the send, as if no deletion had come"
