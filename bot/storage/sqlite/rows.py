@@ -1,41 +1,54 @@
-"""Rows to DTOs and back, and what every part of the SQLite storage shares."""
+"""What every part of the SQLite storage shares: queries, the rows that several parts write, the memory.
+
+Rows become DTOs the same way on every backend (bot/storage/records.py)."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
-from bot.storage.base import (
-    Chat,
-    Event,
-    JsonObject,
-    OutboxItem,
-    Seat,
-    Stats,
-    Table,
-    Timer,
-    UpdateAlreadyProcessedError,
-    User,
-    payload_text,
+from bot.storage.base import Chat, Seat, Table, UpdateAlreadyProcessedError, User
+from bot.storage.records import (
+    chat_of,
+    columns,
+    dumps,
+    event_of,
+    loads,
+    outbox_item_of,
+    seat_of,
+    stats_of,
+    table_of,
+    timer_of,
+    user_of,
 )
 from bot.storage.sqlite.database import Database
+
+__all__ = [
+    "Bounded",
+    "Clock",
+    "Part",
+    "chat_of",
+    "columns",
+    "dumps",
+    "ensure_chat",
+    "event_of",
+    "fetchall",
+    "load_seats",
+    "load_table",
+    "loads",
+    "mark_processed",
+    "one",
+    "outbox_item_of",
+    "stats_of",
+    "table_of",
+    "timer_of",
+    "user_of",
+]
 
 Clock = Callable[[], float]
 K = TypeVar("K")
 V = TypeVar("V")
-
-
-def dumps(value: JsonObject) -> str:
-    return payload_text(value)
-
-
-def loads(text: str) -> JsonObject:
-    value = json.loads(text)
-    if not isinstance(value, dict):
-        raise ValueError(f"expected a JSON object, got {type(value).__name__}")
-    return value
 
 
 def fetchall(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -47,59 +60,14 @@ def one(db: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3
     return row
 
 
-def columns(row: sqlite3.Row, *json_columns: str) -> dict[str, Any]:
-    """A row as a dict for a DTO's `model_validate`, with its JSON text columns parsed."""
-    found = dict(row)
-    for name in json_columns:
-        found[name] = loads(found[name])
-    return found
-
-
 def load_seats(db: sqlite3.Connection, table_id: int) -> tuple[Seat, ...]:
     rows = fetchall(db, "SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-    return tuple(Seat.model_validate(dict(row)) for row in rows)
+    return tuple(seat_of(row) for row in rows)
 
 
 def load_table(db: sqlite3.Connection, table_id: int) -> Table | None:
     row = one(db, "SELECT * FROM tables WHERE table_id = ?", (table_id,))
     return table_of(row, load_seats(db, table_id)) if row is not None else None
-
-
-def table_of(row: sqlite3.Row, seats: Sequence[Seat]) -> Table:
-    return Table.model_validate({**columns(row, "settings"), "seats": tuple(seats)})
-
-
-def chat_of(row: sqlite3.Row) -> Chat:
-    return Chat.model_validate(columns(row, "settings"))
-
-
-def user_of(row: sqlite3.Row) -> User:
-    return User.model_validate(dict(row))
-
-
-def stats_of(row: sqlite3.Row) -> Stats:
-    return Stats.model_validate(dict(row))
-
-
-def event_of(row: sqlite3.Row) -> Event:
-    return Event.model_validate(columns(row, "payload"))
-
-
-def outbox_item_of(row: sqlite3.Row) -> OutboxItem:
-    found = columns(row, "payload")
-    found["digest"] = found.get("digest") or ""
-    found["replaces"] = bool(found.get("replaces"))
-    return OutboxItem.model_validate(found)
-
-
-def timer_of(row: sqlite3.Row) -> Timer:
-    return Timer(
-        table_id=row["table_id"],
-        due_at=row["due_at"],
-        move_no=row["move_no"],
-        seconds=row["seconds"],
-        armed=row["wait_chat"] is None,
-    )
 
 
 def mark_processed(db: sqlite3.Connection, update_id: int | None, now: float) -> None:
