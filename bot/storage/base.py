@@ -365,6 +365,10 @@ class InboxStore(Protocol):
 class OutboxStore(Protocol):
     """The sender's side of the outbox, and the live messages it keeps in place."""
 
+    ids_in_commit_order: bool
+    """True where a row committed later always has a higher id (one process writes): the sender then looks only
+    above the last id it took (`fetch_outbox(after=...)`). False where several processes commit side by side."""
+
     async def outbox_depth(self) -> int:
         """How many rows wait to be delivered (the metrics' gauge)."""
         ...

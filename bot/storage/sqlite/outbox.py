@@ -57,6 +57,8 @@ def insert_outbox(
 
 
 class Outbox(Part):
+    ids_in_commit_order = True  # one process, one writer
+
     async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> list[int]:
         now = self._clock()
 

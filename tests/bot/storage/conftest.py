@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import OutboxKind, OutboxMessage, SqliteStorage, Storage
+from bot.storage.postgres import PostgresStorage
+from tests.postgres import fresh_database
 
 
 class FakeClock:
@@ -23,7 +25,7 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "postgres"]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -31,6 +33,9 @@ async def storage(request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClo
     """Each backend, fresh and empty."""
     if request.param == "sqlite":
         async with await SqliteStorage.open(tmp_path / "bura.sqlite3", clock=clock) as opened:
+            yield opened
+    elif request.param == "postgres":
+        async with await PostgresStorage.open(await fresh_database(), clock=clock) as opened:
             yield opened
     else:  # pragma: no cover - a backend named above without a branch here
         raise AssertionError(request.param)

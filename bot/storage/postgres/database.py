@@ -1,0 +1,274 @@
+"""The PostgreSQL database of the bot's instances, on asyncpg: the event loop never waits, several processes share it.
+
+* **The writer** commits in groups, as the SQLite one does: every write is an async function of a connection
+  handed to `Database.write`; the writer takes every write waiting, runs them in ONE transaction on its own
+  connection (each in a savepoint, so one refused write — a stale version, a redelivered update — undoes only
+  itself), commits, and only then answers each caller. PostgreSQL syncs a commit to its log before it answers
+  (`synchronous_commit` on, its default), so a write that returns survives a crash of the server's machine.
+* **Other instances** write the same rows. A write that waits for a row another instance's open transaction
+  holds waits at most `LOCK_TIMEOUT_MS`, then undoes only itself and goes into the next group (so two groups that
+  lock two tables in opposite order never deadlock for the server's second of detection, and one busy row never
+  holds the whole group up for long). One writer per table at a time is the row lock of `UPDATE tables ... WHERE
+  version = $n`: the second writer waits for the first to commit, then finds the version moved on (`StaleVersion`).
+* **Reads** go to a small pool: what the last commits left, never waiting for the writer.
+* **Wake-ups**: a commit that queues messages notifies every instance (`NOTIFY bura_outbox`, sent with the
+  commit), so the instance that delivers a chat's messages hears of rows another instance committed at once.
+
+A server that goes away fails the writes of its group with `StorageUnavailable` (nothing of them was made); the
+next group connects again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+import asyncpg
+
+from bot.storage.base import StartupRefused, StorageError, StorageUnavailable
+from bot.storage.postgres.migrations import migrate
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Connection = asyncpg.Connection
+Apply = Callable[[Connection], Awaitable[Any]]
+
+MAX_BATCH = 500  # writes in one transaction
+LOCK_TIMEOUT_MS = 200  # a write waits this long for a row another instance holds, then goes in the next group
+RETRIES = 50  # times a write is put in the next group before it fails (a row held for ten seconds and more)
+CHANNEL = "bura_outbox"
+
+# The write itself could not get its row in time, or lost a race the server broke: it is tried again.
+_TRY_AGAIN = (
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.DeadlockDetectedError,
+    asyncpg.exceptions.SerializationError,
+)
+
+
+@dataclass
+class _Write(Generic[T]):
+    apply: Callable[[Connection], Awaitable[T]]
+    kind: str
+    future: asyncio.Future[T]
+    notify: bool
+    tries: int = 0
+
+
+def _unavailable(error: BaseException) -> StorageUnavailable:
+    return StorageUnavailable(error)
+
+
+class Database:
+    """Open with `await Database.open(url)`; `write` and `read` run async functions of an asyncpg connection."""
+
+    def __init__(self, url: str, pool: asyncpg.Pool, writer: Connection) -> None:
+        self.url = url
+        self._pool = pool
+        self._writer: Connection | None = writer
+        self._pending: list[_Write[Any]] = []
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._closed = False
+        self._listener: Connection | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self.batches = 0  # commits made (the load benchmark reads it)
+        self.batched = 0  # writes they carried
+        self._committer = asyncio.create_task(self._commit_loop(), name="postgres-writer")
+
+    @classmethod
+    async def open(cls, url: str, *, now: float) -> Database:
+        """Connect, apply the migrations (one instance at a time), and start the writer."""
+        try:
+            writer = await _connect(url)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StorageUnavailable(error) from error
+        try:
+            await migrate(writer, now)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, init=_configure)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(url, pool, writer)
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    # -- writing -------------------------------------------------------------------------------------------
+
+    async def write(
+        self, apply: Callable[[Connection], Awaitable[T]], *, kind: str = "write", notify: bool = False
+    ) -> T:
+        """Run `apply` in the next group commit; returns its result once committed, or raises what `apply`
+        raised (nothing of it was written), or `StorageUnavailable` (nothing of the group was). `notify` wakes
+        every instance's sender with the commit (the write queued messages)."""
+        if self._closing:
+            raise StorageUnavailable(RuntimeError("the database is closed"))
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append(_Write(apply, kind, future, notify))
+        self._wake.set()
+        return await future
+
+    async def _commit_loop(self) -> None:
+        while True:
+            while not self._pending:
+                if self._closing:
+                    return
+                self._wake.clear()
+                await self._wake.wait()
+            batch = self._pending[:MAX_BATCH]
+            del self._pending[:MAX_BATCH]
+            try:
+                outcomes = await self._commit(batch)
+            except Exception as error:
+                logger.error("database: a commit of %s writes failed: %s", len(batch), error)
+                failure = error if isinstance(error, StorageError) else _unavailable(error)
+                for write in batch:
+                    if not write.future.done():
+                        write.future.set_exception(failure)
+                await self._reconnect()
+                continue
+            except BaseException as error:
+                for write in batch:
+                    if not write.future.done():
+                        write.future.set_exception(_unavailable(error))
+                raise
+            self.batches += 1
+            self.batched += len(batch)
+            again: list[_Write[Any]] = []
+            for write, (ok, value) in zip(batch, outcomes, strict=True):
+                if ok is None:
+                    write.tries += 1
+                    if write.tries < RETRIES:
+                        again.append(write)
+                    elif not write.future.done():
+                        write.future.set_exception(_unavailable(value))
+                elif write.future.done():
+                    continue
+                elif ok:
+                    write.future.set_result(value)
+                else:
+                    write.future.set_exception(value)
+            if again:
+                self._pending[:0] = again  # first in the next group, in their order
+
+    async def _commit(self, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
+        """One transaction: each write in a savepoint. (True, value), (False, error) refused, (None, error) to
+        try again in the next group."""
+        db = await self._connection()
+        outcomes: list[tuple[bool | None, Any]] = []
+        async with db.transaction():
+            for write in batch:
+                savepoint = db.transaction()
+                await savepoint.start()
+                try:
+                    value = await write.apply(db)
+                except _TRY_AGAIN as error:
+                    await savepoint.rollback()
+                    outcomes.append((None, error))
+                    continue
+                except (asyncpg.exceptions.IntegrityConstraintViolationError, asyncpg.exceptions.DataError) as error:
+                    await savepoint.rollback()  # this write's own fault: it alone is undone
+                    outcomes.append((False, error))
+                    continue
+                except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError):
+                    raise  # the server went away: the whole group goes
+                except asyncpg.exceptions.PostgresError as error:
+                    if _is_server_failure(error):
+                        raise
+                    await savepoint.rollback()
+                    outcomes.append((False, error))
+                    continue
+                except Exception as error:
+                    await savepoint.rollback()
+                    outcomes.append((False, error))
+                    continue
+                await savepoint.commit()
+                outcomes.append((True, value))
+            if any(write.notify for write, (ok, _) in zip(batch, outcomes, strict=True) if ok):
+                await db.execute(f"NOTIFY {CHANNEL}")
+        return outcomes
+
+    async def _connection(self) -> Connection:
+        if self._writer is None or self._writer.is_closed():
+            try:
+                self._writer = await _connect(self.url)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                raise _unavailable(error) from error
+        return self._writer
+
+    async def _reconnect(self) -> None:
+        if self._writer is not None and not self._writer.is_closed():
+            with contextlib.suppress(Exception):
+                await self._writer.execute("SELECT 1")
+                return
+        if self._writer is not None:
+            self._writer.terminate()
+        self._writer = None
+
+    # -- reading -------------------------------------------------------------------------------------------
+
+    async def read(self, query: Callable[[Connection], Awaitable[T]]) -> T:
+        """Run `query` on a pooled connection (what the last commits left)."""
+        try:
+            async with self._pool.acquire() as db:
+                return await query(cast(Connection, db))  # a pooled connection's proxy
+        except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError) as error:
+            raise _unavailable(error) from error
+        except asyncpg.PostgresError as error:
+            if _is_server_failure(error):
+                raise _unavailable(error) from error
+            raise
+
+    # -- wake-ups ------------------------------------------------------------------------------------------
+
+    async def listen(self, callback: Callable[[], None]) -> None:
+        """Call `callback` whenever any instance commits messages to the outbox."""
+        self._listeners.append(callback)
+        if self._listener is None:
+            self._listener = await _connect(self.url)
+            await self._listener.add_listener(CHANNEL, self._heard)
+
+    def _heard(self, *_: object) -> None:
+        for callback in self._listeners:
+            callback()
+
+    async def close(self) -> None:
+        """Commit what is waiting, then close the connections (a second call does nothing)."""
+        if self._closed:
+            return
+        self._closed = self._closing = True
+        self._wake.set()
+        with contextlib.suppress(Exception):
+            await self._committer
+        for connection in (self._listener, self._writer):
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(connection.close(), 5)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._pool.close(), 5)
+
+
+def _is_server_failure(error: asyncpg.PostgresError) -> bool:
+    """A failure of the server, not of the statement: out of disk, shutting down, too many connections."""
+    state = getattr(error, "sqlstate", "") or ""
+    return state[:2] in {"53", "57", "58", "08", "XX"}
+
+
+async def _configure(db: Connection) -> None:
+    await db.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
+
+
+async def _connect(url: str) -> Connection:
+    db: Connection = await asyncpg.connect(url)
+    await _configure(db)
+    return db
+
+
+__all__ = ["CHANNEL", "Connection", "Database", "StartupRefused"]

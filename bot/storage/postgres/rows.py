@@ -1,0 +1,70 @@
+"""What every part of the PostgreSQL storage shares: the rows that several parts write, and who this instance is.
+
+Nothing of the database is kept in memory here: other instances change it, so every read asks PostgreSQL (the
+services check what they keep, a table's state, against the version they read; bot/services/core.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.storage.base import Chat, Seat, Table, UpdateAlreadyProcessedError
+from bot.storage.postgres.database import Connection, Database
+from bot.storage.records import chat_of, seat_of, table_of
+
+Clock = Callable[[], float]
+
+LEASE_SECONDS = 30.0
+"""How long a chat's messages stay with the instance delivering them after it last asked for more: another one
+takes them over only after that (the instance died), so a chat's pacing history stays in one place."""
+
+
+async def load_seats(db: Connection, table_id: int) -> tuple[Seat, ...]:
+    rows = await db.fetch("SELECT seat, user_id, name FROM seats WHERE table_id = $1 ORDER BY seat", table_id)
+    return tuple(seat_of(row) for row in rows)
+
+
+async def load_table(db: Connection, table_id: int) -> Table | None:
+    row = await db.fetchrow("SELECT * FROM tables WHERE table_id = $1", table_id)
+    return table_of(row, await load_seats(db, table_id)) if row is not None else None
+
+
+async def mark_processed(db: Connection, update_id: int | None, now: float) -> None:
+    """Record the update as processed in the caller's transaction; raises if it was already."""
+    if update_id is None:
+        return
+    row = await db.fetchrow("SELECT processed_at FROM inbox WHERE update_id = $1 FOR UPDATE", update_id)
+    if row is None:  # handled without the inbox (an update fed straight to the dispatcher)
+        inserted = await db.fetchval(
+            "INSERT INTO inbox (update_id, payload, received_at, processed_at) VALUES ($1, NULL, $2, $2)"
+            " ON CONFLICT DO NOTHING RETURNING update_id",
+            update_id,
+            now,
+        )
+        if inserted is None:  # another instance recorded it meanwhile
+            raise UpdateAlreadyProcessedError(update_id)
+    elif row["processed_at"] is not None:
+        raise UpdateAlreadyProcessedError(update_id)
+    else:
+        await db.execute("UPDATE inbox SET processed_at = $1, payload = NULL WHERE update_id = $2", now, update_id)
+
+
+async def ensure_chat(db: Connection, chat_id: int, now: float) -> Chat:
+    row = await db.fetchrow(
+        "INSERT INTO chats (chat_id, created_at, updated_at) VALUES ($1, $2, $2)"
+        " ON CONFLICT (chat_id) DO UPDATE SET chat_id = excluded.chat_id RETURNING *",
+        chat_id,
+        now,
+    )
+    assert row is not None
+    return chat_of(row)
+
+
+class Part:
+    """What each part of `PostgresStorage` works with: the database, the clock, and this instance's name (the
+    owner of the chat leases and timer claims it takes)."""
+
+    def __init__(self, database: Database, clock: Clock, instance: str) -> None:
+        self._database = database
+        self._clock = clock
+        self._instance = instance

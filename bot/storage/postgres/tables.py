@@ -1,0 +1,163 @@
+"""Tables and their moves (`TableStore`) on PostgreSQL: a move commits state, events, outbox, timer and stats.
+
+One writer per table at a time: `UPDATE tables ... WHERE version = $n` locks the table's row until the commit,
+so a second instance moving the same table waits for it and then finds the version moved on (`StaleVersion`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import asyncpg
+
+from bot.storage.base import (
+    Deadline,
+    Event,
+    JsonObject,
+    OpenTableExistsError,
+    OutboxMessage,
+    Seat,
+    StaleVersion,
+    StatsDelta,
+    Table,
+    TableNotFoundError,
+    TableStatus,
+)
+from bot.storage.postgres.database import Connection
+from bot.storage.postgres.outbox import insert_outbox
+from bot.storage.postgres.rows import Part, ensure_chat, load_seats, load_table, mark_processed
+from bot.storage.postgres.stats import add_stats
+from bot.storage.postgres.timers import set_timer
+from bot.storage.records import dumps, event_of, table_of
+
+
+async def replace_seats(db: Connection, table_id: int, seats: Sequence[Seat], now: float) -> None:
+    await db.execute("DELETE FROM seats WHERE table_id = $1", table_id)
+    if seats:
+        await db.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES ($1, $2, $3, $4, $5)",
+            [(table_id, seat.seat, seat.user_id, seat.name, now) for seat in seats],
+        )
+
+
+async def _tables(db: Connection, sql: str, *params: object) -> list[Table]:
+    rows = await db.fetch(sql, *params)
+    seats: dict[int, list[Seat]] = {int(row["table_id"]): [] for row in rows}
+    if seats:
+        for seat in await db.fetch(
+            "SELECT table_id, seat, user_id, name FROM seats WHERE table_id = ANY($1::bigint[]) ORDER BY seat",
+            list(seats),
+        ):
+            seats[int(seat["table_id"])].append(Seat(seat=seat["seat"], user_id=seat["user_id"], name=seat["name"]))
+    return [table_of(row, seats[int(row["table_id"])]) for row in rows]
+
+
+class Tables(Part):
+    async def create_table(
+        self,
+        chat_id: int,
+        creator_id: int,
+        settings: JsonObject,
+        seats: Sequence[Seat] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+        thread_id: int | None = None,
+    ) -> Table:
+        now = self._clock()
+
+        async def apply(db: Connection) -> Table:
+            await ensure_chat(db, chat_id, now)
+            try:
+                table_id = await db.fetchval(
+                    "INSERT INTO tables (chat_id, status, creator_id, settings, state, version, created_at,"
+                    " updated_at, thread_id) VALUES ($1, $2, $3, $4, NULL, 0, $5, $5, $6) RETURNING table_id",
+                    chat_id,
+                    TableStatus.LOBBY.value,
+                    creator_id,
+                    dumps(settings),
+                    now,
+                    thread_id,
+                )
+            except asyncpg.exceptions.UniqueViolationError as error:
+                raise OpenTableExistsError(chat_id) from error
+            await replace_seats(db, table_id, seats, now)
+            await insert_outbox(db, outbox, now, table_id)
+            await mark_processed(db, update_id, now)
+            table = await load_table(db, table_id)
+            assert table is not None
+            return table
+
+        return await self._database.write(apply, kind="table", notify=bool(outbox))
+
+    async def get_table(self, table_id: int) -> Table | None:
+        return await self._database.read(lambda db: load_table(db, table_id))
+
+    async def get_open_table(self, chat_id: int) -> Table | None:
+        found = await self._database.read(
+            lambda db: _tables(db, "SELECT * FROM tables WHERE chat_id = $1 AND status != 'finished'", chat_id)
+        )
+        return found[0] if found else None
+
+    async def list_tables(self, status: TableStatus) -> list[Table]:
+        return await self._database.read(
+            lambda db: _tables(db, "SELECT * FROM tables WHERE status = $1 ORDER BY table_id", status.value)
+        )
+
+    async def commit_move(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str | None,
+        events: Sequence[JsonObject] = (),
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+        *,
+        status: TableStatus | None = None,
+        seats: Sequence[Seat] | None = None,
+        deadline: Deadline | None = None,
+        stats: Sequence[StatsDelta] = (),
+    ) -> Table:
+        now = self._clock()
+        new_version = expected_version + 1
+        event_rows = [dumps(event) for event in events]
+
+        async def apply(db: Connection) -> Table:
+            row = await db.fetchrow(
+                "UPDATE tables SET state = COALESCE($1, state), status = COALESCE($2, status), version = $3,"
+                " updated_at = $4 WHERE table_id = $5 AND version = $6 RETURNING *",
+                new_state_json,
+                status.value if status else None,
+                new_version,
+                now,
+                table_id,
+                expected_version,
+            )
+            if row is None:
+                found = await db.fetchval("SELECT version FROM tables WHERE table_id = $1", table_id)
+                if found is None:
+                    raise TableNotFoundError(table_id)
+                raise StaleVersion(table_id, expected_version, int(found))
+            if seats is not None:
+                await replace_seats(db, table_id, seats, now)
+            if event_rows:
+                start = await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = $1", table_id)
+                await db.executemany(
+                    "INSERT INTO events (table_id, seq, payload, created_at) VALUES ($1, $2, $3, $4)",
+                    [(table_id, int(start) + n, text, now) for n, text in enumerate(event_rows, start=1)],
+                )
+            ids = await insert_outbox(db, outbox, now, table_id)
+            await set_timer(db, table_id, new_version, deadline, outbox, ids, now)
+            await add_stats(db, stats)
+            await mark_processed(db, update_id, now)
+            kept = seats if seats is not None else await load_seats(db, table_id)
+            return table_of(row, kept)
+
+        return await self._database.write(apply, kind="move", notify=bool(outbox))
+
+    async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]:
+        rows = await self._database.read(
+            lambda db: db.fetch(
+                "SELECT * FROM events WHERE table_id = $1 AND seq > $2 ORDER BY seq", table_id, after_seq
+            )
+        )
+        return [event_of(row) for row in rows]
