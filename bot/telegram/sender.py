@@ -274,7 +274,7 @@ class Sender:
             self._capped = True
             return 0
         skip = self._in_flight | self._unrecorded.keys()
-        if self._rescan:
+        if self._rescan or not self._storage.ids_in_commit_order:
             self._rescan = False
             new = await self._storage.fetch_outbox(self._clock(), room, skip=skip)
         else:
