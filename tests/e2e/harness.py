@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ from engine.match import Match
 from engine.views import view
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.botapi.html import parse_html, strip_text
-from tests.e2e.reader import BotDatabase
+from tests.e2e.reader import sql_for, table_from
 
 Json = dict[str, Any]
 WAIT = 30.0
@@ -76,9 +74,11 @@ class Tap:
 class Game:
     """One table in a group, its people, and the bot's database read beside the bot (WAL allows it)."""
 
-    def __init__(self, tg: FakeTelegram, database: Path, group: Chat, people: list[User], table_id: int) -> None:
+    def __init__(self, tg: FakeTelegram, database: Path | str, group: Chat, people: list[User], table_id: int) -> None:
+        """`database`: the bot's SQLite file, or its PostgreSQL URL."""
         self.tg = tg
         self.database = database
+        self.sql = sql_for(database)
         self.group = group
         self.people = people
         self.table_id = table_id
@@ -86,14 +86,11 @@ class Game:
 
     # -- reading the database --------------------------------------------------------------------------------
 
-    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=10)) as db:
-            db.row_factory = sqlite3.Row
-            return db.execute(sql, params).fetchall()
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        return self.sql.query(sql, params)
 
     async def table(self) -> Table:
-        async with BotDatabase(self.database) as storage:
-            table = await storage.get_table(self.table_id)
+        table = table_from(self.sql, self.table_id)
         assert table is not None
         return table
 
@@ -109,7 +106,7 @@ class Game:
         """Messages still to deliver to this game's chats (another group's may wait behind its own limits)."""
         chats = [chat.id for chat in self.chats()]
         marks = ", ".join("?" for _ in chats)
-        rows = self.query(f"SELECT COUNT(*) AS n FROM outbox WHERE done = 0 AND chat_id IN ({marks})", tuple(chats))
+        rows = self.query(f"SELECT COUNT(*) AS n FROM outbox WHERE NOT done AND chat_id IN ({marks})", tuple(chats))
         return int(rows[0]["n"])
 
     async def until(self, condition: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
@@ -272,7 +269,9 @@ class Game:
         return data
 
 
-async def open_game(tg: FakeTelegram, database: Path, players: int = 2, settings: dict[str, str] | None = None) -> Game:
+async def open_game(
+    tg: FakeTelegram, database: Path | str, players: int = 2, settings: dict[str, str] | None = None
+) -> Game:
     """People in a group, each of whom has started the bot; the first opens a table, the rest join, the first
     sets the settings and starts the deal. Returns when every hand is shown."""
     people = [tg.user(name, f"user{index}") for index, name in enumerate(NAMES[:players])]

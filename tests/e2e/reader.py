@@ -6,21 +6,28 @@ anyone read while it writes: these readers open the file read-only, without the 
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import re
 import sqlite3
+import threading
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
-from typing import Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
+
+import asyncpg
 
 from bot.storage import Event, Stats, Table
+from bot.storage.records import seat_of, table_of
 from bot.storage.sqlite.rows import event_of, fetchall, load_table, one, stats_of
 
 T = TypeVar("T")
 
 
 class BotDatabase:
-    """The bot's storage questions (`get_table`, `get_open_table`, `get_events`, `get_stats`, `top_stats`), read
-    from its file."""
+    """The bot's storage questions (`get_table`, `get_open_table`, `get_events`, `get_stats`, `top_stats`,
+    `inbox_has`), read from its file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -63,8 +70,73 @@ class BotDatabase:
         )
         return [stats_of(row) for row in rows]
 
+    async def inbox_has(self, update_id: int) -> bool:
+        """The bot stored this update in its inbox (handled since or not)."""
+        row = self._read(lambda db: one(db, "SELECT 1 FROM inbox WHERE update_id = ?", (update_id,)))
+        return row is not None
+
     async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
         return None
+
+
+class Sql(Protocol):
+    """Questions to a running bot's database in SQL with `?` marks, answered at once (for polling conditions)."""
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
+
+
+class SqliteSql:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)) as db:
+            db.row_factory = sqlite3.Row
+            return db.execute(sql, params).fetchall()
+
+
+class PostgresSql:
+    """The same questions to PostgreSQL, through asyncpg on a loop of its own in a thread (a test's polling
+    condition is a plain function)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="postgres-reader", daemon=True)
+        self._thread.start()
+        self._db: asyncpg.Connection | None = None
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        marks = itertools.count(1)
+        numbered = re.sub(r"\?", lambda _: f"${next(marks)}", sql)
+        return asyncio.run_coroutine_threadsafe(self._fetch(numbered, params), self._loop).result(timeout=30)
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        if self._db is None:
+            self._db = await asyncpg.connect(self.url)
+        return list(await self._db.fetch(sql, *params))
+
+    def close(self) -> None:
+        if self._db is not None:
+            asyncio.run_coroutine_threadsafe(self._db.close(), self._loop).result(timeout=10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+
+
+def sql_for(database: Path | str) -> Sql:
+    """A SQLite file, or a PostgreSQL URL."""
+    if isinstance(database, str) and database.startswith(("postgresql://", "postgres://")):
+        return PostgresSql(database)
+    return SqliteSql(Path(database))
+
+
+def table_from(sql: Sql, table_id: int) -> Table | None:
+    """A table as the storage returns it, read with `sql` (either engine)."""
+    rows = sql.query("SELECT * FROM tables WHERE table_id = ?", (table_id,))
+    if not rows:
+        return None
+    seats = sql.query("SELECT seat, user_id, name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+    return table_of(rows[0], [seat_of(seat) for seat in seats])
