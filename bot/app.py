@@ -1,4 +1,5 @@
-"""Running the bot: open the storage, build the Bot API client, deliver the outbox and poll for updates."""
+"""Running the bot: open the storage, build the Bot API client, deliver the outbox, and poll for updates or
+receive them by webhook (WEBHOOK_URL)."""
 
 import asyncio
 import contextlib
@@ -7,8 +8,9 @@ import logging
 import signal
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
+from typing import Any, TypeVar
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
@@ -18,6 +20,7 @@ from aiogram.enums import ParseMode
 from aiogram.exceptions import (
     ClientDecodeError,
     TelegramAPIError,
+    TelegramBadRequest,
     TelegramNetworkError,
     TelegramServerError,
     TelegramUnauthorizedError,
@@ -35,6 +38,7 @@ from aiogram.methods import (
     Response,
     SendMessage,
     SetMyCommands,
+    SetWebhook,
     TelegramMethod,
 )
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update, User
@@ -52,8 +56,10 @@ from bot.telegram.api import BotApi, brief
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
 from bot.telegram.sender import Sender, Unreachable, UnreachableCallback, bot_access_check, bot_api_call
+from bot.telegram.webhook import WebhookServer
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def configure_logging(level: str) -> None:
@@ -88,6 +94,7 @@ CALLED_METHODS: tuple[type[TelegramMethod[Any]], ...] = (
     GetChatMember,
     GetChatAdministrators,
     SetMyCommands,
+    SetWebhook,
 )
 
 
@@ -157,13 +164,13 @@ async def keep_pruning(storage: Storage, interval: float = PRUNE_EVERY) -> None:
         await asyncio.sleep(interval)
 
 
-async def connect(bot: Bot, settings: Settings) -> User:
-    """Who the bot is (getMe), asked until Telegram answers: a network that is not up yet (a container that
-    starts before its network) is waited for; a token Telegram rejects is one line and exit code 2."""
+async def until_answered(settings: Settings, call: Callable[[], Awaitable[T]]) -> T:
+    """`call` asked until Telegram answers: a network that is not up yet (a container that starts before its
+    network) is waited for; a token Telegram rejects is one line and exit code 2."""
     failures = 0
     while True:
         try:
-            return await bot.get_me()
+            return await call()
         except TelegramUnauthorizedError as error:
             raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
         except (TelegramNetworkError, TelegramServerError, ClientDecodeError) as error:
@@ -176,6 +183,32 @@ async def connect(bot: Bot, settings: Settings) -> User:
                 delay,
             )
             await asyncio.sleep(delay)
+
+
+async def connect(bot: Bot, settings: Settings) -> User:
+    """Who the bot is (getMe), asked until Telegram answers."""
+    return await until_answered(settings, bot.get_me)
+
+
+async def set_webhook(bot: Bot, settings: Settings, allowed_updates: list[str]) -> None:
+    """Have Telegram post updates to WEBHOOK_URL with WEBHOOK_SECRET (setWebhook), asked until it answers; the
+    updates Telegram holds stay. A URL Telegram refuses is one line and exit code 2."""
+    url, secret = settings.webhook_url, settings.webhook_secret
+    assert url is not None and secret is not None  # the settings require both together
+
+    async def call() -> bool:
+        return await bot.set_webhook(
+            url,
+            secret_token=secret.get_secret_value(),
+            allowed_updates=allowed_updates,
+            drop_pending_updates=False,
+        )
+
+    try:
+        await until_answered(settings, call)
+    except TelegramBadRequest as error:
+        raise StartupError(f"WEBHOOK_URL {url} was refused by Telegram: {error.message}", exit_code=2) from error
+    logger.info("webhook set: Telegram posts updates to %s", url)
 
 
 def create_sender(
@@ -228,7 +261,8 @@ def on_started() -> None:
 
 
 async def run(settings: Settings) -> None:
-    """Run until SIGINT/SIGTERM: poll Telegram into the inbox and handle it; deliver the outbox; fire timers."""
+    """Run until SIGINT/SIGTERM: poll Telegram (or receive its webhook) into the inbox and handle it; deliver the
+    outbox; fire timers."""
     configure_logging(settings.log_level)
     try:
         translations = Translations(default_language=settings.default_language)
@@ -240,6 +274,7 @@ async def run(settings: Settings) -> None:
     thinker = Thinker(processes=settings.computer_processes)
     tasks: list[asyncio.Task[None]] = []
     poller: Poller | None = None
+    webhook: WebhookServer | None = None
     sender: Sender | None = None
     http: web.AppRunner | None = None
     try:
@@ -250,10 +285,19 @@ async def run(settings: Settings) -> None:
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 
         handle = update_handler(dispatcher, bot)
-        scale = settings.send_interval if settings.send_interval > 0 else 1.0
-        poller = Poller(
-            api, storage, handle, allowed_updates=dispatcher.resolve_used_update_types(), backoff_cap=30.0 * scale
-        )
+        allowed = dispatcher.resolve_used_update_types()
+        if settings.webhook_url is None:
+            scale = settings.send_interval if settings.send_interval > 0 else 1.0
+            poller = Poller(api, storage, handle, allowed_updates=allowed, backoff_cap=30.0 * scale)
+            receive: Callable[[], Coroutine[Any, Any, None]] = poller.run
+            problem = poller.problem
+        else:
+            assert settings.webhook_secret is not None  # the settings require it with a URL
+            webhook = WebhookServer(storage, handle, settings.webhook_secret.get_secret_value(), settings.webhook_path)
+            receive = partial(
+                webhook.run, settings.webhook_host, settings.webhook_port, partial(set_webhook, bot, settings, allowed)
+            )
+            problem = webhook.problem
         try:
             await set_commands(bot, translations)
         except TelegramAPIError as error:
@@ -263,14 +307,15 @@ async def run(settings: Settings) -> None:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stopping.set)
-        polling = asyncio.create_task(poller.run(), name="polling")
+
+        def loop_alive() -> str | None:
+            return "the update loop stopped" if receiving.done() else problem()
+
+        health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
+        if webhook is not None:
+            metrics.add_routes(webhook.app, health)  # before it starts: a running app takes no more routes
+        receiving = asyncio.create_task(receive(), name="updates")
         if settings.http_port is not None:
-            watched = poller
-
-            def loop_alive() -> str | None:
-                return "the update loop stopped" if polling.done() else watched.problem()
-
-            health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
             http = await metrics.serve(health, settings.http_host, settings.http_port)
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
@@ -281,14 +326,14 @@ async def run(settings: Settings) -> None:
         ]
         logger.info("bot @%s is running", me.username)
         stopped = asyncio.create_task(stopping.wait())
-        await asyncio.wait([polling, stopped], return_when=asyncio.FIRST_COMPLETED)
-        if polling.done():
+        await asyncio.wait([receiving, stopped], return_when=asyncio.FIRST_COMPLETED)
+        if receiving.done():
             stopped.cancel()
-            polling.result()  # a rejected token raises here
+            receiving.result()  # a rejected token (or webhook) raises here
         else:
-            polling.cancel()
+            receiving.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await polling
+                await receiving
         logger.info("stopping")
     except TelegramUnauthorizedError as error:
         raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
@@ -297,6 +342,8 @@ async def run(settings: Settings) -> None:
             await http.cleanup()
         if poller is not None:
             await poller.stop()
+        if webhook is not None:
+            await webhook.stop()  # the webhook stays set: other instances may still serve it
         if sender is not None:
             await sender.stop()
         for task in tasks:

@@ -1,12 +1,25 @@
 """Settings of a bot process, read from the environment or `.env` (pydantic-settings)."""
 
+import ipaddress
 import logging
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SUPPORTED_LANGUAGES = ("ru", "en")
+_WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class Settings(BaseSettings):
@@ -34,6 +47,17 @@ class Settings(BaseSettings):
     """HTTP_PORT: serve /healthz and /metrics (Prometheus) on this port; unset, no HTTP server."""
     http_host: str = "0.0.0.0"
     """HTTP_HOST: the address of that server (all interfaces by default, as a container needs)."""
+    webhook_url: str | None = None
+    """WEBHOOK_URL: receive updates by webhook at this public https:// URL instead of long polling (unset: long
+    polling). Telegram POSTs them there; the bot serves the URL's path on WEBHOOK_HOST:WEBHOOK_PORT, behind the
+    proxy that holds the TLS certificate. http:// only on a loopback host (tests against the fake Bot API)."""
+    webhook_secret: SecretStr | None = Field(None, validate_default=True)
+    """WEBHOOK_SECRET: required with WEBHOOK_URL. Telegram sends it with every update and the bot refuses a
+    request without it (1-256 characters: A-Z, a-z, 0-9, _ and -)."""
+    webhook_host: str = "0.0.0.0"
+    """WEBHOOK_HOST: the address the webhook server listens on (all interfaces by default, as a container needs)."""
+    webhook_port: int = Field(8080, ge=1, le=65535, validate_default=True)
+    """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, so HTTP_PORT is not needed in webhook mode."""
     computer_processes: int = Field(1, ge=0, le=64)
     """COMPUTER_PROCESSES: worker processes where hard computer players think (0: a thread of the bot, which then
     answers every tap about 5 ms later while one thinks). One worker makes about six hard decisions a second."""
@@ -53,6 +77,42 @@ class Settings(BaseSettings):
         if not value.startswith(("http://", "https://")):
             raise ValueError("must be an http(s) URL such as https://api.telegram.org")
         return value.rstrip("/")
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _webhook_url_is_https(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        url = urlsplit(value.strip())
+        loopback = url.hostname is not None and _is_loopback(url.hostname)
+        if not url.hostname or not (url.scheme == "https" or (url.scheme == "http" and loopback)):
+            raise ValueError("must be an https:// URL (http:// only on a loopback host, for tests)")
+        return value.strip()
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _webhook_secret_shape(cls, value: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
+        if value is None or not value.get_secret_value():
+            if info.data.get("webhook_url") is not None:
+                raise ValueError("must be set when WEBHOOK_URL is set (1-256 characters: A-Z, a-z, 0-9, _ and -)")
+            return None
+        if not _WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+            raise ValueError("must be 1-256 characters: A-Z, a-z, 0-9, _ and - (as Telegram allows)")
+        return value
+
+    @field_validator("webhook_port")
+    @classmethod
+    def _webhook_port_is_free(cls, value: int, info: ValidationInfo) -> int:
+        if info.data.get("webhook_url") is not None and info.data.get("http_port") == value:
+            raise ValueError("must differ from HTTP_PORT (the webhook's server serves /healthz and /metrics too)")
+        return value
+
+    @property
+    def webhook_path(self) -> str:
+        """The path the webhook server serves: WEBHOOK_URL's."""
+        if self.webhook_url is None:
+            return "/"
+        return urlsplit(self.webhook_url).path or "/"
 
     @field_validator("log_level")
     @classmethod

@@ -1,10 +1,12 @@
-"""What an admin watches: `/healthz` and `/metrics` (Prometheus) on `HTTP_PORT`, beside the bot's own work.
+"""What an admin watches: `/healthz` and `/metrics` (Prometheus) on `HTTP_PORT`, beside the bot's own work (in
+webhook mode on the webhook's server as well).
 
 The figures are the process's (a Prometheus server scrapes each instance): taps answered and how long each took
 from the start of its update's handling to Telegram's acknowledgement of the answer (the move committed and
 synced in between), moves committed, outbox rows waiting, 429s Telegram answered, and updates that failed.
-`/healthz` is 200 while the update loop runs and its last poll got an answer, and the database answers a ping;
-503 with the reason otherwise (a load balancer or Docker takes the instance out).
+`/healthz` is 200 while the update loop runs and its last poll got an answer (in webhook mode: the webhook is
+served and set), and the database answers a ping; 503 with the reason otherwise (a load balancer or Docker takes
+the instance out).
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ class Health:
     outbox_depth: Callable[[], Awaitable[int]]
 
 
-def application(health: Health) -> web.Application:
+def add_routes(app: web.Application, health: Health) -> None:
+    """`/healthz` and `/metrics` on `app`: their own server's (`HTTP_PORT`), or the webhook's."""
+
     async def healthz(_: web.Request) -> web.Response:
         problem = health.loop_alive()
         if problem is None:
@@ -73,9 +77,13 @@ def application(health: Health) -> web.Application:
             logger.info("metrics: the outbox depth is unknown now (%s)", error)
         return web.Response(body=generate_latest(REGISTRY), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
-    app = web.Application()
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
+
+
+def application(health: Health) -> web.Application:
+    app = web.Application()
+    add_routes(app, health)
     return app
 
 

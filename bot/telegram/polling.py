@@ -3,40 +3,36 @@
 aiogram's own polling confirms an update to Telegram (the next getUpdates' offset) as soon as it has started
 its handler, so a crash while handling lost the update for good. Here a batch of updates is first stored in the
 inbox (one durable commit), then confirmed, then handled; each handler records its update as processed in the
-same transaction as what it changed, and an update whose handling changed nothing is marked done after it. A
-restart handles again what the inbox holds unprocessed, and an update Telegram sends twice is stored once.
+same transaction as what it changed, and an update whose handling changed nothing is marked done after it
+(bot/telegram/handling.py, shared with the webhook). A restart handles again what the inbox holds unprocessed,
+and an update Telegram sends twice is stored once.
 
 When the database cannot store the batch (a full disk), the updates are handled all the same — whatever they
 would change fails as well, and the user is told so (bot/handlers/errors.py) — and confirmed, so that Telegram
 does not send them again and again.
 
-A 409 Conflict (another process polls the same token) is logged once, then retried with backoff, quietly.
+A 409 Conflict (another process polls the same token, or a webhook is set) is logged once, then retried with
+backoff, quietly.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from aiogram.exceptions import TelegramConflictError, TelegramUnauthorizedError
 from aiogram.methods import GetUpdates
 
-from bot.storage import InboxStore, JsonObject, StorageError
+from bot.storage import InboxStore, StorageError
 from bot.telegram.api import BotApi, brief
+from bot.telegram.handling import STOP_GRACE, Handle, Handling, update_text
 
 logger = logging.getLogger(__name__)
 
-Handle = Callable[[str], Awaitable[Any]]
-"""Handles one update, given as JSON text (as stored in the inbox)."""
-
 POLL_TIMEOUT = 30  # seconds a long poll waits for updates
-MAX_HANDLING = 2000  # updates handled at once (the rest wait in the inbox and in Telegram)
-MARK_EVERY = 0.2  # seconds between two commits of "done" marks for updates that changed nothing
 CONFLICT_LOG_EVERY = 600.0  # seconds between two warnings while another process polls the token
 BACKOFF_CAP = 30.0
 HEALTH_GRACE = 30.0  # seconds past a long poll's time without an answer before /healthz says so
@@ -58,16 +54,11 @@ class Poller:
     ) -> None:
         self._api = api
         self._inbox = inbox
-        self._handle = handle
         self._allowed = list(allowed_updates) if allowed_updates is not None else None
         self._timeout = timeout
         self._backoff_cap = backoff_cap
         self._clock = clock
-        self._slots = asyncio.Semaphore(MAX_HANDLING)
-        self._handling: dict[int, asyncio.Task[None]] = {}
-        self._done: set[int] = set()
-        self._marking: asyncio.Task[None] | None = None
-        self.handled = 0
+        self.handling = Handling(inbox, handle)
         self._asked_at: float | None = None  # when the last getUpdates was sent
         self._answered_at: float | None = None  # when the last getUpdates was answered
         self._failures = 0  # getUpdates failed this many times in a row
@@ -101,13 +92,20 @@ class Poller:
                 updates = await self._api.call(GetUpdates, params)
             except TelegramUnauthorizedError:
                 raise
-            except TelegramConflictError:
+            except TelegramConflictError as error:
                 now = self._clock()
                 if conflict_logged_at is None or now - conflict_logged_at >= CONFLICT_LOG_EVERY:
-                    logger.warning(
-                        "another process is polling this bot's token (409 Conflict): only one may; waiting for it"
-                        " to stop (a webhook set elsewhere does the same)"
-                    )
+                    if "webhook" in error.message:
+                        # An instance in webhook mode leaves its webhook set when it stops (others may serve it).
+                        logger.warning(
+                            "a webhook is set for this bot's token (409 Conflict): updates go there, not to"
+                            " getUpdates; waiting for it to be removed (deleteWebhook); WEBHOOK_URL receives them"
+                        )
+                    else:
+                        logger.warning(
+                            "another process is polling this bot's token (409 Conflict): only one may; waiting for"
+                            " it to stop"
+                        )
                     conflict_logged_at = now
                 self._failures += 1
                 await asyncio.sleep(self._backoff(self._failures))
@@ -124,7 +122,7 @@ class Poller:
                 conflict_logged_at = None
             if not isinstance(updates, list) or not updates:
                 continue
-            batch = [(int(update["update_id"]), _text(update)) for update in updates if isinstance(update, dict)]
+            batch = [(int(update["update_id"]), update_text(update)) for update in updates if isinstance(update, dict)]
             if not batch:
                 continue
             if offset is None:
@@ -142,82 +140,24 @@ class Poller:
             offset = max(update_id for update_id, _ in batch) + 1  # confirmed with the next poll
             for update_id, update in batch:
                 if update_id in new:
-                    await self._start(update_id, update)
+                    await self.handling.start(update_id, update)
             if storing is not None:
                 await storing
 
     async def resume(self) -> None:
         """Handle what the inbox holds unprocessed (a crash or a stop left it there)."""
-        try:
-            pending = await self._inbox.pending_updates()
-        except StorageError as error:
-            logger.warning("the inbox cannot be read now (%s): its updates wait for the next start", error)
-            return
-        if pending:
-            logger.info("handling %s updates received before the restart", len(pending))
-        for update_id, update in pending:
-            await self._start(update_id, update)
+        await self.handling.resume()
 
     async def _store(self, batch: list[tuple[int, str]]) -> set[int]:
         try:
             return set(await self._inbox.store_updates(batch))
         except StorageError as error:
             logger.warning("the inbox cannot store %s updates (%s): handling them without it", len(batch), error)
-            return {update_id for update_id, _ in batch if update_id not in self._handling}
+            return {update_id for update_id, _ in batch if not self.handling.knows(update_id)}
 
-    async def _start(self, update_id: int, update: str) -> None:
-        if update_id in self._handling:
-            return
-        await self._slots.acquire()
-        task = asyncio.create_task(self._run_one(update_id, update), name=f"update:{update_id}")
-        self._handling[update_id] = task
-
-    async def _run_one(self, update_id: int, update: str) -> None:
-        try:
-            await self._handle(update)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            logger.exception("update %s failed", update_id)
-        finally:
-            self._slots.release()
-            self._handling.pop(update_id, None)
-        self.handled += 1
-        self._done.add(update_id)
-        if self._marking is None or self._marking.done():
-            self._marking = asyncio.create_task(self._mark_soon(), name="inbox-marks")
-
-    async def _mark_soon(self) -> None:
-        await asyncio.sleep(MARK_EVERY)
-        await self.flush()
-
-    async def flush(self) -> None:
-        """Commit the "done" marks gathered so far (kept for the next try if the database refuses)."""
-        done, self._done = self._done, set()
-        try:
-            await self._inbox.mark_updates_done(done)
-        except StorageError as error:
-            logger.warning("marking %s updates done failed (%s); will try again", len(done), error)
-            self._done |= done
-
-    async def stop(self, grace: float = 10.0) -> None:
+    async def stop(self, grace: float = STOP_GRACE) -> None:
         """Let the handlers under way finish (for at most `grace` seconds), then commit their marks."""
-        running = list(self._handling.values())
-        if running:
-            _, late = await asyncio.wait(running, timeout=grace)
-            for task in late:
-                task.cancel()
-            with contextlib.suppress(Exception):
-                await asyncio.gather(*late, return_exceptions=True)
-        if self._marking is not None:
-            self._marking.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._marking
-        await self.flush()
+        await self.handling.stop(grace)
 
     def _backoff(self, failures: int) -> float:
         return float(min(self._backoff_cap, 0.5 * 2 ** min(failures, 10)))
-
-
-def _text(update: JsonObject) -> str:
-    return json.dumps(update, ensure_ascii=False, separators=(",", ":"))

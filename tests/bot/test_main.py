@@ -69,6 +69,14 @@ async def test_a_bad_setting_names_its_variable(tmp_path: Path) -> None:
     assert _one_line(stderr).startswith("bura-bot: DEFAULT_LANGUAGE must be one of")
 
 
+async def test_a_webhook_url_without_its_secret_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, WEBHOOK_URL="https://bura.example.com/hook")
+    assert code == 2
+    assert _one_line(stderr) == "bura-bot: WEBHOOK_SECRET must be set when WEBHOOK_URL is set" + (
+        " (1-256 characters: A-Z, a-z, 0-9, _ and -)"
+    )
+
+
 async def test_healthcheck_opens_the_database(tmp_path: Path) -> None:
     code, stderr = await _run_bot(tmp_path, "--healthcheck", BOT_TOKEN=TOKEN)
     assert (code, stderr) == (0, "")

@@ -71,6 +71,7 @@ WEBHOOK_ACTIVE = ApiError(
     409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
 )
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+WEBHOOK_PORTS = (80, 88, 443, 8443)  # Telegram posts to these only
 
 
 class BotApi:
@@ -239,6 +240,12 @@ class BotApi:
             raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
         if parsed.scheme == "http" and parsed.hostname not in ("127.0.0.1", "localhost"):
             raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
+        try:
+            port = parsed.port
+        except ValueError:
+            raise bad_request("bad webhook: An HTTPS URL must be provided for webhook") from None
+        if parsed.scheme == "https" and (port or 443) not in WEBHOOK_PORTS:
+            raise bad_request("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
         secret = params.get("secret_token")
         if secret is not None and not _SECRET.fullmatch(str(secret)):
             raise bad_request("secret token contains unallowed characters")

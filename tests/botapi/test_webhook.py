@@ -108,5 +108,22 @@ async def test_set_webhook_is_as_strict_as_telegram(bot: Bot) -> None:
         await bot.set_webhook("http://bot.example.com/hook")
     with pytest.raises(TelegramBadRequest, match="secret token contains unallowed characters"):
         await bot.set_webhook("https://bot.example.com/hook", secret_token="not allowed!")
+    with pytest.raises(TelegramBadRequest, match="only on ports 80, 88, 443 or 8443"):
+        await bot.set_webhook("https://bot.example.com:8080/hook")
+    assert await bot.set_webhook("https://bot.example.com:8443/hook")
     with pytest.raises(TelegramBadRequest, match="max_connections"):
         await bot.set_webhook("https://bot.example.com/hook", max_connections=101)
+
+
+async def test_a_paused_delivery_holds_the_updates_until_it_resumes(
+    bot: Bot, tg: FakeTelegram, receiver: Receiver
+) -> None:
+    await bot.set_webhook(receiver.url, secret_token="s")
+    tg.webhook.pause()
+    tg.start_bot(tg.user("Alice", "alice"))
+    await asyncio.sleep(0.1)
+    assert receiver.received == []
+    assert (await bot.get_webhook_info()).pending_update_count == 1, "Telegram holds it"
+    tg.webhook.pause(False)
+    await until(lambda: receiver.received, "the held update posted")
+    assert (await bot.get_webhook_info()).pending_update_count == 0

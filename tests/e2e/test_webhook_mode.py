@@ -1,0 +1,116 @@
+"""The real bot process in webhook mode (WEBHOOK_URL): the fake Bot API posts every update to it, as Telegram
+does, and people play through it; the secret keeps everyone else out; a stop leaves the webhook set, and what
+Telegram held meanwhile arrives after the restart."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+
+from bot.table_settings import TableSettings
+from bot.telegram.webhook import SECRET_HEADER
+from tests.botapi import FakeTelegram
+from tests.botapi.conftest import make_bot
+from tests.e2e.conftest import Launch
+from tests.e2e.players import MOVE_WAIT, find_seed, greedy
+from tests.e2e.reader import BotDatabase
+from tests.e2e.test_game import open_table
+from tests.e2e.test_observability import free_port, until
+
+SECRET = "e2e_webhook-Secret-42"
+
+
+def webhook_env(port: int) -> dict[str, str]:
+    return {
+        "WEBHOOK_URL": f"http://127.0.0.1:{port}/telegram/updates",
+        "WEBHOOK_SECRET": SECRET,
+        "WEBHOOK_HOST": "127.0.0.1",
+        "WEBHOOK_PORT": str(port),
+    }
+
+
+async def post(url: str, update: dict[str, object], secret: str | None) -> int:
+    headers = {SECRET_HEADER: secret} if secret is not None else {}
+    async with aiohttp.ClientSession() as session, session.post(url, json=update, headers=headers) as response:
+        return response.status
+
+
+async def test_a_game_is_played_through_the_webhook_and_only_telegram_gets_in(tg: FakeTelegram, launch: Launch) -> None:
+    port = free_port()
+    env = webhook_env(port)
+    url = env["WEBHOOK_URL"]
+    bot = await launch(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="webhook"), env=env)
+    assert await until(f"http://127.0.0.1:{port}/healthz", 200) == "ok\n", "/healthz on the webhook's port"
+    hook = tg.world.webhook
+    assert hook is not None and (hook.url, hook.secret_token) == (url, SECRET)
+
+    async with BotDatabase(bot.database) as storage:
+        players = await open_table(tg, storage)  # the lobby, a join through the deep link, the start
+        for _ in range(4):
+            assert await players.move(greedy)
+
+        # An update Telegram holds for a moment; posted by someone who does not know the secret, it is refused
+        # and not even stored; with the secret it is handled once, and Telegram's own delivery of it after that
+        # changes nothing.
+        anna = players.user(0)
+        await tg.wait_for(lambda: not tg.world.updates, MOVE_WAIT, "every update delivered")
+        tg.webhook.pause()
+        said = tg.send_message(anna, tg.private_chat(anna), "/help")
+        [held] = tg.world.updates
+        update = held.to_api()
+        assert await post(url, update, secret=None) == 401
+        assert await post(url, update, secret="e2e_webhook-Secret-41") == 401
+        assert not await storage.inbox_has(held.update_id)
+        assert await post(url, update, secret=SECRET) == 200
+        assert await storage.inbox_has(held.update_id), "stored before its 200"
+        reply = await tg.wait_bot_message(tg.private_chat(anna), after=said, timeout=MOVE_WAIT)
+        delivered = hook.delivered
+        tg.webhook.pause(False)
+        await tg.wait_for(lambda: hook.delivered > delivered, MOVE_WAIT, "Telegram's own delivery of /help")
+        assert await players.move(greedy), "the game goes on"
+        shown = [m.text for m in tg.messages(tg.private_chat(anna), from_bot=True) if m.message_id > said.message_id]
+        assert shown.count(reply.text) == 1, "/help was answered once"
+
+    async with make_bot(tg) as client:
+        info = await client.get_webhook_info()
+    assert (info.url, info.last_error_message, info.last_error_date) == (url, None, None)
+    assert info.allowed_updates is not None and "callback_query" in info.allowed_updates
+    assert hook.delivered > 10
+    assert not [call for call in tg.history if call.method == "getUpdates"], "no polling in webhook mode"
+
+
+async def test_a_stop_leaves_the_webhook_set_and_what_telegram_held_arrives_after_the_restart(
+    tg: FakeTelegram, launch: Launch
+) -> None:
+    port = free_port()
+    bot = await launch("webhook-restart", env=webhook_env(port))
+    await until(f"http://127.0.0.1:{port}/healthz", 200)
+    anna = tg.user("Аня", "anna")
+    said = tg.start_bot(anna)
+    await tg.wait_bot_message(tg.private_chat(anna), after=said, timeout=MOVE_WAIT)
+    await bot.stop()  # SIGTERM; exit code 0 is asserted there
+    assert "deleteWebhook" not in {call.method for call in tg.history}
+
+    hook = tg.world.webhook
+    assert hook is not None, "other instances may still serve it"
+
+    said = tg.send_message(anna, tg.private_chat(anna), "/help")
+    error = await tg.wait_for(lambda: hook.last_error_message, MOVE_WAIT, "a post to the stopped bot")
+    assert error.startswith("Connection failed"), error
+    assert [update.payload.get("text") for update in tg.world.updates] == ["/help"], "Telegram holds it meanwhile"
+    await bot.start()
+    await tg.wait_bot_message(tg.private_chat(anna), after=said, timeout=MOVE_WAIT)
+    await tg.wait_for(lambda: not tg.world.updates, MOVE_WAIT, "the held update confirmed")
+
+
+async def test_a_webhook_url_telegram_refuses_is_one_line_and_exit_code_2(tg: FakeTelegram, launch: Launch) -> None:
+    url = "https://bura.example.com:9999/hook"  # Telegram posts to ports 80, 88, 443 and 8443 only
+    bot = await launch("webhook-refused", env=webhook_env(free_port()) | {"WEBHOOK_URL": url})
+    assert bot.process is not None
+    assert await asyncio.wait_for(bot.process.wait(), timeout=MOVE_WAIT) == 2
+    assert bot.output().strip().splitlines()[-1] == (
+        f"bura-bot: WEBHOOK_URL {url} was refused by Telegram: Bad Request: bad webhook: Webhook can be set up"
+        " only on ports 80, 88, 443 or 8443"
+    )
+    assert tg.world.webhook is None
