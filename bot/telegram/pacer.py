@@ -30,6 +30,7 @@ GROUP_WINDOW = 60.0 * 1.03  # ... per this many seconds: a minute, and a little 
 # reach Telegram varies, and Telegram counts the calls when they arrive
 GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
 PRIVATE, GROUP = 0, 1  # who gets the bot-wide budget first
+EPSILON = 1e-9  # a token short by a rounding error is a token (a clock that big cannot count the time it lacks)
 
 
 class Budget:
@@ -46,6 +47,13 @@ class Budget:
         self._order = itertools.count()
         self._handing: asyncio.Task[None] | None = None
 
+    def set_rate(self, rate: float) -> None:
+        """From now on, `rate` calls a second (this process's share when several share Telegram's budget)."""
+        self._refill()
+        self._rate = rate
+        self._capacity = max(1.0, rate)
+        self._tokens = min(self._tokens, self._capacity)
+
     def _refill(self) -> None:
         now = self._clock()
         self._tokens = min(self._capacity, self._tokens + (now - self._updated) * self._rate)
@@ -53,7 +61,7 @@ class Budget:
 
     async def acquire(self, priority: int) -> None:
         self._refill()
-        if not self._waiters and self._tokens >= 1:
+        if not self._waiters and self._tokens >= 1 - EPSILON:
             self._tokens -= 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -65,7 +73,7 @@ class Budget:
     async def _hand_out(self) -> None:
         while self._waiters:
             self._refill()
-            if self._tokens < 1:
+            if self._tokens < 1 - EPSILON:
                 await self._sleep((1 - self._tokens) / self._rate)
                 continue
             _, _, future = heapq.heappop(self._waiters)
@@ -93,6 +101,7 @@ class Pacer:
         self._per_chat_interval = per_chat_interval
         self._group_limit = group_limit
         self._group_window = group_window
+        self._global_per_second = global_per_second
         self._budget = Budget(clock, sleep, global_per_second) if global_per_second else None
         self._next_in_chat: dict[int, float] = {}
         self._group_calls: dict[int, deque[float]] = {}
@@ -111,6 +120,12 @@ class Pacer:
             group_window=GROUP_WINDOW * interval,
             global_per_second=GLOBAL_PER_SECOND / interval if interval > 0 else None,
         )
+
+    def share(self, instances: int) -> None:
+        """`instances` processes deliver for this bot (PostgreSQL, bot/storage/postgres): each takes that share
+        of the bot-wide budget, so that together they stay under Telegram's."""
+        if self._budget is not None and self._global_per_second:
+            self._budget.set_rate(self._global_per_second / max(1, instances))
 
     def ready_at(self, chat_id: int) -> float:
         """When the chat's own limits let it make its next call (the bot-wide budget aside)."""

@@ -450,6 +450,14 @@ async def test_pacer_spaces_calls_bot_wide(fake_time: FakeTime) -> None:
     assert fake_time.now - 1_000.0 == pytest.approx(0.2), "a second's worth at once, then ten a second"
 
 
+async def test_instances_sharing_the_bot_take_their_share_of_the_bot_wide_budget(fake_time: FakeTime) -> None:
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=10.0)
+    pacer.share(2)  # two instances deliver for this bot (PostgreSQL): five a second each
+    for chat_id in range(1, 12):
+        await pacer.wait(chat_id)
+    assert fake_time.now - 1_000.0 == pytest.approx(1.2), "five at once (a second's worth), then five a second"
+
+
 async def test_the_bot_wide_budget_goes_to_private_chats_first(fake_time: FakeTime) -> None:
     budget = Budget(fake_time.clock, fake_time.sleep, rate=2.0)
     await budget.acquire(1)
