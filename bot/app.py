@@ -52,6 +52,7 @@ from bot.services import TableService
 from bot.services.computer import Thinker
 from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage, Storage, StorageError
+from bot.storage.postgres import PostgresStorage
 from bot.telegram.api import BotApi, brief
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
@@ -140,6 +141,7 @@ CHECKPOINT_SECONDS = 1.0
 PRUNE_EVERY = 600.0
 UPDATES_KEPT = 2 * 24 * 3600.0  # Telegram sends nothing older than a day again
 CONNECT_BACKOFF_CAP = 30.0
+HEARTBEAT_SECONDS = 5.0  # an instance says it is alive this often (bot/storage/postgres ALIVE_SECONDS: 15)
 
 
 async def keep_checkpointing(storage: SqliteStorage, interval: float = CHECKPOINT_SECONDS) -> None:
@@ -150,6 +152,26 @@ async def keep_checkpointing(storage: SqliteStorage, interval: float = CHECKPOIN
             await storage.checkpoint()
         except sqlite3.Error as error:
             logger.warning("database checkpoint failed: %s", error)
+
+
+async def keep_saying_alive(storage: PostgresStorage, pacer: Pacer, interval: float = HEARTBEAT_SECONDS) -> None:
+    """Tell the other instances this one is alive, and take this instance's share of the bot-wide send budget
+    (Telegram's ~30 a second is the bot's, however many processes deliver for it)."""
+    while True:
+        try:
+            pacer.share(await storage.heartbeat())
+        except StorageError as error:
+            logger.warning("database: saying this instance is alive failed: %s", error)
+        await asyncio.sleep(interval)
+
+
+def upkeep(storage: Storage, sender: Sender) -> list[asyncio.Task[None]]:
+    """What the database engine needs beside the bot: SQLite's checkpoints, PostgreSQL's heartbeat."""
+    if isinstance(storage, SqliteStorage):
+        return [asyncio.create_task(keep_checkpointing(storage), name="checkpoints")]
+    if isinstance(storage, PostgresStorage):
+        return [asyncio.create_task(keep_saying_alive(storage, sender.pacer), name="heartbeat")]
+    return []
 
 
 async def keep_pruning(storage: Storage, interval: float = PRUNE_EVERY) -> None:
@@ -317,11 +339,13 @@ async def run(settings: Settings) -> None:
         receiving = asyncio.create_task(receive(), name="updates")
         if settings.http_port is not None:
             http = await metrics.serve(health, settings.http_host, settings.http_port)
+        if isinstance(storage, PostgresStorage):
+            await storage.listen(sender.notify)  # rows other instances commit for the chats this one delivers
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
             # Timers live in the database: the ones that fell due while the bot was down fire at once.
             asyncio.create_task(tables.timers.run(), name="timers"),
-            asyncio.create_task(keep_checkpointing(storage), name="checkpoints"),
+            *upkeep(storage, sender),
             asyncio.create_task(keep_pruning(storage), name="pruning"),
         ]
         logger.info("bot @%s is running", me.username)

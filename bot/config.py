@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     bot_token: SecretStr
     telegram_api_base: str = "https://api.telegram.org"
     database_path: Path = Path("./data/bura.sqlite3")
+    database_url: SecretStr | None = None
+    """DATABASE_URL: postgresql://user:password@host:port/database to keep everything in PostgreSQL, which
+    several instances of the bot may share (with webhooks: only one process may poll a token); unset, SQLite at
+    DATABASE_PATH."""
     log_level: str = "INFO"
     default_language: str = "ru"
     test_seed: str | None = Field(None, validation_alias=AliasChoices("bura_test_seed", "test_seed"))
@@ -78,6 +82,16 @@ class Settings(BaseSettings):
             raise ValueError("must be an http(s) URL such as https://api.telegram.org")
         return value.rstrip("/")
 
+    @field_validator("database_url")
+    @classmethod
+    def _database_url_is_postgres(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        url = value.get_secret_value().strip()
+        if urlsplit(url).scheme not in ("postgresql", "postgres"):
+            raise ValueError("must be a postgresql:// URL such as postgresql://bura:secret@localhost:5432/bura")
+        return SecretStr(url)
+
     @field_validator("webhook_url")
     @classmethod
     def _webhook_url_is_https(cls, value: str | None) -> str | None:
@@ -106,6 +120,15 @@ class Settings(BaseSettings):
         if info.data.get("webhook_url") is not None and info.data.get("http_port") == value:
             raise ValueError("must differ from HTTP_PORT (the webhook's server serves /healthz and /metrics too)")
         return value
+
+    @property
+    def database(self) -> str:
+        """Where the database is, for messages to the admin (never the password)."""
+        if self.database_url is None:
+            return f"DATABASE_PATH {self.database_path}"
+        url = urlsplit(self.database_url.get_secret_value())
+        where = f"{url.hostname or 'localhost'}{f':{url.port}' if url.port else ''}{url.path}"
+        return f"DATABASE_URL postgresql://{where}"
 
     @property
     def webhook_path(self) -> str:

@@ -236,6 +236,10 @@ class Sender:
         self._wake = asyncio.Event()
         self.calls = 0  # Bot API calls made (tests and benchmarks read it)
 
+    @property
+    def pacer(self) -> Pacer:
+        return self._pacer
+
     def notify(self) -> None:
         """New rows were committed: look at the outbox now rather than at the next poll."""
         self._wake.set()

@@ -1,4 +1,5 @@
-"""Settings read from the environment: the sender's pacing (SEND_INTERVAL, GROUP_PACING), the webhook."""
+"""Settings read from the environment: the sender's pacing (SEND_INTERVAL, GROUP_PACING), the webhook, the
+database engine."""
 
 import pytest
 from pydantic import ValidationError
@@ -12,7 +13,7 @@ WEBHOOK_VARIABLES = ("WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_HOST", "WEBHOOK_P
 def settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
     monkeypatch.chdir("/")  # away from any .env of the checkout
     monkeypatch.setenv("BOT_TOKEN", TOKEN)
-    for name in ("SEND_INTERVAL", "GROUP_PACING", "HTTP_PORT", *WEBHOOK_VARIABLES):
+    for name in ("SEND_INTERVAL", "GROUP_PACING", "HTTP_PORT", "DATABASE_URL", *WEBHOOK_VARIABLES):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -100,3 +101,27 @@ def test_a_bad_webhook_setting_is_one_line_without_the_secret(
 def test_a_webhook_secret_without_a_url_is_harmless(monkeypatch: pytest.MonkeyPatch) -> None:
     read = settings(monkeypatch, WEBHOOK_SECRET="s", HTTP_PORT="8080")
     assert read.webhook_url is None and read.http_port == 8080
+
+
+def test_sqlite_unless_a_database_url_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    read = settings(monkeypatch)
+    assert read.database_url is None
+    assert read.database == "DATABASE_PATH data/bura.sqlite3"
+
+
+def test_a_database_url_chooses_postgresql_and_is_never_shown_with_its_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read = settings(monkeypatch, DATABASE_URL="postgresql://bura:pa55word@db.internal:5433/bura")
+    assert read.database_url is not None
+    assert read.database == "DATABASE_URL postgresql://db.internal:5433/bura"
+    assert "pa55word" not in repr(read)
+
+
+@pytest.mark.parametrize("value", ["mysql://bura@db/bura", "db.internal/bura", "sqlite:///data/bura.sqlite3"])
+def test_a_database_url_of_another_engine_is_one_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    with pytest.raises(ValidationError) as error:
+        settings(monkeypatch, DATABASE_URL=value)
+    assert describe_settings_error(error.value) == (
+        "DATABASE_URL must be a postgresql:// URL such as postgresql://bura:secret@localhost:5432/bura"
+    )

@@ -77,6 +77,7 @@ class Database:
         self._closed = False
         self._listener: Connection | None = None
         self._listeners: list[Callable[[], None]] = []
+        self._relisten: asyncio.Task[None] | None = None
         self.batches = 0  # commits made (the load benchmark reads it)
         self.batched = 0  # writes they carried
         self._committer = asyncio.create_task(self._commit_loop(), name="postgres-writer")
@@ -229,11 +230,35 @@ class Database:
     # -- wake-ups ------------------------------------------------------------------------------------------
 
     async def listen(self, callback: Callable[[], None]) -> None:
-        """Call `callback` whenever any instance commits messages to the outbox."""
+        """Call `callback` whenever any instance commits messages to the outbox (and once after the listening
+        connection was lost and made again: what was committed meanwhile was not heard)."""
         self._listeners.append(callback)
         if self._listener is None:
-            self._listener = await _connect(self.url)
-            await self._listener.add_listener(CHANNEL, self._heard)
+            await self._start_listening()
+
+    async def _start_listening(self) -> None:
+        listener = await _connect(self.url)
+        await listener.add_listener(CHANNEL, self._heard)
+        listener.add_termination_listener(self._lost)
+        self._listener = listener
+
+    def _lost(self, *_: object) -> None:
+        self._listener = None
+        if not self._closing:
+            self._relisten = asyncio.create_task(self._listen_again(), name="postgres-listen")
+
+    async def _listen_again(self) -> None:
+        delay = 0.5
+        while not self._closing:
+            try:
+                await self._start_listening()
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                logger.warning("database: cannot listen for other instances' messages (%s); retrying", error)
+                await asyncio.sleep(delay)
+                delay = min(30.0, delay * 2)
+                continue
+            self._heard()
+            return
 
     def _heard(self, *_: object) -> None:
         for callback in self._listeners:
@@ -247,6 +272,8 @@ class Database:
         self._wake.set()
         with contextlib.suppress(Exception):
             await self._committer
+        if self._relisten is not None:
+            self._relisten.cancel()
         for connection in (self._listener, self._writer):
             if connection is not None:
                 with contextlib.suppress(Exception):

@@ -3,9 +3,10 @@
 A chat's messages go out in order, so one instance delivers them at a time: the one holding the chat's lease
 (`chat_leases`). `fetch_outbox` returns the due rows of the chats this instance holds, and claims the chats with
 due rows that nobody holds (or whose holder let its lease run out: it died) with `FOR UPDATE SKIP LOCKED`, so
-instances asking together never wait for each other and never both take a chat. A lease runs `LEASE_SECONDS`
-from the last time its holder asked for the chat's rows and is renewed while they keep coming; an instance that
-stops lets go of its chats at once (`release_leases`).
+instances asking together never wait for each other and never both take a chat. A lease runs `LEASE_SECONDS`;
+its holder renews all of its leases every `RENEW_EVERY` (the sender asks for rows at least every two seconds,
+and a row it is still delivering keeps its chat too); an instance that stops lets go of its chats at once
+(`release_leases`).
 """
 
 from __future__ import annotations
@@ -14,11 +15,9 @@ from collections.abc import Collection, Sequence
 
 from bot.storage.base import Delivery, MessageRef, OutboxItem, OutboxKind, OutboxMessage, payload_digest
 from bot.storage.postgres.database import Connection
-from bot.storage.postgres.rows import LEASE_SECONDS, Part, mark_processed
+from bot.storage.postgres.rows import LEASE_SECONDS, RENEW_EVERY, Part, mark_processed
 from bot.storage.postgres.timers import arm_timers
 from bot.storage.records import dumps, outbox_item_of
-
-RENEW_WITHIN = LEASE_SECONDS / 2  # a lease with less than this left is renewed by the next fetch
 
 # The due rows of every chat, oldest first, never one behind a row of its chat that waits for its retry; with
 # the lease of its chat, if any; not the chats another instance holds.
@@ -100,21 +99,24 @@ class Outbox(Part):
     ) -> list[OutboxItem]:
         me, skipped = self._instance, sorted(skip)
         rows = await self._database.read(lambda db: db.fetch(_DUE, after, now, skipped, me, limit))
-        held = {row["chat_id"] for row in rows if row["lease_owner"] == me and row["lease_until"] > now + RENEW_WITHIN}
-        wanted = {
-            row["chat_id"]
-            for row in rows
-            if row["chat_id"] not in held
-            and (row["lease_owner"] is None or row["lease_owner"] == me or row["lease_until"] <= now)
-        }
-        if wanted:
-            held |= await self._database.write(lambda db: self._claim(db, sorted(wanted), now), kind="lease")
+        held = {row["chat_id"] for row in rows if row["lease_owner"] == me and row["lease_until"] > now}
+        wanted = sorted({row["chat_id"] for row in rows if row["chat_id"] not in held})
+        renew = now - self._leases_renewed_at >= RENEW_EVERY
+        if wanted or renew:
+            held |= await self._database.write(lambda db: self._claim(db, wanted, now, renew), kind="lease")
+            if renew:
+                self._leases_renewed_at = now
         mine = [row for row in rows if row["chat_id"] in held]
         return [outbox_item_of({k: v for k, v in row.items() if not k.startswith("lease_")}) for row in mine]
 
-    async def _claim(self, db: Connection, chats: list[int], now: float) -> set[int]:
-        """Take (or renew) the leases of these chats where nobody else holds one; returns the chats taken."""
+    async def _claim(self, db: Connection, chats: list[int], now: float, renew: bool) -> set[int]:
+        """Take the leases of these chats where nobody else holds one (and, with `renew`, renew every lease this
+        instance holds); returns the chats taken."""
         me, until = self._instance, now + LEASE_SECONDS
+        if renew:
+            await db.execute("UPDATE chat_leases SET until = $2 WHERE owner = $1 AND until > $3", me, until, now)
+        if not chats:
+            return set()
         await db.execute(
             "INSERT INTO chat_leases (chat_id, owner, until) SELECT unnest($1::bigint[]), $2, $3"
             " ON CONFLICT DO NOTHING",

@@ -14,9 +14,11 @@ from bot.storage.records import chat_of, seat_of, table_of
 
 Clock = Callable[[], float]
 
-LEASE_SECONDS = 30.0
-"""How long a chat's messages stay with the instance delivering them after it last asked for more: another one
-takes them over only after that (the instance died), so a chat's pacing history stays in one place."""
+LEASE_SECONDS = 6.0
+"""How long a chat's messages stay with the instance delivering them without it renewing its leases (it does
+every `RENEW_EVERY` while it lives): another instance takes them over only after that (this one died), so a
+chat's messages keep their order and its pacing history stays in one place."""
+RENEW_EVERY = LEASE_SECONDS / 3
 
 
 async def load_seats(db: Connection, table_id: int) -> tuple[Seat, ...]:
@@ -68,3 +70,4 @@ class Part:
         self._database = database
         self._clock = clock
         self._instance = instance
+        self._leases_renewed_at = float("-inf")

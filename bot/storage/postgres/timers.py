@@ -16,7 +16,7 @@ from bot.storage.postgres.rows import Part
 from bot.storage.records import timer_of
 from bot.storage.sqlite.timers import UNSHOWN_GRACE
 
-CLAIM_SECONDS = 30.0
+CLAIM_SECONDS = 10.0  # a due timer stays with the instance that claimed it this long (it fires within a second)
 
 
 async def set_timer(

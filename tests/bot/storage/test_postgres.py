@@ -19,7 +19,7 @@ from bot.storage import (
 )
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.migrations import LATEST
-from bot.storage.postgres.rows import LEASE_SECONDS
+from bot.storage.postgres.rows import LEASE_SECONDS, RENEW_EVERY
 from bot.storage.postgres.timers import CLAIM_SECONDS
 from tests.bot.storage.conftest import FakeClock, table_message
 from tests.postgres import fresh_database
@@ -69,6 +69,18 @@ async def test_a_dead_instance_s_chats_are_taken_over_when_its_lease_runs_out(
     assert await b.fetch_outbox(now=clock.now + LEASE_SECONDS - 1) == []
     assert [item.id for item in await b.fetch_outbox(now=clock.now + LEASE_SECONDS)] == [row]
     assert await a.fetch_outbox(now=clock.now + LEASE_SECONDS) == [], "and a, if it comes back, has lost it"
+
+
+async def test_a_chat_whose_row_is_still_being_delivered_stays_with_its_instance(
+    pair: tuple[PostgresStorage, PostgresStorage], clock: FakeClock
+) -> None:
+    a, b = pair
+    [row] = await a.enqueue(sends(1))
+    assert [item.id for item in await a.fetch_outbox(now=clock.now)] == [row]
+    for _ in range(10):  # a retries that row for a long while (Telegram is down) and asks for more meanwhile
+        clock.now += RENEW_EVERY
+        assert await a.fetch_outbox(now=clock.now, skip=[row]) == []
+        assert await b.fetch_outbox(now=clock.now) == [], "b never takes the chat a is delivering to"
 
 
 async def test_an_instance_that_stops_lets_go_of_its_chats_at_once(url: str, clock: FakeClock) -> None:
