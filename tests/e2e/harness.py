@@ -89,6 +89,9 @@ class Game:
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return self.sql.query(sql, params)
 
+    def close(self) -> None:
+        self.sql.close()
+
     async def table(self) -> Table:
         table = table_from(self.sql, self.table_id)
         assert table is not None

@@ -87,6 +87,8 @@ class Sql(Protocol):
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
 
+    def close(self) -> None: ...
+
 
 class SqliteSql:
     def __init__(self, path: Path) -> None:
@@ -96,6 +98,9 @@ class SqliteSql:
         with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)) as db:
             db.row_factory = sqlite3.Row
             return db.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        return None  # a connection per question
 
 
 class PostgresSql:
@@ -122,8 +127,10 @@ class PostgresSql:
     def close(self) -> None:
         if self._db is not None:
             asyncio.run_coroutine_threadsafe(self._db.close(), self._loop).result(timeout=10)
+            self._db = None
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
+        self._loop.close()
 
 
 def sql_for(database: Path | str) -> Sql:

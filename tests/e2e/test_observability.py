@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 
 import aiohttp
 
 from bot.table_settings import TableSettings
 from tests.botapi import FakeTelegram
+from tests.e2e.balancer import free_port
 from tests.e2e.conftest import Launch
 from tests.e2e.players import MOVE_WAIT, find_seed, greedy, seat_players
 from tests.e2e.reader import BotDatabase
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def get(url: str) -> tuple[int, str]:

@@ -12,11 +12,12 @@ from bot.table_settings import TableSettings
 from bot.telegram.webhook import SECRET_HEADER
 from tests.botapi import FakeTelegram
 from tests.botapi.conftest import make_bot
+from tests.e2e.balancer import free_port
 from tests.e2e.conftest import Launch
 from tests.e2e.players import MOVE_WAIT, find_seed, greedy
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_game import open_table
-from tests.e2e.test_observability import free_port, until
+from tests.e2e.test_observability import until
 
 SECRET = "e2e_webhook-Secret-42"
 
