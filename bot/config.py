@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     """BURA_TEST_SEED: tests only. Every table is shuffled from this seed instead of a random one."""
     test_hooks: Path | None = Field(None, validation_alias=AliasChoices("bura_test_hooks", "test_hooks"))
     """BURA_TEST_HOOKS: tests only. A folder whose files make the database fail or stop where a real fault would
-    (bot/storage/sqlite/database.py `FaultHooks`)."""
+    (bot/storage/faults.py `FaultHooks`)."""
     send_interval: float = Field(1.0, ge=0.0, le=60.0)
     """SEND_INTERVAL: seconds between two messages to one chat; Telegram's other limits scale with it (a group
     gets 20 messages per 60 x this, the bot 25 per this). Keep 1.0 against real Telegram: a faster bot is

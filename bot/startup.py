@@ -10,7 +10,7 @@ from contextlib import closing
 
 from bot.config import Settings
 from bot.storage import SqliteStorage, StartupRefused, Storage, StorageUnavailable
-from bot.storage.sqlite import FaultHooks
+from bot.storage.faults import FaultHooks
 from bot.storage.sqlite.migrations import LATEST
 
 logger = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ async def _open_postgres(settings: Settings, wait: bool) -> Storage:
     failures = 0
     while True:
         try:
-            return await PostgresStorage.open(settings.database_url.get_secret_value())
+            return await PostgresStorage.open(settings.database_url.get_secret_value(), hooks=_hooks(settings))
         except StartupRefused as error:
             raise StartupError(f"{settings.database}: {error}", exit_code=2) from error
         except StorageUnavailable as error:
@@ -52,6 +52,10 @@ async def _open_postgres(settings: Settings, wait: bool) -> Storage:
             delay = min(CONNECT_BACKOFF_CAP, 2.0**failures)
             logger.warning("cannot reach %s (%s); retrying in %.0f s", settings.database, error.cause, delay)
             await asyncio.sleep(delay)
+
+
+def _hooks(settings: Settings) -> FaultHooks | None:
+    return FaultHooks(settings.test_hooks) if settings.test_hooks is not None else None
 
 
 def _refused_for_good(cause: BaseException) -> bool:
@@ -67,7 +71,7 @@ def _refused_for_good(cause: BaseException) -> bool:
 
 
 async def _open_sqlite(settings: Settings) -> SqliteStorage:
-    hooks = FaultHooks(settings.test_hooks) if settings.test_hooks is not None else None
+    hooks = _hooks(settings)
     try:
         return await SqliteStorage.open(settings.database_path, hooks=hooks)
     except StartupRefused as error:

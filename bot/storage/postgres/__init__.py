@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Callable
 from typing import Self
 
+from bot.storage.faults import FaultHooks
 from bot.storage.postgres.chats import Chats
 from bot.storage.postgres.database import Connection, Database
 from bot.storage.postgres.inbox import Inbox
@@ -30,6 +31,19 @@ __all__ = ["Database", "PostgresStorage", "instance_name"]
 ALIVE_SECONDS = 15.0  # an instance that has not said it is alive for this long is gone
 
 
+def _runs(pid: int) -> bool:
+    """A process with this pid runs on this host (and is not this one: a container restarted reuses its pid)."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def instance_name() -> str:
     """This process among the instances: host, pid, and a random part (a pid comes back after a restart)."""
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
@@ -39,11 +53,14 @@ class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers):
     """Open it with `await PostgresStorage.open(url)` (or `async with`); close it with `await close()`."""
 
     @classmethod
-    async def open(cls, url: str, *, clock: Clock = time.time, instance: str | None = None) -> Self:
+    async def open(
+        cls, url: str, *, clock: Clock = time.time, instance: str | None = None, hooks: FaultHooks | None = None
+    ) -> Self:
         """Connect, apply the migrations (instances take turns), and say this instance is alive."""
-        database = await Database.open(url, now=clock())
+        database = await Database.open(url, now=clock(), hooks=hooks)
         storage = cls(database, clock, instance or instance_name())
         try:
+            await storage._take_over_from_the_dead()
             await storage.heartbeat()
         except BaseException:
             await database.close()
@@ -78,6 +95,35 @@ class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers):
 
     async def ping(self) -> None:
         await self._database.read(lambda db: db.fetchval("SELECT MAX(version) FROM schema_version"))
+
+    async def _take_over_from_the_dead(self) -> None:
+        """Free at once what instances of this host that are gone held (a restart after a crash: the same host,
+        a process that no longer runs, or this very pid in a container that started again), rather than wait
+        for their leases and claims to run out. Other hosts' instances are left to time."""
+        host = self._instance.split(":", 1)[0]
+
+        def gone(owner: str) -> bool:
+            name, _, rest = owner.partition(":")
+            pid = rest.partition(":")[0]
+            return name == host and owner != self._instance and pid.isdigit() and not _runs(int(pid))
+
+        async def apply(db: Connection) -> None:
+            owners = {row["owner"] for row in await db.fetch("SELECT DISTINCT owner FROM chat_leases")}
+            owners |= {row["instance"] for row in await db.fetch("SELECT instance FROM instances")}
+            owners |= {
+                row["claimed_by"]
+                for row in await db.fetch("SELECT DISTINCT claimed_by FROM timers WHERE claimed_by IS NOT NULL")
+            }
+            dead = sorted(owner for owner in owners if gone(owner))
+            if dead:
+                await db.execute("DELETE FROM chat_leases WHERE owner = ANY($1::text[])", dead)
+                await db.execute("DELETE FROM instances WHERE instance = ANY($1::text[])", dead)
+                await db.execute(
+                    "UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ANY($1::text[])",
+                    dead,
+                )
+
+        await self._database.write(apply, kind="take-over")
 
     async def heartbeat(self) -> int:
         """Say this instance is alive; returns how many instances are (this one included): each of them takes

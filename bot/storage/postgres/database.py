@@ -30,6 +30,7 @@ from typing import Any, Generic, TypeVar, cast
 import asyncpg
 
 from bot.storage.base import StartupRefused, StorageError, StorageUnavailable
+from bot.storage.faults import FaultHooks
 from bot.storage.postgres.migrations import migrate
 
 logger = logging.getLogger(__name__)
@@ -67,8 +68,9 @@ def _unavailable(error: BaseException) -> StorageUnavailable:
 class Database:
     """Open with `await Database.open(url)`; `write` and `read` run async functions of an asyncpg connection."""
 
-    def __init__(self, url: str, pool: asyncpg.Pool, writer: Connection) -> None:
+    def __init__(self, url: str, pool: asyncpg.Pool, writer: Connection, hooks: FaultHooks | None = None) -> None:
         self.url = url
+        self._hooks = hooks
         self._pool = pool
         self._writer: Connection | None = writer
         self._pending: list[_Write[Any]] = []
@@ -83,7 +85,7 @@ class Database:
         self._committer = asyncio.create_task(self._commit_loop(), name="postgres-writer")
 
     @classmethod
-    async def open(cls, url: str, *, now: float) -> Database:
+    async def open(cls, url: str, *, now: float, hooks: FaultHooks | None = None) -> Database:
         """Connect, apply the migrations (one instance at a time), and start the writer."""
         try:
             writer = await _connect(url)
@@ -95,7 +97,7 @@ class Database:
         except BaseException:
             await writer.close()
             raise
-        return cls(url, pool, writer)
+        return cls(url, pool, writer, hooks)
 
     @property
     def closing(self) -> bool:
@@ -194,6 +196,8 @@ class Database:
                 outcomes.append((True, value))
             if any(write.notify for write, (ok, _) in zip(batch, outcomes, strict=True) if ok):
                 await db.execute(f"NOTIFY {CHANNEL}")
+            if self._hooks is not None:
+                await self._hooks.before_commit_async([write.kind for write in batch])
         return outcomes
 
     async def _connection(self) -> Connection:

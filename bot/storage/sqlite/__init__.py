@@ -11,8 +11,9 @@ import time
 from pathlib import Path
 from typing import Self
 
+from bot.storage.faults import FaultHooks
 from bot.storage.sqlite.chats import Chats
-from bot.storage.sqlite.database import Database, FaultHooks
+from bot.storage.sqlite.database import Database
 from bot.storage.sqlite.inbox import Inbox
 from bot.storage.sqlite.outbox import Outbox
 from bot.storage.sqlite.rows import Clock

@@ -24,7 +24,6 @@ import fcntl
 import logging
 import os
 import sqlite3
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from typing import Any, Generic, TypeVar
 import aiosqlite
 
 from bot.storage.base import StartupRefused, StorageError, StorageUnavailable
+from bot.storage.faults import FaultHooks
 from bot.storage.sqlite.migrations import check_schema, migrate
 
 logger = logging.getLogger(__name__)
@@ -44,24 +44,6 @@ MAX_BATCH = 1000  # writes in one transaction
 FALLBACK_CHECKPOINT_PAGES = 10_000  # 40 MiB of log: the writer checkpoints by itself only this far behind
 WAL_SIZE_LIMIT = 8 * 1024 * 1024  # bytes the log file keeps after it starts over
 BUSY_TIMEOUT_MS = 5000
-
-
-@dataclass(frozen=True)
-class FaultHooks:
-    """Tests only (``BURA_TEST_HOOKS=<folder>``): files in the folder make the writer fail or stop in its
-    thread, where a real fault would strike. ``disk-full``: every commit fails as on a full disk, until the file
-    is removed. ``hold-commit``: a commit of a move stops before COMMIT, writes ``commit-held`` and waits there
-    while ``hold-commit`` is there (for the test to kill the process in the middle of a group commit)."""
-
-    folder: Path
-
-    def before_commit(self, kinds: Sequence[str]) -> None:
-        if (self.folder / "disk-full").exists():
-            raise sqlite3.OperationalError("database or disk is full")
-        if "move" in kinds and (self.folder / "hold-commit").exists():
-            (self.folder / "commit-held").touch()
-            while (self.folder / "hold-commit").exists():
-                time.sleep(0.01)
 
 
 @dataclass

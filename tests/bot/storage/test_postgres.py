@@ -4,7 +4,10 @@ test_contract.py). Every test runs against a real server (tests/postgres.py)."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -17,6 +20,7 @@ from bot.storage import (
     StartupRefused,
     StorageUnavailable,
 )
+from bot.storage.faults import FaultHooks
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.migrations import LATEST
 from bot.storage.postgres.rows import LEASE_SECONDS, RENEW_EVERY
@@ -231,3 +235,39 @@ async def test_a_server_that_drops_the_connection_fails_one_write_and_the_next_w
     assert outcomes[-1] == "ok", outcomes
     chat = await b.get_chat(-1)
     assert chat is not None and chat.language == "en"
+
+
+async def test_a_restart_on_the_same_host_takes_over_at_once_what_the_dead_process_held(
+    url: str, clock: FakeClock
+) -> None:
+    host = socket.gethostname()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    crashed = f"{host}:{dead.pid}:0badf00d"  # this host, a process that is gone (killed, the bot restarted)
+    elsewhere = "other-host:1:cafe"  # alive or not, another host's process is left to its lease
+    async with (
+        await PostgresStorage.open(url, clock=clock, instance=crashed) as old,
+        await PostgresStorage.open(url, clock=clock, instance=elsewhere) as other,
+    ):
+        await old.enqueue(sends(1))
+        assert [item.chat_id for item in await old.fetch_outbox(now=clock.now)] == [1]
+        await other.enqueue(sends(2))
+        assert [item.chat_id for item in await other.fetch_outbox(now=clock.now)] == [2]
+        async with await PostgresStorage.open(url, clock=clock) as restarted:
+            assert [item.chat_id for item in await restarted.fetch_outbox(now=clock.now)] == [1]
+
+
+async def test_a_failed_commit_fails_the_write_whole_and_the_next_one_works(
+    url: str, clock: FakeClock, tmp_path: Path
+) -> None:
+    # The server refuses the commit (its disk is full, BURA_TEST_HOOKS): nothing of the move was written.
+    async with await PostgresStorage.open(url, clock=clock, hooks=FaultHooks(tmp_path)) as storage:
+        table = await storage.create_table(-100, creator_id=7, settings={})
+        (tmp_path / "disk-full").touch()
+        with pytest.raises(StorageUnavailable):
+            await storage.commit_move(table.table_id, 0, '{"n": 1}', outbox=[table_message(-100, "x")])
+        (tmp_path / "disk-full").unlink()
+        assert await storage.fetch_outbox(now=clock.now) == []
+        stored = await storage.get_table(table.table_id)
+        assert stored is not None and stored.version == 0
+        assert (await storage.commit_move(table.table_id, 0, '{"n": 1}')).version == 1
