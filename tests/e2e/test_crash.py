@@ -1,5 +1,6 @@
 """Crashes: the bot is killed (SIGKILL) at some thirty moments of one game and restarted each time; the game ends
-exactly as an uninterrupted run with the same seed and the same people ends.
+exactly as an uninterrupted run with the same seed and the same people ends. On SQLite and on PostgreSQL (where a
+restarted process takes over at once what its dead predecessor on the same host held).
 
 Exactly means: the same stored match (action log, outcomes, scores), the same event log, private chats that read
 the same, message for message, and a group that reads the same but for the repeats the one window allows (below).
@@ -37,6 +38,7 @@ from engine.match import Match
 from tests.botapi import CallbackQuery, FakeTelegram
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, Tap, intent, open_game
+from tests.postgres import fresh_database
 
 Json = dict[str, Any]
 SETTINGS = {"match": "p12", "timer": "0"}  # a match of some ten deals, no move timer
@@ -253,22 +255,26 @@ class Crasher:
         await self.game.delivered()
 
 
-async def play(tmp_path: Path, crash: bool) -> Run:
+async def play(tmp_path: Path, crash: bool, engine: str) -> Run:
     hooks = tmp_path / "hooks"
     hooks.mkdir()
+    env = {"BURA_TEST_HOOKS": str(hooks)}
+    if engine == "postgres":
+        env["DATABASE_URL"] = await fresh_database()
     async with FakeTelegram(flood_limits=False) as tg:
-        bot = BotProcess(tg, tmp_path, env={"BURA_TEST_HOOKS": str(hooks)})
+        bot = BotProcess(tg, tmp_path, env=env)
         messages = Gate(tg, MESSAGE_METHODS)
         answers = Gate(tg, ("answerCallbackQuery",))
         await bot.start()
         try:
-            game = await open_game(tg, bot.database, players=2, settings=SETTINGS)
+            game = await open_game(tg, env.get("DATABASE_URL", bot.database), players=2, settings=SETTINGS)
             if crash:
                 crasher = Crasher(game, bot, messages, answers, hooks)
                 await crasher.play()
             else:
                 await game.play_to_end()
             run = await finish(game)
+            game.close()
             if crash:
                 run.kills = crasher.kills
         finally:
@@ -287,12 +293,13 @@ def repeats(shown: list[str], reference: list[str]) -> list[str]:
     return list(extra.elements())
 
 
-async def test_a_game_killed_at_every_moment_ends_as_an_uninterrupted_one(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["sqlite", "postgres"])
+async def test_a_game_killed_at_every_moment_ends_as_an_uninterrupted_one(tmp_path: Path, engine: str) -> None:
     (tmp_path / "reference").mkdir()
     (tmp_path / "crashed").mkdir()
     # Side by side: the reference is done long before the crashed run's restarts are.
     reference, crashed = await asyncio.gather(
-        play(tmp_path / "reference", crash=False), play(tmp_path / "crashed", crash=True)
+        play(tmp_path / "reference", crash=False, engine=engine), play(tmp_path / "crashed", crash=True, engine=engine)
     )
 
     assert len(crashed.kills) >= 30, crashed.kills
