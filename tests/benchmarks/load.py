@@ -1,7 +1,8 @@
 """Benchmark: the bot under load, N tables played at once by simulated people over the fake Bot API.
 
 Run: ``.venv/bin/python -m tests.benchmarks.load --tables 100 --seconds 30`` (and ``--tables 1000``, and
-``--think 3`` for people who pause before each tap).
+``--think 3`` for people who pause before each tap; ``--engine postgres`` for PostgreSQL, started from the
+pgserver wheel as the tests do, and ``--instances 2`` for two bot processes on it behind a webhook proxy).
 
 The real bot (``python -m bot``) runs as a subprocess against `tests.botapi.FakeTelegram` on loopback with
 Telegram's flood limits off and the bot's own pacing set by ``--send-interval`` (SEND_INTERVAL, 0 by default:
@@ -42,7 +43,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -53,8 +53,11 @@ from pathlib import Path
 
 from bot.telegram.callbacks import HandCb, HandOp
 from tests.botapi import CallbackQuery, FakeTelegram, Message, User
+from tests.e2e.balancer import Balancer, free_port
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import Game, open_game
+from tests.e2e.reader import Sql, sql_for
+from tests.postgres import fresh_database
 
 SETTINGS = {"match": "r11", "timer": "0"}  # a long match: no table ends within the run
 MOVE_OPS = {HandOp.PLAY.value, HandOp.FACE_DOWN.value, HandOp.CLAIM.value, HandOp.PASS.value, HandOp.COMBO.value}
@@ -108,10 +111,68 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return int(fields[11]) / tick, int(fields[12]) / tick
 
 
-def versions(database: Path) -> dict[int, int]:
+def versions(sql: Sql) -> dict[int, int]:
     """Table id -> its version (one per committed move), read in one query."""
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10)) as db:
-        return {int(table): int(version) for table, version in db.execute("SELECT table_id, version FROM tables")}
+    return {int(row["table_id"]): int(row["version"]) for row in sql.query("SELECT table_id, version FROM tables")}
+
+
+def database_size(sql: Sql, database: Path | str) -> int:
+    if isinstance(database, str):
+        return int(sql.query("SELECT pg_database_size(current_database()) AS size")[0]["size"])
+    return sum(f.stat().st_size for f in database.parent.glob(database.name + "*"))
+
+
+class Bots:
+    """The bot under test: one process polling (SQLite or PostgreSQL), or `instances` processes on PostgreSQL
+    receiving the webhook through a round-robin proxy (tests/e2e/balancer.py), as compose.yaml runs them."""
+
+    def __init__(self, tg: FakeTelegram, folder: Path, engine: str, instances: int) -> None:
+        self.tg, self.folder, self.engine, self.instances = tg, folder, engine, instances
+        self.processes: list[BotProcess] = []
+        self.balancer: Balancer | None = None
+        self.database: Path | str = folder / "data" / "bura.sqlite3"
+
+    async def start(self) -> None:
+        if self.engine == "postgres":
+            self.database = await fresh_database()
+        if self.instances == 1:
+            env = {"DATABASE_URL": self.database} if isinstance(self.database, str) else {}
+            self.processes = [BotProcess(self.tg, self.folder, env=env)]
+        else:
+            assert isinstance(self.database, str), "several instances share a PostgreSQL database"
+            ports = [free_port() for _ in range(self.instances)]
+            self.balancer = Balancer([f"http://127.0.0.1:{port}/hook" for port in ports])
+            await self.balancer.__aenter__()
+            for index, port in enumerate(ports):
+                folder = self.folder / f"instance-{index}"
+                folder.mkdir()
+                env = {
+                    "DATABASE_URL": self.database,
+                    "WEBHOOK_URL": self.balancer.url,
+                    "WEBHOOK_SECRET": "load-benchmark",
+                    "WEBHOOK_HOST": "127.0.0.1",
+                    "WEBHOOK_PORT": str(port),
+                }
+                self.processes.append(BotProcess(self.tg, folder, env=env))
+        for process in self.processes:
+            await process.start()
+        if self.balancer is not None:
+            await self.tg.wait_for(lambda: self.tg.world.webhook is not None or None, 60, "the webhook to be set")
+
+    @property
+    def pids(self) -> list[int]:
+        return [process.process.pid for process in self.processes if process.process is not None]
+
+    async def stop(self) -> None:
+        for process in self.processes:
+            await process.stop()
+        if self.balancer is not None:
+            await self.balancer.__aexit__(None, None, None)
+
+
+def cpu_of(pids: list[int]) -> tuple[float, float]:
+    times = [cpu_seconds(pid) for pid in pids]
+    return sum(user for user, _ in times), sum(system for _, system in times)
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -124,7 +185,7 @@ def peak_rss_mb(pid: int) -> float:
 # -- our bot -------------------------------------------------------------------------------------------------
 
 
-async def open_tables(tg: FakeTelegram, database: Path, tables: int, deadline: float) -> list[Game]:
+async def open_tables(tg: FakeTelegram, database: Path | str, tables: int, deadline: float) -> list[Game]:
     """Open the tables a few dozen at a time (each is a dozen requests); those not open by `deadline` are left."""
     games: list[Game] = []
     gate = asyncio.Semaphore(25)
@@ -159,13 +220,13 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
     os.environ["LOG_LEVEL"] = "WARNING"
     with tempfile.TemporaryDirectory(prefix="bura-load-") as folder:
         async with FakeTelegram(flood_limits=False) as tg:
-            bot = BotProcess(tg, Path(folder))
-            await bot.start()
-            assert bot.process is not None
-            pid = bot.process.pid
+            bots = Bots(tg, Path(folder), args.engine, args.instances)
+            await bots.start()
+            pids = bots.pids
+            sql = sql_for(bots.database)
             try:
                 setup_started = time.monotonic()
-                games = await open_tables(tg, bot.database, args.tables, setup_started + args.setup_seconds)
+                games = await open_tables(tg, bots.database, args.tables, setup_started + args.setup_seconds)
                 setup = time.monotonic() - setup_started
                 # The simulator keeps every request the bot made: its full collections would stall the fake
                 # server for up to half a second each and be measured as the bot's latency.
@@ -178,20 +239,20 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                 # Every table opened at once: their first moves come in a wave that real chats never make.
                 # Measure once the pauses have spread them out.
                 await asyncio.sleep(args.warmup)
-                before = versions(bot.database)
+                before = versions(sql)
                 calls_before = len(tg.history)
                 first_query = tg.world.last_query_id
                 started, wall_started = time.monotonic(), time.time()
-                bot_start, our_cpu = cpu_seconds(pid), time.process_time()
+                bot_start, our_cpu = cpu_of(pids), time.process_time()
                 # The rates count what happened within the run; the moves under way then finish afterwards.
                 await asyncio.sleep(args.seconds)
                 elapsed, wall_ended = time.monotonic() - started, time.time()
-                bot_end, our_cpu = cpu_seconds(pid), time.process_time() - our_cpu
+                bot_end, our_cpu = cpu_of(pids), time.process_time() - our_cpu
                 bot_user, bot_system = bot_end[0] - bot_start[0], bot_end[1] - bot_start[1]
                 bot_cpu = bot_user + bot_system
                 # One query: a thousand (one per table) kept the simulator's loop from the fake server for
                 # ~300 ms, while the taps in flight waited for their answers to be recorded.
-                moves = sum(version - before.get(table, 0) for table, version in versions(bot.database).items())
+                moves = sum(version - before.get(table, 0) for table, version in versions(sql).items())
                 calls = len(tg.history) - calls_before
                 by_method = Counter(request.method for request in tg.history[calls_before:])
                 taps = tg.world.last_query_id - first_query
@@ -207,21 +268,25 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
                     if games
                     else 0
                 )
-                rss = peak_rss_mb(pid)
-                size = sum(f.stat().st_size for f in bot.database.parent.glob(bot.database.name + "*"))
+                rss = max(peak_rss_mb(pid) for pid in pids)
+                size = database_size(sql, bots.database)
+                for game in games:
+                    game.close()
+                sql.close()
             finally:
-                await bot.stop()
+                await bots.stop()
             queries = [q for q in tg.world.queries.values() if int(q.id) > first_query]
             report_latencies(tg, queries, {game.group.id for game in games}, games)
     print(f"tables open             {len(games)} of {args.tables} (setup {setup:.1f} s)")
     print(f"moves per second        {moves / elapsed:8.1f}   ({moves} moves in {elapsed:.1f} s)")
     print(f"taps per second         {taps / elapsed:8.1f}")
     print(
-        f"bot CPU per move        {bot_cpu * 1000 / max(1, moves):8.1f} ms   (bot {bot_cpu / elapsed:.0%} of a core;"
+        f"bot CPU per move        {bot_cpu * 1000 / max(1, moves):8.1f} ms   (bot {bot_cpu / elapsed:.0%} of a core"
+        f"{f' in {len(pids)} instances' if len(pids) > 1 else ''};"
         f" user {bot_user * 1000 / max(1, moves):.1f} ms, system {bot_system * 1000 / max(1, moves):.1f} ms)"
     )
     print(f"simulator CPU           {our_cpu / elapsed:8.0%} of a core (people and the fake Bot API)")
-    print(f"peak RSS of the bot     {rss:8.1f} MB")
+    print(f"peak RSS of the bot     {rss:8.1f} MB" + (" (the largest instance)" if len(pids) > 1 else ""))
     print(f"database per table      {size / max(1, len(games)) / 1024:8.1f} KiB")
     print(f"Bot API calls per trick {calls / max(1, tricks):8.1f}   ({calls} calls, {tricks} tricks)")
     print(
@@ -360,7 +425,8 @@ async def run_echo(args: argparse.Namespace, people: int) -> float:
 
 async def main(args: argparse.Namespace) -> None:
     pace = f"people pause {args.think:g} s on average before a tap" if args.think else "people tap at once"
-    print(f"== {args.tables} tables, {args.seconds:.0f} s of play, {pace}, SEND_INTERVAL={args.send_interval}")
+    where = args.engine + (f", {args.instances} instances on webhooks" if args.instances > 1 else "")
+    print(f"== {args.tables} tables, {args.seconds:.0f} s of play, {pace}, SEND_INTERVAL={args.send_interval}, {where}")
     ours = await run_bura(args)
     if not args.no_echo:
         floor = await run_echo(args, people=2 * args.tables)
@@ -379,6 +445,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         type=float,
         default=0.0,
         help="people pause this long on average before each tap (uniformly 0.5x-1.5x); 0: tap at once",
+    )
+    parser.add_argument("--engine", choices=("sqlite", "postgres"), default="sqlite", help="the bot's database")
+    parser.add_argument(
+        "--instances", type=int, default=1, help="bot processes on one PostgreSQL behind a webhook proxy"
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-bot floor")
     parser.add_argument("--echo-bot", action="store_true", help=argparse.SUPPRESS)
