@@ -77,6 +77,18 @@ class StartupRefused(StorageError):
     than this code): the bot stops with one line and exit code 2."""
 
 
+class SchemaTooNew(StartupRefused):
+    """The database was written by a newer bot than this one (its schema version is past our migrations)."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"the database has schema version {found}, newer than this bot knows ({known}): it was written by a"
+            " newer version of the bot; run that version (or a backup of the database from before it)"
+        )
+        self.found = found
+        self.known = known
+
+
 class _Dto(BaseModel):
     model_config = ConfigDict(frozen=True)
 

@@ -1,4 +1,4 @@
-"""Database rows to the storage's DTOs, the same for every backend (a row is read by its column names)."""
+"""Database rows to the storage's DTOs and back, the same for every backend (a row is read by its column names)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,24 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from bot.storage.base import Chat, Event, JsonObject, OutboxItem, Seat, Stats, Table, Timer, User, payload_text
+from bot.storage.base import (
+    Chat,
+    Deadline,
+    Event,
+    JsonObject,
+    OutboxItem,
+    OutboxMessage,
+    Seat,
+    Stats,
+    Table,
+    Timer,
+    User,
+    payload_text,
+)
+
+UNSHOWN_GRACE = 3600.0
+"""A move timer waiting for its message to be shown fires anyway this long after its own time: a message that
+never arrives (and is never given up) must not hold the table for ever."""
 
 
 class Row(Protocol):
@@ -76,3 +93,22 @@ def timer_of(row: Row) -> Timer:
         seconds=row["seconds"],
         armed=row["wait_chat"] is None,
     )
+
+
+def timer_row(
+    table_id: int,
+    version: int,
+    deadline: Deadline,
+    outbox: Sequence[OutboxMessage],
+    ids: Sequence[int],
+    now: float,
+) -> tuple[int, float, int, float, int | None, str | None, int | None]:
+    """The `timers` row of a deadline set by a commit: table, due, move, seconds, and what it waits for (the
+    chat, ref and outbox row of the message of this commit it counts from: the last one of its chat and ref)."""
+    if deadline.shown_in is not None:
+        chat_id, ref = deadline.shown_in
+        rows = [i for message, i in zip(outbox, ids, strict=True) if (message.chat_id, message.ref) == (chat_id, ref)]
+        if rows:
+            due = now + deadline.seconds + UNSHOWN_GRACE
+            return (table_id, due, version, deadline.seconds, chat_id, ref, rows[-1])
+    return (table_id, now + deadline.seconds, version, deadline.seconds, None, None, None)

@@ -5,11 +5,12 @@
   connection (each in a savepoint, so one refused write — a stale version, a redelivered update — undoes only
   itself), commits, and only then answers each caller. PostgreSQL syncs a commit to its log before it answers
   (`synchronous_commit` on, its default), so a write that returns survives a crash of the server's machine.
-* **Other instances** write the same rows. A write that waits for a row another instance's open transaction
-  holds waits at most `LOCK_TIMEOUT_MS`, then undoes only itself and goes into the next group (so two groups that
-  lock two tables in opposite order never deadlock for the server's second of detection, and one busy row never
-  holds the whole group up for long). One writer per table at a time is the row lock of `UPDATE tables ... WHERE
-  version = $n`: the second writer waits for the first to commit, then finds the version moved on (`StaleVersion`).
+* **Other instances** write the same rows. A move first takes its table's advisory lock without waiting
+  (`pg_try_advisory_xact_lock`): while another instance's open transaction holds it, the move goes into the next
+  group at once and this one commits without it; then it finds the version moved on (`StaleVersion`). Any other
+  write that waits for a row another instance's open transaction holds waits at most `LOCK_TIMEOUT_MS`, then
+  undoes only itself and goes into the next group (so two groups never deadlock for the server's second of
+  detection, and one busy row never holds a whole group up for long).
 * **Reads** go to a small pool: what the last commits left, never waiting for the writer.
 * **Wake-ups**: a commit that queues messages notifies every instance (`NOTIFY bura_outbox`, sent with the
   commit), so the instance that delivers a chat's messages hears of rows another instance committed at once.
@@ -44,8 +45,14 @@ LOCK_TIMEOUT_MS = 200  # a write waits this long for a row another instance hold
 RETRIES = 50  # times a write is put in the next group before it fails (a row held for ten seconds and more)
 CHANNEL = "bura_outbox"
 
+
+class Busy(Exception):
+    """A write found its table being moved by another instance's open transaction: it goes in the next group."""
+
+
 # The write itself could not get its row in time, or lost a race the server broke: it is tried again.
 _TRY_AGAIN = (
+    Busy,
     asyncpg.exceptions.LockNotAvailableError,
     asyncpg.exceptions.DeadlockDetectedError,
     asyncpg.exceptions.SerializationError,
@@ -302,4 +309,4 @@ async def _connect(url: str) -> Connection:
     return db
 
 
-__all__ = ["CHANNEL", "Connection", "Database", "StartupRefused"]
+__all__ = ["CHANNEL", "Busy", "Connection", "Database", "StartupRefused"]

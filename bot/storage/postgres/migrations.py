@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from bot.storage.base import StartupRefused
+from bot.storage.base import SchemaTooNew, StartupRefused
 
 Migration = tuple[int, str, Sequence[str]]
 
-MIGRATION_LOCK = 0x62757261  # "bura": the advisory lock instances take in turn to migrate
+MIGRATION_LOCK = -0x62757261  # the advisory lock instances take in turn to migrate (a table's is its id, > 0)
 
 MIGRATIONS: tuple[Migration, ...] = (
     (
@@ -171,16 +171,6 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)
-
-
-class SchemaTooNew(StartupRefused):
-    def __init__(self, found: int, known: int) -> None:
-        super().__init__(
-            f"the database has schema version {found}, newer than this bot knows ({known}): it was written by a"
-            " newer version of the bot; run that version"
-        )
-        self.found = found
-        self.known = known
 
 
 async def current_version(db: asyncpg.Connection) -> int:

@@ -1,7 +1,8 @@
 """Tables and their moves (`TableStore`) on PostgreSQL: a move commits state, events, outbox, timer and stats.
 
-One writer per table at a time: `UPDATE tables ... WHERE version = $n` locks the table's row until the commit,
-so a second instance moving the same table waits for it and then finds the version moved on (`StaleVersion`).
+One writer per table at a time: a move takes the table's advisory lock (its id) without waiting, and `UPDATE
+tables ... WHERE version = $n` locks its row, both until the commit; a second instance moving the same table
+meanwhile tries again in its next group and then finds the version moved on (`StaleVersion`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from bot.storage.base import (
     TableNotFoundError,
     TableStatus,
 )
-from bot.storage.postgres.database import Connection
+from bot.storage.postgres.database import Busy, Connection
 from bot.storage.postgres.outbox import insert_outbox
 from bot.storage.postgres.rows import Part, ensure_chat, load_seats, load_table, mark_processed
 from bot.storage.postgres.stats import add_stats
@@ -122,6 +123,8 @@ class Tables(Part):
         event_rows = [dumps(event) for event in events]
 
         async def apply(db: Connection) -> Table:
+            if not await db.fetchval("SELECT pg_try_advisory_xact_lock($1)", table_id):
+                raise Busy(table_id)  # another instance is committing a move of this table: the next group
             row = await db.fetchrow(
                 "UPDATE tables SET state = COALESCE($1, state), status = COALESCE($2, status), version = $3,"
                 " updated_at = $4 WHERE table_id = $5 AND version = $6 RETURNING *",

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from bot.storage.base import Deadline, OutboxMessage, Timer
 from bot.storage.postgres.database import Connection
 from bot.storage.postgres.rows import Part
-from bot.storage.records import timer_of
-from bot.storage.sqlite.timers import UNSHOWN_GRACE
+from bot.storage.records import timer_of, timer_row
 
 CLAIM_SECONDS = 10.0  # a due timer stays with the instance that claimed it this long (it fires within a second)
 
@@ -32,28 +31,13 @@ async def set_timer(
     if deadline is None:
         await db.execute("DELETE FROM timers WHERE table_id = $1", table_id)
         return
-    wait_from: int | None = None
-    if deadline.shown_in is not None:
-        chat_id, ref = deadline.shown_in
-        rows = [i for message, i in zip(outbox, ids, strict=True) if (message.chat_id, message.ref) == (chat_id, ref)]
-        wait_from = rows[-1] if rows else None
-    if wait_from is None:
-        due, wait_chat, wait_ref = now + deadline.seconds, None, None
-    else:
-        assert deadline.shown_in is not None
-        due, (wait_chat, wait_ref) = now + deadline.seconds + UNSHOWN_GRACE, deadline.shown_in
+    row = timer_row(table_id, version, deadline, outbox, ids, now)
     await db.execute(
         "INSERT INTO timers (table_id, due_at, move_no, seconds, wait_chat, wait_ref, wait_from)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id) DO UPDATE SET due_at = excluded.due_at,"
         " move_no = excluded.move_no, seconds = excluded.seconds, wait_chat = excluded.wait_chat,"
         " wait_ref = excluded.wait_ref, wait_from = excluded.wait_from, claimed_by = NULL, claimed_until = NULL",
-        table_id,
-        due,
-        version,
-        deadline.seconds,
-        wait_chat,
-        wait_ref,
-        wait_from,
+        *row,
     )
 
 

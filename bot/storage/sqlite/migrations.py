@@ -9,7 +9,7 @@ it is refused, untouched (an older bot would misread it).
 import sqlite3
 from collections.abc import Sequence
 
-from bot.storage.base import StartupRefused
+from bot.storage.base import SchemaTooNew, StartupRefused
 
 Migration = tuple[int, str, Sequence[str]]
 
@@ -208,16 +208,6 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)
-
-
-class SchemaTooNew(StartupRefused):
-    def __init__(self, found: int, known: int) -> None:
-        super().__init__(
-            f"the database has schema version {found}, newer than this bot knows ({known}): it was written by a"
-            " newer version of the bot; run that version (or a backup of the database from before it)"
-        )
-        self.found = found
-        self.known = known
 
 
 def check_schema(db: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> None:

@@ -6,11 +6,8 @@ import sqlite3
 from collections.abc import Sequence
 
 from bot.storage.base import Deadline, OutboxMessage, Timer
+from bot.storage.records import timer_row
 from bot.storage.sqlite.rows import Part, fetchall, timer_of
-
-UNSHOWN_GRACE = 3600.0
-"""A move timer waiting for its message to be shown fires anyway this long after its own time: a message that
-never arrives (and is never given up) must not hold the table for ever."""
 
 
 def set_timer(
@@ -27,18 +24,7 @@ def set_timer(
     if deadline is None:
         db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
         return
-    wait_from: int | None = None
-    if deadline.shown_in is not None:
-        chat_id, ref = deadline.shown_in
-        rows = [i for message, i in zip(outbox, ids, strict=True) if (message.chat_id, message.ref) == (chat_id, ref)]
-        wait_from = rows[-1] if rows else None
-    params: tuple[object, ...]
-    if wait_from is None:
-        params = (table_id, now + deadline.seconds, version, deadline.seconds, None, None, None)
-    else:
-        assert deadline.shown_in is not None
-        due = now + deadline.seconds + UNSHOWN_GRACE
-        params = (table_id, due, version, deadline.seconds, *deadline.shown_in, wait_from)
+    params = timer_row(table_id, version, deadline, outbox, ids, now)
     db.execute(
         "INSERT OR REPLACE INTO timers (table_id, due_at, move_no, seconds, wait_chat, wait_ref, wait_from)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",

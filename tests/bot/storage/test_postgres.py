@@ -157,7 +157,7 @@ async def test_a_write_waiting_for_a_row_another_instance_holds_waits_and_holds_
         await other.execute("SELECT 1 FROM tables WHERE table_id = $1 FOR UPDATE", busy.table_id)
         waiting = asyncio.create_task(a.commit_move(busy.table_id, 0, '{"n": 1}'))
         await asyncio.sleep(0.3)  # past the lock timeout: the write went into a later group
-        moved = await asyncio.wait_for(a.commit_move(calm.table_id, 0, '{"n": 1}'), 1.0)
+        moved = await asyncio.wait_for(a.commit_move(calm.table_id, 0, '{"n": 1}'), 3.0)
         assert moved.version == 1, "another table's move is not held up behind it"
         assert not waiting.done()
         await holding.rollback()

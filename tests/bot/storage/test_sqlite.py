@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.storage import OutboxKind, OutboxMessage, SqliteStorage, StaleVersion, StartupRefused, StorageUnavailable
+from bot.storage.base import SchemaTooNew
 from bot.storage.sqlite import FaultHooks
-from bot.storage.sqlite.migrations import LATEST, MIGRATIONS, SchemaTooNew, current_version, migrate
+from bot.storage.sqlite.migrations import LATEST, MIGRATIONS, current_version, migrate
 
 
 async def test_open_creates_the_folder_and_the_file(tmp_path: Path) -> None:
