@@ -92,20 +92,14 @@ class Poller:
                 updates = await self._api.call(GetUpdates, params)
             except TelegramUnauthorizedError:
                 raise
-            except TelegramConflictError as error:
+            except TelegramConflictError:
                 now = self._clock()
                 if conflict_logged_at is None or now - conflict_logged_at >= CONFLICT_LOG_EVERY:
-                    if "webhook" in error.message:
-                        # An instance in webhook mode leaves its webhook set when it stops (others may serve it).
-                        logger.warning(
-                            "a webhook is set for this bot's token (409 Conflict): updates go there, not to"
-                            " getUpdates; waiting for it to be removed (deleteWebhook); WEBHOOK_URL receives them"
-                        )
-                    else:
-                        logger.warning(
-                            "another process is polling this bot's token (409 Conflict): only one may; waiting for"
-                            " it to stop"
-                        )
+                    # By kind, not by its text: a second process polling and a webhook set answer the same.
+                    logger.warning(
+                        "getUpdates is refused (409 Conflict): another process polls this bot's token, or a webhook"
+                        " is set for it (WEBHOOK_URL; deleteWebhook removes it); waiting for that to stop"
+                    )
                     conflict_logged_at = now
                 self._failures += 1
                 await asyncio.sleep(self._backoff(self._failures))
