@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import asyncpg
 
@@ -105,14 +105,27 @@ class SqliteSql:
 
 class PostgresSql:
     """The same questions to PostgreSQL, through asyncpg on a loop of its own in a thread (a test's polling
-    condition is a plain function)."""
+    condition is a plain function). One per database, shared by every reader of it (`sql_for`): a thousand
+    tables of the load benchmark would be a thousand connections. Questions come one at a time (each call
+    waits for its answer)."""
+
+    _open: ClassVar[dict[str, PostgresSql]] = {}
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.users = 0
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="postgres-reader", daemon=True)
         self._thread.start()
         self._db: asyncpg.Connection | None = None
+
+    @classmethod
+    def shared(cls, url: str) -> PostgresSql:
+        reader = cls._open.get(url)
+        if reader is None:
+            reader = cls._open[url] = cls(url)
+        reader.users += 1
+        return reader
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         marks = itertools.count(1)
@@ -125,6 +138,11 @@ class PostgresSql:
         return list(await self._db.fetch(sql, *params))
 
     def close(self) -> None:
+        """One reader fewer; the last one closes the connection and the thread."""
+        self.users -= 1
+        if self.users > 0:
+            return
+        self._open.pop(self.url, None)
         if self._db is not None:
             asyncio.run_coroutine_threadsafe(self._db.close(), self._loop).result(timeout=10)
             self._db = None
@@ -136,7 +154,7 @@ class PostgresSql:
 def sql_for(database: Path | str) -> Sql:
     """A SQLite file, or a PostgreSQL URL."""
     if isinstance(database, str) and database.startswith(("postgresql://", "postgres://")):
-        return PostgresSql(database)
+        return PostgresSql.shared(database)
     return SqliteSql(Path(database))
 
 
