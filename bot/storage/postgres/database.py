@@ -1,10 +1,13 @@
 """The PostgreSQL database of the bot's instances, on asyncpg: the event loop never waits, several processes share it.
 
-* **The writer** commits in groups, as the SQLite one does: every write is an async function of a connection
-  handed to `Database.write`; the writer takes every write waiting, runs them in ONE transaction on its own
+* **The writers** commit in groups, as the SQLite one does: every write is an async function of a connection
+  handed to `Database.write`; a writer takes every write waiting, runs them in ONE transaction on its own
   connection (each in a savepoint, so one refused write — a stale version, a redelivered update — undoes only
   itself), commits, and only then answers each caller. PostgreSQL syncs a commit to its log before it answers
   (`synchronous_commit` on, its default), so a write that returns survives a crash of the server's machine.
+  `WRITERS` groups are in flight at once: a group is a chain of round trips to the server, and the writes that
+  come meanwhile go in the next writer's group instead of waiting for it. (A table's own writes never overlap:
+  the services make them one after the other, bot/services/core.py.)
 * **Other instances** write the same rows. A move first takes its table's advisory lock without waiting
   (`pg_try_advisory_xact_lock`): while another instance's open transaction holds it, the move goes into the next
   group at once and this one commits without it; then it finds the version moved on (`StaleVersion`). Any other
@@ -41,8 +44,11 @@ Connection = asyncpg.Connection
 Apply = Callable[[Connection], Awaitable[Any]]
 
 MAX_BATCH = 500  # writes in one transaction
+WRITERS = 3  # transactions in flight at once, each on its own connection: while one group waits for the server,
+# the next one is being written (a group is a chain of round trips, not a burst of CPU)
 LOCK_TIMEOUT_MS = 200  # a write waits this long for a row another instance holds, then goes in the next group
-RETRIES = 50  # times a write is put in the next group before it fails (a row held for ten seconds and more)
+RETRIES = 100  # times a write is put in a later group before it fails (a row held for some twenty seconds)
+RETRY_STEP, RETRY_CAP = 0.01, 0.2  # seconds before that later group: 10 ms more each time, at most 200 ms
 CHANNEL = "bura_outbox"
 
 
@@ -79,7 +85,7 @@ class Database:
         self.url = url
         self._hooks = hooks
         self._pool = pool
-        self._writer: Connection | None = writer
+        self._writers: list[Connection | None] = [writer] + [None] * (WRITERS - 1)
         self._pending: list[_Write[Any]] = []
         self._wake = asyncio.Event()
         self._closing = False
@@ -89,7 +95,9 @@ class Database:
         self._relisten: asyncio.Task[None] | None = None
         self.batches = 0  # commits made (the load benchmark reads it)
         self.batched = 0  # writes they carried
-        self._committer = asyncio.create_task(self._commit_loop(), name="postgres-writer")
+        self._committers = [
+            asyncio.create_task(self._commit_loop(slot), name=f"postgres-writer-{slot}") for slot in range(WRITERS)
+        ]
 
     @classmethod
     async def open(cls, url: str, *, now: float, hooks: FaultHooks | None = None) -> Database:
@@ -125,7 +133,7 @@ class Database:
         self._wake.set()
         return await future
 
-    async def _commit_loop(self) -> None:
+    async def _commit_loop(self, slot: int) -> None:
         while True:
             while not self._pending:
                 if self._closing:
@@ -135,14 +143,14 @@ class Database:
             batch = self._pending[:MAX_BATCH]
             del self._pending[:MAX_BATCH]
             try:
-                outcomes = await self._commit(batch)
+                outcomes = await self._commit(slot, batch)
             except Exception as error:
                 logger.error("database: a commit of %s writes failed: %s", len(batch), error)
                 failure = error if isinstance(error, StorageError) else _unavailable(error)
                 for write in batch:
                     if not write.future.done():
                         write.future.set_exception(failure)
-                await self._reconnect()
+                await self._reconnect(slot)
                 continue
             except BaseException as error:
                 for write in batch:
@@ -166,12 +174,23 @@ class Database:
                 else:
                     write.future.set_exception(value)
             if again:
-                self._pending[:0] = again  # first in the next group, in their order
+                # Into a later group, once the row's holder has had time to commit: at once, it would spin.
+                delay = min(RETRY_CAP, RETRY_STEP * max(write.tries for write in again))
+                asyncio.get_running_loop().call_later(delay, self._requeue, again)
 
-    async def _commit(self, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
+    def _requeue(self, writes: list[_Write[Any]]) -> None:
+        if all(committer.done() for committer in self._committers):  # closed meanwhile
+            for write in writes:
+                if not write.future.done():
+                    write.future.set_exception(_unavailable(RuntimeError("the database is closed")))
+            return
+        self._pending[:0] = writes  # first in the next group, in their order
+        self._wake.set()
+
+    async def _commit(self, slot: int, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
         """One transaction: each write in a savepoint. (True, value), (False, error) refused, (None, error) to
         try again in the next group."""
-        db = await self._connection()
+        db = await self._connection(slot)
         outcomes: list[tuple[bool | None, Any]] = []
         async with db.transaction():
             for write in batch:
@@ -207,22 +226,24 @@ class Database:
                 await self._hooks.before_commit_async([write.kind for write in batch])
         return outcomes
 
-    async def _connection(self) -> Connection:
-        if self._writer is None or self._writer.is_closed():
+    async def _connection(self, slot: int) -> Connection:
+        writer = self._writers[slot]
+        if writer is None or writer.is_closed():
             try:
-                self._writer = await _connect(self.url)
+                writer = self._writers[slot] = await _connect(self.url)
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                 raise _unavailable(error) from error
-        return self._writer
+        return writer
 
-    async def _reconnect(self) -> None:
-        if self._writer is not None and not self._writer.is_closed():
+    async def _reconnect(self, slot: int) -> None:
+        writer = self._writers[slot]
+        if writer is not None and not writer.is_closed():
             with contextlib.suppress(Exception):
-                await self._writer.execute("SELECT 1")
+                await writer.execute("SELECT 1")
                 return
-        if self._writer is not None:
-            self._writer.terminate()
-        self._writer = None
+        if writer is not None:
+            writer.terminate()
+        self._writers[slot] = None
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -281,11 +302,10 @@ class Database:
             return
         self._closed = self._closing = True
         self._wake.set()
-        with contextlib.suppress(Exception):
-            await self._committer
+        await asyncio.gather(*self._committers, return_exceptions=True)
         if self._relisten is not None:
             self._relisten.cancel()
-        for connection in (self._listener, self._writer):
+        for connection in (self._listener, *self._writers):
             if connection is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(connection.close(), 5)

@@ -32,23 +32,27 @@ async def load_table(db: Connection, table_id: int) -> Table | None:
 
 
 async def mark_processed(db: Connection, update_id: int | None, now: float) -> None:
-    """Record the update as processed in the caller's transaction; raises if it was already."""
+    """Record the update as processed in the caller's transaction; raises if it was already.
+
+    Its row may be on its way in another transaction (the inbox's store of its batch, committed by another
+    writer): the insert then waits for that one, and the row it committed is marked."""
     if update_id is None:
         return
-    row = await db.fetchrow("SELECT processed_at FROM inbox WHERE update_id = $1 FOR UPDATE", update_id)
-    if row is None:  # handled without the inbox (an update fed straight to the dispatcher)
+    select = "SELECT processed_at FROM inbox WHERE update_id = $1 FOR UPDATE"
+    row = await db.fetchrow(select, update_id)
+    if row is None:  # handled without the inbox (an update fed straight to the dispatcher), or being stored
         inserted = await db.fetchval(
             "INSERT INTO inbox (update_id, payload, received_at, processed_at) VALUES ($1, NULL, $2, $2)"
             " ON CONFLICT DO NOTHING RETURNING update_id",
             update_id,
             now,
         )
-        if inserted is None:  # another instance recorded it meanwhile
-            raise UpdateAlreadyProcessedError(update_id)
-    elif row["processed_at"] is not None:
+        if inserted is not None:
+            return
+        row = await db.fetchrow(select, update_id)
+    if row is None or row["processed_at"] is not None:
         raise UpdateAlreadyProcessedError(update_id)
-    else:
-        await db.execute("UPDATE inbox SET processed_at = $1, payload = NULL WHERE update_id = $2", now, update_id)
+    await db.execute("UPDATE inbox SET processed_at = $1, payload = NULL WHERE update_id = $2", now, update_id)
 
 
 async def ensure_chat(db: Connection, chat_id: int, now: float) -> Chat:

@@ -271,3 +271,25 @@ async def test_a_failed_commit_fails_the_write_whole_and_the_next_one_works(
         stored = await storage.get_table(table.table_id)
         assert stored is not None and stored.version == 0
         assert (await storage.commit_move(table.table_id, 0, '{"n": 1}')).version == 1
+
+
+async def test_a_move_committed_while_its_update_is_being_stored_marks_the_stored_update(
+    url: str, pair: tuple[PostgresStorage, PostgresStorage]
+) -> None:
+    # The inbox's store of a batch and a handler's move commit in two transactions at once (two writers): the
+    # move waits for the stored row and marks it processed, rather than taking it for one handled before.
+    a, _ = pair
+    table = await a.create_table(-100, creator_id=7, settings={})
+    other = await asyncpg.connect(url)
+    try:
+        storing = other.transaction()
+        await storing.start()
+        await other.execute("INSERT INTO inbox (update_id, payload, received_at) VALUES (77, '{}', 0)")
+        moving = asyncio.create_task(a.commit_move(table.table_id, 0, '{"n": 1}', update_id=77))
+        await asyncio.sleep(0.1)
+        await storing.commit()
+        assert (await asyncio.wait_for(moving, 5.0)).version == 1
+    finally:
+        await other.close()
+    assert await a.is_update_processed(77)
+    assert await a.pending_updates() == []
