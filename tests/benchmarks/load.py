@@ -165,7 +165,12 @@ class Bots:
 
     async def stop(self) -> None:
         for process in self.processes:
-            await process.stop()
+            running = process.process
+            try:
+                await process.stop()
+            except AssertionError:  # the figures are still worth printing; say how it ended
+                code = running.returncode if running is not None else None
+                print(f"the bot did not stop cleanly (exit code {code}); its log: {process.log}")
         if self.balancer is not None:
             await self.balancer.__aexit__(None, None, None)
 
