@@ -64,6 +64,17 @@ class Timers(Part):
             )
             return [timer_of(row) for row in rows]
         instance, until = self._instance, now + CLAIM_SECONDS
+        # Asked every second by every instance: a commit (a sync) only when there is something to claim.
+        claimable = await self._database.read(
+            lambda db: db.fetchval(
+                "SELECT EXISTS (SELECT 1 FROM timers WHERE due_at <= $1"
+                " AND (claimed_until IS NULL OR claimed_until <= $1 OR claimed_by = $2))",
+                now,
+                instance,
+            )
+        )
+        if not claimable:
+            return []
 
         async def apply(db: Connection) -> list[Timer]:
             rows = await db.fetch(
