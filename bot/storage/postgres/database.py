@@ -52,7 +52,16 @@ CHANNEL = "bura_outbox"
 
 
 class Busy(Exception):
-    """A write found its table being moved by another instance's open transaction: it goes in the next group."""
+    """A write found its table being moved by another instance's open transaction: it goes in the next group.
+    (Raised before the write wrote anything.)"""
+
+
+class Unwritten(Exception):
+    """A write refuses `error` before it wrote anything: its group goes on without undoing it."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(error)
+        self.error = error
 
 
 # The write itself could not get its row in time, or lost a race the server broke: it is tried again.
@@ -94,6 +103,7 @@ class Database:
         self._relisten: asyncio.Task[None] | None = None
         self.batches = 0  # commits made (the load benchmark reads it)
         self.batched = 0  # writes they carried
+        self.redone = 0  # groups made again write by write (one of their writes failed half-way)
         self._committers = [
             asyncio.create_task(self._commit_loop(slot), name=f"postgres-writer-{slot}") for slot in range(WRITERS)
         ]
@@ -107,7 +117,7 @@ class Database:
             raise StorageUnavailable(error) from error
         try:
             await migrate(writer, now)
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, init=_configure)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, init=_configure, reset=_as_left)
         except BaseException:
             await writer.close()
             raise
@@ -187,43 +197,94 @@ class Database:
         self._wake.set()
 
     async def _commit(self, slot: int, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
-        """One transaction: each write in a savepoint. (True, value), (False, error) refused, (None, error) to
-        try again in the next group."""
+        """One transaction: (True, value), (False, error) refused, (None, error) to try again in the next group.
+
+        First all the writes together, with no savepoints (each costs two round trips to the server, and most
+        groups refuse nothing, or refuse a write before it wrote anything: `Unwritten`, `Busy`); a write that
+        fails half-way undoes the whole group, which is then made again with each write in its own savepoint."""
         db = await self._connection(slot)
-        outcomes: list[tuple[bool | None, Any]] = []
-        async with db.transaction():
+        outcomes = await self._together(db, batch)
+        if outcomes is None:
+            self.redone += 1
+            outcomes = await self._one_by_one(db, batch)
+        return outcomes
+
+    async def _together(self, db: Connection, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]] | None:
+        await db.execute("BEGIN")
+        try:
+            outcomes: list[tuple[bool | None, Any]] = []
             for write in batch:
-                savepoint = db.transaction()
-                await savepoint.start()
                 try:
                     value = await write.apply(db)
-                except _TRY_AGAIN as error:
-                    await savepoint.rollback()
-                    outcomes.append((None, error))
+                except Unwritten as refusal:
+                    outcomes.append((False, refusal.error))
                     continue
-                except (asyncpg.exceptions.IntegrityConstraintViolationError, asyncpg.exceptions.DataError) as error:
-                    await savepoint.rollback()  # this write's own fault: it alone is undone
-                    outcomes.append((False, error))
+                except Busy as error:
+                    outcomes.append((None, error))
                     continue
                 except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError):
                     raise  # the server went away: the whole group goes
                 except asyncpg.exceptions.PostgresError as error:
                     if _is_server_failure(error):
                         raise
-                    await savepoint.rollback()
+                    await db.execute("ROLLBACK")
+                    return None
+                except Exception:
+                    await db.execute("ROLLBACK")
+                    return None
+                outcomes.append((True, value))
+            await self._finish(db, batch, outcomes)
+        except BaseException:
+            await _roll_back(db)
+            raise
+        return outcomes
+
+    async def _one_by_one(self, db: Connection, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
+        await db.execute("BEGIN")
+        try:
+            outcomes: list[tuple[bool | None, Any]] = []
+            for write in batch:
+                await db.execute("SAVEPOINT write")
+                try:
+                    value = await write.apply(db)
+                except Unwritten as refusal:
+                    await db.execute("ROLLBACK TO SAVEPOINT write")
+                    outcomes.append((False, refusal.error))
+                    continue
+                except _TRY_AGAIN as error:
+                    await db.execute("ROLLBACK TO SAVEPOINT write")
+                    outcomes.append((None, error))
+                    continue
+                except (asyncpg.exceptions.IntegrityConstraintViolationError, asyncpg.exceptions.DataError) as error:
+                    await db.execute("ROLLBACK TO SAVEPOINT write")  # this write's own fault: it alone is undone
+                    outcomes.append((False, error))
+                    continue
+                except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError):
+                    raise
+                except asyncpg.exceptions.PostgresError as error:
+                    if _is_server_failure(error):
+                        raise
+                    await db.execute("ROLLBACK TO SAVEPOINT write")
                     outcomes.append((False, error))
                     continue
                 except Exception as error:
-                    await savepoint.rollback()
+                    await db.execute("ROLLBACK TO SAVEPOINT write")
                     outcomes.append((False, error))
                     continue
-                await savepoint.commit()
+                await db.execute("RELEASE SAVEPOINT write")
                 outcomes.append((True, value))
-            if any(write.notify for write, (ok, _) in zip(batch, outcomes, strict=True) if ok):
-                await db.execute(f"NOTIFY {CHANNEL}")
-            if self._hooks is not None:
-                await self._hooks.before_commit_async([write.kind for write in batch])
+            await self._finish(db, batch, outcomes)
+        except BaseException:
+            await _roll_back(db)
+            raise
         return outcomes
+
+    async def _finish(self, db: Connection, batch: list[_Write[Any]], outcomes: list[tuple[bool | None, Any]]) -> None:
+        """Commit the group, with the wake-up of every instance's sender when it queued messages (one trip)."""
+        if self._hooks is not None:
+            await self._hooks.before_commit_async([write.kind for write in batch])
+        notify = any(write.notify for write, (ok, _) in zip(batch, outcomes, strict=True) if ok)
+        await db.execute(f"NOTIFY {CHANNEL}; COMMIT" if notify else "COMMIT")
 
     async def _connection(self, slot: int) -> Connection:
         writer = self._writers[slot]
@@ -312,10 +373,22 @@ class Database:
             await asyncio.wait_for(self._pool.close(), 5)
 
 
+async def _roll_back(db: Connection) -> None:
+    """Undo the open transaction, if the connection still can (a lost one is made again for the next group)."""
+    if not db.is_closed() and db.is_in_transaction():
+        with contextlib.suppress(Exception):
+            await db.execute("ROLLBACK")
+
+
 def _is_server_failure(error: asyncpg.PostgresError) -> bool:
     """A failure of the server, not of the statement: out of disk, shutting down, too many connections."""
     state = getattr(error, "sqlstate", "") or ""
     return state[:2] in {"53", "57", "58", "08", "XX"}
+
+
+async def _as_left(db: Connection) -> None:
+    """A read leaves nothing behind (no lock, no LISTEN, no setting): its connection goes back to the pool as it
+    is, without asyncpg's reset (a round trip after every read)."""
 
 
 async def _configure(db: Connection) -> None:
@@ -328,4 +401,4 @@ async def _connect(url: str) -> Connection:
     return db
 
 
-__all__ = ["CHANNEL", "Busy", "Connection", "Database", "StartupRefused"]
+__all__ = ["CHANNEL", "Busy", "Connection", "Database", "StartupRefused", "Unwritten"]

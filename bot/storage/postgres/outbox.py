@@ -30,20 +30,48 @@ _DUE = (
 )
 
 
+# A delivery in one statement (one round trip, a sender records one for each call it makes): the row is done,
+# the live message it showed is remembered (or forgotten), and the move timers waiting for it start.
+_DONE = "UPDATE outbox SET done = TRUE, last_error = $5 WHERE id = $4"
+_ARM = (
+    "UPDATE timers SET due_at = $1 + seconds, wait_chat = NULL, wait_ref = NULL, wait_from = NULL"
+    " WHERE wait_chat = $2 AND wait_ref = $3 AND wait_from <= $4"
+)
+_REMEMBER = {
+    "forget": "DELETE FROM message_refs WHERE chat_id = $2 AND purpose = $3",
+    "sent": "INSERT INTO message_refs (chat_id, purpose, message_id, content, updated_at) VALUES ($2, $3, $6, $7, $1)"
+    " ON CONFLICT (chat_id, purpose) DO UPDATE SET message_id = excluded.message_id, content = excluded.content,"
+    " updated_at = excluded.updated_at",
+    "shown": "UPDATE message_refs SET content = $6, updated_at = $1 WHERE chat_id = $2 AND purpose = $3",
+}
+
+
+def _delivery_statement(delivery: Delivery, now: float) -> tuple[str, tuple[object, ...]]:
+    """What `record_delivery` sends: the statement and its parameters."""
+    if delivery.ref is None:
+        return "UPDATE outbox SET done = TRUE, last_error = $1 WHERE id = $2", (delivery.error, delivery.outbox_id)
+    params: tuple[object, ...] = (now, delivery.chat_id, delivery.ref, delivery.outbox_id, delivery.error)
+    if delivery.forget:
+        remember: str | None = _REMEMBER["forget"]
+    elif delivery.message_id is not None:
+        remember, params = _REMEMBER["sent"], (*params, delivery.message_id, delivery.content)
+    elif delivery.content is not None:
+        remember, params = _REMEMBER["shown"], (*params, delivery.content)
+    else:
+        remember = None
+    ctes = [f"done AS ({_DONE})"] + ([f"remembered AS ({remember})"] if remember else [])
+    return f"WITH {', '.join(ctes)} {_ARM}", params
+
+
 async def insert_outbox(
     db: Connection, outbox: Sequence[OutboxMessage], now: float, table_id: int | None = None
 ) -> list[int]:
     """Queue the messages; returns their row ids, in order (as SQLite's `insert_outbox`)."""
     if not outbox:
         return []
+    # A newer picture of the same live message makes a pending edit (or delete) pointless; a send never is. (The
+    # statement's UPDATE sees the rows as they were before it: never the ones it inserts.)
     keys = sorted({message.key for message in outbox if message.key is not None})
-    if keys:
-        # A newer picture of the same live message makes a pending edit (or delete) pointless; a send never is.
-        await db.execute(
-            "UPDATE outbox SET done = TRUE, last_error = 'superseded'"
-            " WHERE key = ANY($1::text[]) AND NOT done AND kind != 'send'",
-            keys,
-        )
     last_of_key = {message.key: index for index, message in enumerate(outbox) if message.key is not None}
     rows = []
     for index, message in enumerate(outbox):
@@ -66,7 +94,9 @@ async def insert_outbox(
         )
     columns = list(zip(*rows, strict=True))
     found = await db.fetch(
-        "INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, done, last_error, digest, replaces,"
+        "WITH superseded AS (UPDATE outbox SET done = TRUE, last_error = 'superseded'"
+        " WHERE key = ANY($12::text[]) AND NOT done AND kind != 'send')"
+        " INSERT INTO outbox (table_id, chat_id, kind, ref, payload, key, done, last_error, digest, replaces,"
         " created_at, next_attempt_at)"
         " SELECT t.table_id, t.chat_id, t.kind, t.ref, t.payload, t.key, t.done, t.last_error, t.digest,"
         " t.replaces, $11, $11 FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[],"
@@ -75,6 +105,7 @@ async def insert_outbox(
         " ORDER BY n RETURNING id",
         *[list(column) for column in columns],
         now,
+        keys,
     )
     return sorted(int(row["id"]) for row in found)
 
@@ -152,38 +183,12 @@ class Outbox(Part):
 
     async def record_delivery(self, delivery: Delivery) -> None:
         now = self._clock()
+        sql, params = _delivery_statement(delivery, now)
 
         async def apply(db: Connection) -> None:
-            await db.execute(
-                "UPDATE outbox SET done = TRUE, last_error = $1 WHERE id = $2", delivery.error, delivery.outbox_id
-            )
+            await db.execute(sql, *params)
             if delivery.then:
                 await insert_outbox(db, delivery.then, now)
-            if delivery.ref is None:
-                return
-            chat_id, purpose = delivery.chat_id, delivery.ref
-            if delivery.forget:
-                await db.execute("DELETE FROM message_refs WHERE chat_id = $1 AND purpose = $2", chat_id, purpose)
-            elif delivery.message_id is not None:
-                await db.execute(
-                    "INSERT INTO message_refs (chat_id, purpose, message_id, content, updated_at)"
-                    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (chat_id, purpose) DO UPDATE SET"
-                    " message_id = excluded.message_id, content = excluded.content, updated_at = excluded.updated_at",
-                    chat_id,
-                    purpose,
-                    delivery.message_id,
-                    delivery.content,
-                    now,
-                )
-            elif delivery.content is not None:
-                await db.execute(
-                    "UPDATE message_refs SET content = $1, updated_at = $2 WHERE chat_id = $3 AND purpose = $4",
-                    delivery.content,
-                    now,
-                    chat_id,
-                    purpose,
-                )
-            await arm_timers(db, now, chat_id, purpose, delivery.outbox_id)
 
         await self._database.write(apply, kind="delivery", notify=bool(delivery.then))
 

@@ -6,11 +6,12 @@ services check what they keep, a table's state, against the version they read; b
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from bot.storage.base import Chat, Seat, Table, UpdateAlreadyProcessedError
 from bot.storage.postgres.database import Connection, Database
-from bot.storage.records import chat_of, seat_of, table_of
+from bot.storage.records import Row, chat_of, table_of
 
 Clock = Callable[[], float]
 
@@ -21,14 +22,23 @@ chat's messages keep their order and its pacing history stays in one place."""
 RENEW_EVERY = LEASE_SECONDS / 3
 
 
-async def load_seats(db: Connection, table_id: int) -> tuple[Seat, ...]:
-    rows = await db.fetch("SELECT seat, user_id, name FROM seats WHERE table_id = $1 ORDER BY seat", table_id)
-    return tuple(seat_of(row) for row in rows)
+WITH_SEATS = (
+    "(SELECT COALESCE(json_agg(json_build_array(s.seat, s.user_id, s.name) ORDER BY s.seat), '[]')"
+    " FROM seats AS s WHERE s.table_id = tables.table_id) AS seats_json"
+)
+"""A column of the tables' rows, read or returned: their seats, so that a table costs one round trip."""
+
+
+def table_with_seats(row: Row) -> Table:
+    """A row of `tables` with `WITH_SEATS` as its table."""
+    found = dict(row)
+    seats = [Seat(seat=seat, user_id=user_id, name=name) for seat, user_id, name in json.loads(found.pop("seats_json"))]
+    return table_of(found, seats)
 
 
 async def load_table(db: Connection, table_id: int) -> Table | None:
-    row = await db.fetchrow("SELECT * FROM tables WHERE table_id = $1", table_id)
-    return table_of(row, await load_seats(db, table_id)) if row is not None else None
+    row = await db.fetchrow(f"SELECT *, {WITH_SEATS} FROM tables WHERE table_id = $1", table_id)
+    return table_with_seats(row) if row is not None else None
 
 
 async def mark_processed(db: Connection, update_id: int | None, now: float) -> None:
@@ -38,6 +48,14 @@ async def mark_processed(db: Connection, update_id: int | None, now: float) -> N
     writer): the insert then waits for that one, and the row it committed is marked."""
     if update_id is None:
         return
+    marked = await db.fetchval(
+        "UPDATE inbox SET processed_at = $1, payload = NULL WHERE update_id = $2 AND processed_at IS NULL"
+        " RETURNING update_id",
+        now,
+        update_id,
+    )
+    if marked is not None:
+        return  # stored, not processed yet: the usual case, one round trip
     select = "SELECT processed_at FROM inbox WHERE update_id = $1 FOR UPDATE"
     row = await db.fetchrow(select, update_id)
     if row is None:  # handled without the inbox (an update fed straight to the dispatcher), or being stored

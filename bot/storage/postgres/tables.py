@@ -24,9 +24,9 @@ from bot.storage.base import (
     TableNotFoundError,
     TableStatus,
 )
-from bot.storage.postgres.database import Busy, Connection
+from bot.storage.postgres.database import Busy, Connection, Unwritten
 from bot.storage.postgres.outbox import insert_outbox
-from bot.storage.postgres.rows import Part, ensure_chat, load_seats, load_table, mark_processed
+from bot.storage.postgres.rows import WITH_SEATS, Part, ensure_chat, load_table, mark_processed, table_with_seats
 from bot.storage.postgres.stats import add_stats
 from bot.storage.postgres.timers import set_timer
 from bot.storage.records import dumps, event_of, table_of
@@ -41,16 +41,9 @@ async def replace_seats(db: Connection, table_id: int, seats: Sequence[Seat], no
         )
 
 
-async def _tables(db: Connection, sql: str, *params: object) -> list[Table]:
-    rows = await db.fetch(sql, *params)
-    seats: dict[int, list[Seat]] = {int(row["table_id"]): [] for row in rows}
-    if seats:
-        for seat in await db.fetch(
-            "SELECT table_id, seat, user_id, name FROM seats WHERE table_id = ANY($1::bigint[]) ORDER BY seat",
-            list(seats),
-        ):
-            seats[int(seat["table_id"])].append(Seat(seat=seat["seat"], user_id=seat["user_id"], name=seat["name"]))
-    return [table_of(row, seats[int(row["table_id"])]) for row in rows]
+async def _tables(db: Connection, where: str, *params: object) -> list[Table]:
+    rows = await db.fetch(f"SELECT *, {WITH_SEATS} FROM tables WHERE {where} ORDER BY table_id", *params)
+    return [table_with_seats(row) for row in rows]
 
 
 class Tables(Part):
@@ -94,15 +87,11 @@ class Tables(Part):
         return await self._database.read(lambda db: load_table(db, table_id))
 
     async def get_open_table(self, chat_id: int) -> Table | None:
-        found = await self._database.read(
-            lambda db: _tables(db, "SELECT * FROM tables WHERE chat_id = $1 AND status != 'finished'", chat_id)
-        )
+        found = await self._database.read(lambda db: _tables(db, "chat_id = $1 AND status != 'finished'", chat_id))
         return found[0] if found else None
 
     async def list_tables(self, status: TableStatus) -> list[Table]:
-        return await self._database.read(
-            lambda db: _tables(db, "SELECT * FROM tables WHERE status = $1 ORDER BY table_id", status.value)
-        )
+        return await self._database.read(lambda db: _tables(db, "status = $1", status.value))
 
     async def commit_move(
         self,
@@ -123,11 +112,12 @@ class Tables(Part):
         event_rows = [dumps(event) for event in events]
 
         async def apply(db: Connection) -> Table:
-            if not await db.fetchval("SELECT pg_try_advisory_xact_lock($1)", table_id):
-                raise Busy(table_id)  # another instance is committing a move of this table: the next group
+            # The table's advisory lock, taken without waiting, and its row, in one round trip: the lock is
+            # tried only on the row of this table (never waits for another instance's open transaction).
             row = await db.fetchrow(
                 "UPDATE tables SET state = COALESCE($1, state), status = COALESCE($2, status), version = $3,"
-                " updated_at = $4 WHERE table_id = $5 AND version = $6 RETURNING *",
+                " updated_at = $4 WHERE table_id = $5 AND version = $6 AND pg_try_advisory_xact_lock($5)"
+                f" RETURNING *, {WITH_SEATS}",
                 new_state_json,
                 status.value if status else None,
                 new_version,
@@ -135,25 +125,33 @@ class Tables(Part):
                 table_id,
                 expected_version,
             )
-            if row is None:
+            if row is None:  # nothing written yet: refused without undoing anything
                 found = await db.fetchval("SELECT version FROM tables WHERE table_id = $1", table_id)
                 if found is None:
-                    raise TableNotFoundError(table_id)
-                raise StaleVersion(table_id, expected_version, int(found))
+                    raise Unwritten(TableNotFoundError(table_id))
+                if int(found) == expected_version:
+                    raise Busy(table_id)  # another instance is committing a move of this table: the next group
+                raise Unwritten(StaleVersion(table_id, expected_version, int(found)))
             if seats is not None:
                 await replace_seats(db, table_id, seats, now)
             if event_rows:
-                start = await db.fetchval("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = $1", table_id)
-                await db.executemany(
-                    "INSERT INTO events (table_id, seq, payload, created_at) VALUES ($1, $2, $3, $4)",
-                    [(table_id, int(start) + n, text, now) for n, text in enumerate(event_rows, start=1)],
+                await db.execute(
+                    "INSERT INTO events (table_id, seq, payload, created_at)"
+                    " SELECT $1, (SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = $1) + e.n, e.payload, $3"
+                    " FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n)",
+                    table_id,
+                    event_rows,
+                    now,
                 )
             ids = await insert_outbox(db, outbox, now, table_id)
             await set_timer(db, table_id, new_version, deadline, outbox, ids, now)
             await add_stats(db, stats)
             await mark_processed(db, update_id, now)
-            kept = seats if seats is not None else await load_seats(db, table_id)
-            return table_of(row, kept)
+            if seats is not None:
+                found_row = dict(row)
+                del found_row["seats_json"]
+                return table_of(found_row, seats)
+            return table_with_seats(row)
 
         return await self._database.write(apply, kind="move", notify=bool(outbox))
 
