@@ -73,12 +73,26 @@ _TRY_AGAIN = (
 )
 
 
+@dataclass(frozen=True)
+class Merge:
+    """How writes of one kind go to the server as one statement: `apply_all` writes the `item`s of every write
+    of a group with the same `key`, but never two with the same `apart` (two deliveries to one chat would change
+    one row twice in a statement). Such writes return nothing; a group made again write by write runs each
+    write's own `apply`."""
+
+    key: str
+    item: Any
+    apply_all: Callable[[Connection, list[Any]], Awaitable[None]]
+    apart: object = None
+
+
 @dataclass
 class _Write(Generic[T]):
     apply: Callable[[Connection], Awaitable[T]]
     kind: str
     future: asyncio.Future[T]
     notify: bool
+    merge: Merge | None = None
     tries: int = 0
 
 
@@ -127,18 +141,29 @@ class Database:
     def closing(self) -> bool:
         return self._closing
 
+    @property
+    def writers(self) -> list[Connection]:
+        """The writers' connections open now (tests watch what they send)."""
+        return [writer for writer in self._writers if writer is not None]
+
     # -- writing -------------------------------------------------------------------------------------------
 
     async def write(
-        self, apply: Callable[[Connection], Awaitable[T]], *, kind: str = "write", notify: bool = False
+        self,
+        apply: Callable[[Connection], Awaitable[T]],
+        *,
+        kind: str = "write",
+        notify: bool = False,
+        merge: Merge | None = None,
     ) -> T:
         """Run `apply` in the next group commit; returns its result once committed, or raises what `apply`
         raised (nothing of it was written), or `StorageUnavailable` (nothing of the group was). `notify` wakes
-        every instance's sender with the commit (the write queued messages)."""
+        every instance's sender with the commit (the write queued messages); with `merge`, the write may go to
+        the server in one statement with others of its kind (`Merge`)."""
         if self._closing:
             raise StorageUnavailable(RuntimeError("the database is closed"))
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append(_Write(apply, kind, future, notify))
+        self._pending.append(_Write(apply, kind, future, notify, merge))
         self._wake.set()
         return await future
 
@@ -212,15 +237,22 @@ class Database:
     async def _together(self, db: Connection, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]] | None:
         await db.execute("BEGIN")
         try:
-            outcomes: list[tuple[bool | None, Any]] = []
-            for write in batch:
+            outcomes: list[tuple[bool | None, Any]] = [(None, None)] * len(batch)
+            for step in _steps(batch):
+                write = batch[step[0]]
                 try:
-                    value = await write.apply(db)
-                except Unwritten as refusal:
-                    outcomes.append((False, refusal.error))
-                    continue
-                except Busy as error:
-                    outcomes.append((None, error))
+                    if write.merge is not None:  # refuses nothing: a failure is the group's, made again
+                        merges = [cast(Merge, batch[index].merge) for index in step]
+                        await write.merge.apply_all(db, [merge.item for merge in merges])
+                        value = None
+                    else:
+                        value = await write.apply(db)
+                except (Unwritten, Busy) as refusal:
+                    if write.merge is not None:
+                        await db.execute("ROLLBACK")
+                        return None
+                    busy = isinstance(refusal, Busy)
+                    outcomes[step[0]] = (None, refusal) if busy else (False, cast(Unwritten, refusal).error)
                     continue
                 except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError):
                     raise  # the server went away: the whole group goes
@@ -232,7 +264,8 @@ class Database:
                 except Exception:
                     await db.execute("ROLLBACK")
                     return None
-                outcomes.append((True, value))
+                for index in step:
+                    outcomes[index] = (True, value)
             await self._finish(db, batch, outcomes)
         except BaseException:
             await _roll_back(db)
@@ -373,6 +406,26 @@ class Database:
             await asyncio.wait_for(self._pool.close(), 5)
 
 
+def _steps(batch: list[_Write[Any]]) -> list[list[int]]:
+    """The group's writes as statements to run, in order: each write alone, but the writes of a `Merge` key
+    together at the place of the first of them (writes in one group were asked for at once, by callers none of
+    which waits for another: any order of them is one they could have come in)."""
+    steps: list[list[int]] = []
+    open_steps: dict[str, tuple[list[int], set[object]]] = {}
+    for index, write in enumerate(batch):
+        merge = write.merge
+        if merge is None:
+            steps.append([index])
+            continue
+        found = open_steps.get(merge.key)
+        if found is None or merge.apart in found[1]:
+            found = open_steps[merge.key] = ([], set())
+            steps.append(found[0])
+        found[0].append(index)
+        found[1].add(merge.apart)
+    return steps
+
+
 async def _roll_back(db: Connection) -> None:
     """Undo the open transaction, if the connection still can (a lost one is made again for the next group)."""
     if not db.is_closed() and db.is_in_transaction():
@@ -401,4 +454,4 @@ async def _connect(url: str) -> Connection:
     return db
 
 
-__all__ = ["CHANNEL", "Busy", "Connection", "Database", "StartupRefused", "Unwritten"]
+__all__ = ["CHANNEL", "Busy", "Connection", "Database", "Merge", "StartupRefused", "Unwritten"]

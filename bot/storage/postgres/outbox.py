@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.storage.base import Delivery, MessageRef, OutboxItem, OutboxKind, OutboxMessage, payload_digest
-from bot.storage.postgres.database import Connection
+from bot.storage.postgres.database import Connection, Merge
 from bot.storage.postgres.rows import LEASE_SECONDS, RENEW_EVERY, Part, mark_processed
 from bot.storage.postgres.timers import arm_timers
 from bot.storage.records import dumps, outbox_item_of
@@ -30,37 +30,43 @@ _DUE = (
 )
 
 
-# A delivery in one statement (one round trip, a sender records one for each call it makes): the row is done,
-# the live message it showed is remembered (or forgotten), and the move timers waiting for it start.
-_DONE = "UPDATE outbox SET done = TRUE, last_error = $5 WHERE id = $4"
-_ARM = (
-    "UPDATE timers SET due_at = $1 + seconds, wait_chat = NULL, wait_ref = NULL, wait_from = NULL"
-    " WHERE wait_chat = $2 AND wait_ref = $3 AND wait_from <= $4"
-)
-_REMEMBER = {
-    "forget": "DELETE FROM message_refs WHERE chat_id = $2 AND purpose = $3",
-    "sent": "INSERT INTO message_refs (chat_id, purpose, message_id, content, updated_at) VALUES ($2, $3, $6, $7, $1)"
+# Deliveries in one statement (one round trip for all a group carries: a sender records one for each call it
+# makes): the rows are done, the live messages they showed remembered (or forgotten), and the move timers
+# waiting for them start. At most one delivery per chat (`Merge.apart`): no row is changed twice.
+_DELIVERIES = (
+    "WITH d AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bigint[],"
+    " $7::text[], $8::float8[]) AS d(id, error, chat_id, ref, mode, message_id, content, now)),"
+    " done AS (UPDATE outbox AS o SET done = TRUE, last_error = d.error FROM d WHERE o.id = d.id),"
+    " forgotten AS (DELETE FROM message_refs AS m USING d"
+    " WHERE d.mode = 'forget' AND m.chat_id = d.chat_id AND m.purpose = d.ref),"
+    " sent AS (INSERT INTO message_refs (chat_id, purpose, message_id, content, updated_at)"
+    " SELECT d.chat_id, d.ref, d.message_id, d.content, d.now FROM d WHERE d.mode = 'sent'"
     " ON CONFLICT (chat_id, purpose) DO UPDATE SET message_id = excluded.message_id, content = excluded.content,"
-    " updated_at = excluded.updated_at",
-    "shown": "UPDATE message_refs SET content = $6, updated_at = $1 WHERE chat_id = $2 AND purpose = $3",
-}
+    " updated_at = excluded.updated_at),"
+    " shown AS (UPDATE message_refs AS m SET content = d.content, updated_at = d.now FROM d"
+    " WHERE d.mode = 'shown' AND m.chat_id = d.chat_id AND m.purpose = d.ref)"
+    " UPDATE timers AS t SET due_at = d.now + t.seconds, wait_chat = NULL, wait_ref = NULL, wait_from = NULL"
+    " FROM d WHERE d.ref IS NOT NULL AND t.wait_chat = d.chat_id AND t.wait_ref = d.ref AND t.wait_from <= d.id"
+)
 
 
-def _delivery_statement(delivery: Delivery, now: float) -> tuple[str, tuple[object, ...]]:
-    """What `record_delivery` sends: the statement and its parameters."""
+def _mode(delivery: Delivery) -> str | None:
     if delivery.ref is None:
-        return "UPDATE outbox SET done = TRUE, last_error = $1 WHERE id = $2", (delivery.error, delivery.outbox_id)
-    params: tuple[object, ...] = (now, delivery.chat_id, delivery.ref, delivery.outbox_id, delivery.error)
+        return None
     if delivery.forget:
-        remember: str | None = _REMEMBER["forget"]
-    elif delivery.message_id is not None:
-        remember, params = _REMEMBER["sent"], (*params, delivery.message_id, delivery.content)
-    elif delivery.content is not None:
-        remember, params = _REMEMBER["shown"], (*params, delivery.content)
-    else:
-        remember = None
-    ctes = [f"done AS ({_DONE})"] + ([f"remembered AS ({remember})"] if remember else [])
-    return f"WITH {', '.join(ctes)} {_ARM}", params
+        return "forget"
+    if delivery.message_id is not None:
+        return "sent"
+    return "shown" if delivery.content is not None else None
+
+
+async def record_deliveries(db: Connection, deliveries: list[tuple[Delivery, float]]) -> None:
+    """Record what became of these outbox rows (each with its time), and queue what must follow them."""
+    rows = [(d.outbox_id, d.error, d.chat_id, d.ref, _mode(d), d.message_id, d.content, now) for d, now in deliveries]
+    await db.execute(_DELIVERIES, *[list(column) for column in zip(*rows, strict=True)])
+    then = [message for delivery, _ in deliveries for message in delivery.then]
+    if then:  # in one statement too, as they would go one after the other
+        await insert_outbox(db, then, max(now for _, now in deliveries))
 
 
 async def insert_outbox(
@@ -182,15 +188,13 @@ class Outbox(Part):
         return outbox_item_of(row) if row else None
 
     async def record_delivery(self, delivery: Delivery) -> None:
-        now = self._clock()
-        sql, params = _delivery_statement(delivery, now)
-
-        async def apply(db: Connection) -> None:
-            await db.execute(sql, *params)
-            if delivery.then:
-                await insert_outbox(db, delivery.then, now)
-
-        await self._database.write(apply, kind="delivery", notify=bool(delivery.then))
+        item = (delivery, self._clock())
+        await self._database.write(
+            lambda db: record_deliveries(db, [item]),
+            kind="delivery",
+            notify=bool(delivery.then),
+            merge=Merge("delivery", item, record_deliveries, apart=delivery.chat_id),
+        )
 
     async def schedule_outbox_retry(self, outbox_id: int, next_attempt_at: float, error: str) -> int:
         async def apply(db: Connection) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.storage import (
@@ -118,6 +120,25 @@ async def test_commit_move_is_atomic_when_it_fails_in_the_middle(storage: Storag
     assert await storage.fetch_outbox(now=2_000.0) == []
     assert await storage.due_timers(10_000.0) == []
     assert (await storage.get_stats(-100, 7)).deals_won == 0
+
+
+async def test_a_write_failing_half_way_undoes_itself_and_not_the_others_of_its_commit(storage: Storage) -> None:
+    # Asked at once, the three go in one group commit; the middle one fails after it wrote its table's row.
+    first = await storage.create_table(-100, creator_id=7, settings={})
+    second = await storage.create_table(-200, creator_id=8, settings={})
+    await storage.enqueue([], update_id=42)
+    moved, failed, queued = await asyncio.gather(
+        storage.commit_move(first.table_id, 0, '{"n": 1}', outbox=[table_message(-100, "a")]),
+        storage.commit_move(second.table_id, 0, '{"n": 1}', outbox=[table_message(-200, "b")], update_id=42),
+        storage.enqueue([table_message(-300, "c")], update_id=43),
+        return_exceptions=True,
+    )
+    assert not isinstance(moved, BaseException) and moved.version == 1
+    assert isinstance(failed, UpdateAlreadyProcessedError)
+    assert not isinstance(queued, BaseException) and len(queued) == 1
+    assert await storage.get_table(second.table_id) == second
+    assert sorted(item.chat_id for item in await storage.fetch_outbox(now=2_000.0)) == [-300, -100]
+    assert await storage.is_update_processed(43)
 
 
 async def test_commit_move_on_a_missing_table(storage: Storage) -> None:
@@ -310,6 +331,38 @@ async def test_a_delivery_records_the_live_message_and_what_it_shows(storage: St
     assert ref is not None and (ref.message_id, ref.content) == (10, "b")
     await storage.record_delivery(Delivery(outbox_id=deleted, chat_id=-1, ref="table", forget=True))
     assert await storage.get_message_ref(-1, "table") is None
+
+
+async def test_deliveries_recorded_at_once_each_keep_their_own_chat_s_message(storage: Storage) -> None:
+    # Recorded together they go in one commit (PostgreSQL: one statement for all, but two of one chat apart).
+    table = await storage.create_table(-1, creator_id=7, settings={})
+    sends = await storage.enqueue([hand(chat, "x", OutboxKind.SEND) for chat in (1, 2, 3)])
+    await storage.record_delivery(Delivery(outbox_id=sends[1], chat_id=2, ref="hand:1", message_id=12, content="x"))
+    again = await storage.enqueue(
+        [OutboxMessage(chat_id=2, kind=kind, ref="hand:1") for kind in (OutboxKind.SEND, OutboxKind.EDIT)]
+    )
+    deadline = Deadline(seconds=60, shown_in=(3, "hand:1"))
+    await storage.commit_move(table.table_id, 0, None, outbox=[hand(3, "y")], deadline=deadline)
+    gone = OutboxMessage(chat_id=4, kind=OutboxKind.DELETE, ref="old", payload={"message_id": 9})
+    await asyncio.gather(
+        storage.record_delivery(Delivery(outbox_id=sends[0], chat_id=1, ref="hand:1", message_id=11, content="x")),
+        storage.record_delivery(Delivery(outbox_id=again[0], chat_id=2, ref="hand:1", message_id=20, content="s")),
+        storage.record_delivery(Delivery(outbox_id=sends[2], chat_id=3, ref="hand:1", message_id=13, content="x")),
+        storage.record_delivery(Delivery(outbox_id=again[1], chat_id=2, ref="hand:1", content="t")),
+        storage.record_delivery(Delivery(outbox_id=999, chat_id=4, ref="hand:1", forget=True, then=(gone,))),
+    )
+    refs = {chat: await storage.get_message_ref(chat, "hand:1") for chat in (1, 2, 3, 4)}
+    assert {chat: (ref.message_id, ref.content) for chat, ref in refs.items() if ref} == {
+        1: (11, "x"),
+        2: (20, "t"),
+        3: (13, "x"),
+    }
+    assert [(item.chat_id, item.kind) for item in await storage.fetch_outbox(now=2_000.0)] == [
+        (3, OutboxKind.EDIT),
+        (4, OutboxKind.DELETE),
+    ]
+    [timer] = await storage.due_timers(10**12)
+    assert not timer.armed, "the send to chat 3 came before the move: its hand's edit is not shown yet"
 
 
 async def test_a_move_timer_starts_when_its_hand_is_shown(storage: Storage, clock: FakeClock) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from bot.storage import (
     Deadline,
+    Delivery,
     OutboxKind,
     OutboxMessage,
     StaleVersion,
@@ -293,3 +294,28 @@ async def test_a_move_committed_while_its_update_is_being_stored_marks_the_store
         await other.close()
     assert await a.is_update_processed(77)
     assert await a.pending_updates() == []
+
+
+async def test_deliveries_of_many_chats_go_to_the_server_as_one_statement(url: str, clock: FakeClock) -> None:
+    # A sender records a delivery for each call it makes: a group's deliveries are written by one statement
+    # (bot/storage/postgres/outbox.py), never made again write by write for want of it.
+    async with await PostgresStorage.open(url, clock=clock) as storage:
+        ids = await storage.enqueue(sends(*range(1, 21)))
+        statements = 0
+
+        def count(record: object) -> None:
+            nonlocal statements
+            statements += "UPDATE outbox" in getattr(record, "query", "")
+
+        [writer] = storage.database.writers
+        writer.add_query_logger(count)
+        await asyncio.gather(
+            *(
+                storage.record_delivery(Delivery(outbox_id=row, chat_id=chat, ref="m", message_id=chat, content="x"))
+                for row, chat in zip(ids, range(1, 21), strict=True)
+            )
+        )
+        writer.remove_query_logger(count)
+        assert statements == 1 and storage.database.redone == 0
+        refs = [await storage.get_message_ref(chat, "m") for chat in range(1, 21)]
+        assert [ref.message_id if ref else None for ref in refs] == list(range(1, 21))
