@@ -90,9 +90,10 @@ def lobby_message(chat_id: int, kind: OutboxKind, payload: JsonObject | None = N
 
 
 class Notifier(Protocol):
-    """The sender, as a service sees it: told to look at the outbox after each commit."""
+    """The sender, as a service sees it: told to look at the outbox after each commit (the chats it queued
+    messages for; None: every chat)."""
 
-    def notify(self) -> None: ...
+    def notify(self, chats: Collection[int] | None = None) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,7 +615,7 @@ class TableCore:
             return None
         if state is not None:
             self.keep_state(committed, state)
-        self.sender.notify()
+        self.sender.notify({message.chat_id for message in outbox})
         return committed
 
     async def enqueue(self, outbox: Sequence[OutboxMessage], update_id: int | None = None) -> bool:
@@ -623,7 +624,7 @@ class TableCore:
             await self.repository.enqueue(outbox, self.first_use(update_id))
         except UpdateAlreadyProcessedError:
             return False
-        self.sender.notify()
+        self.sender.notify({message.chat_id for message in outbox})
         return True
 
     def deadline(self, table: Table, state: TableState) -> Deadline | None:

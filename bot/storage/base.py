@@ -391,12 +391,18 @@ class OutboxStore(Protocol):
         ...
 
     async def fetch_outbox(
-        self, now: float, limit: int = 100, skip: Collection[int] = (), after: int = 0
+        self,
+        now: float,
+        limit: int = 100,
+        skip: Collection[int] = (),
+        after: int = 0,
+        chats: Collection[int] | None = None,
     ) -> list[OutboxItem]:
         """Pending messages that are due, oldest first, never one queued behind a message of the same chat
         that is still waiting for its retry (so per-chat order survives retries and restarts); at most `limit`
         of them besides the ids in `skip` (the ones the sender is delivering already), which are left out;
-        only ids above `after` (the sender's quick look at what was committed since it last read)."""
+        only ids above `after` (the sender's quick look at what was committed since it last read), and with
+        `chats` only the rows of those chats (its look at the chats it heard of new rows for)."""
         ...
 
     async def get_outbox_item(self, outbox_id: int) -> OutboxItem | None: ...

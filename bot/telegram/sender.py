@@ -25,7 +25,7 @@ import itertools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from enum import Enum, auto
 from typing import Any
 
@@ -222,6 +222,8 @@ class Sender:
         # read again at every poll and after a chat's delivery stopped half-way (rows it left pending).
         self._taken_up_to = 0
         self._rescan = True
+        self._heard_of: set[int] = set()  # chats rows were committed for since the last pump (several instances)
+        self._scanned_at = float("-inf")  # when the whole outbox was last read
         self._queues: dict[int, deque[OutboxItem]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._in_flight: set[int] = set()
@@ -240,8 +242,13 @@ class Sender:
     def pacer(self) -> Pacer:
         return self._pacer
 
-    def notify(self) -> None:
-        """New rows were committed: look at the outbox now rather than at the next poll."""
+    def notify(self, chats: Collection[int] | None = None) -> None:
+        """New rows were committed (for these chats, if known): look at the outbox now rather than at the next
+        poll."""
+        if chats is None:
+            self._rescan = True
+        else:
+            self._heard_of.update(chats)
         self._wake.set()
 
     async def run(self) -> None:
@@ -278,9 +285,22 @@ class Sender:
             self._capped = True
             return 0
         skip = self._in_flight | self._unrecorded.keys()
-        if self._rescan or not self._storage.ids_in_commit_order:
-            self._rescan = False
+        heard_of, self._heard_of = self._heard_of, set()
+        if self._rescan or self._clock() - self._scanned_at >= self._poll_interval:
+            # Every poll, however busy: rows fallen due for their retry, chats another instance let go of.
+            self._rescan, self._scanned_at = False, self._clock()
             new = await self._storage.fetch_outbox(self._clock(), room, skip=skip)
+        elif not self._storage.ids_in_commit_order:
+            # Instances commit side by side (ids do not follow commits): only the chats heard of are read.
+            try:
+                new = (
+                    await self._storage.fetch_outbox(self._clock(), room, skip=skip, chats=heard_of) if heard_of else []
+                )
+            except BaseException:
+                self._heard_of |= heard_of
+                raise
+            if len(new) == room:
+                self._heard_of |= heard_of  # what it could not take yet is read again as rows are delivered
         else:
             # Walking past every row on its way (the oldest pending ones) after each commit cost a tenth of
             # the bot's CPU with a thousand busy tables.
@@ -517,7 +537,7 @@ class Sender:
             return _Outcome.DONE
         await self._record(item, delivery)
         if then:
-            self.notify()
+            self.notify({message.chat_id for message in then})
         return _Outcome.DONE
 
     async def _record_aside(self, item: OutboxItem, delivery: Delivery) -> None:

@@ -4,8 +4,9 @@ fake clock."""
 import asyncio
 import itertools
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiogram.exceptions import (
@@ -19,7 +20,15 @@ from aiogram.methods import (
     SendMessage,
 )
 
-from bot.storage import Delivery, OutboxKind, OutboxMessage, SqliteStorage, StorageUnavailable, payload_digest
+from bot.storage import (
+    Delivery,
+    OutboxItem,
+    OutboxKind,
+    OutboxMessage,
+    SqliteStorage,
+    StorageUnavailable,
+    payload_digest,
+)
 from bot.telegram.pacer import Budget, Pacer
 from bot.telegram.sender import WORTH_DELIVERING, Access, ApiRequest, Sender, Unreachable
 
@@ -590,3 +599,29 @@ async def test_the_old_hand_s_deletion_takes_no_slot_of_its_chat_s_second(
     assert (sent.kind, deleted.kind, edited.kind) == (OutboxKind.SEND, OutboxKind.DELETE, OutboxKind.EDIT)
     assert deleted_at == sent_at, "the deletion does not wait for the chat's next second"
     assert edited_at - sent_at == pytest.approx(1.0), "one second after the send, as if no deletion had come"
+
+
+async def test_beside_other_instances_a_commit_s_wake_reads_only_its_chats_and_a_poll_reads_every_one(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Where ids do not follow commits (PostgreSQL, instances side by side), reading every pending row after
+    # every commit of every instance cost the server most of its work: a wake names the chats it is for.
+    monkeypatch.setattr(storage, "ids_in_commit_order", False)
+    asked: list[Collection[int] | None] = []
+    fetch = storage.fetch_outbox
+
+    async def watched(*args: Any, **kwargs: Any) -> list[OutboxItem]:
+        asked.append(kwargs.get("chats"))
+        return await fetch(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "fetch_outbox", watched)
+    assert await sender.pump() == 0 and asked == [None], "the first look reads the whole outbox"
+    await storage.enqueue([send(1, "one"), send(2, "two")])
+    sender.notify({2})
+    assert await sender.pump() == 1 and asked[-1] == {2}
+    sender.notify({7})  # another chat's row: not yet due, or another instance's
+    assert await sender.pump() == 0 and asked[-1] == {7}
+    fake_time.now += 2.0  # the poll: every chat, however busy the bot is
+    assert await sender.pump() == 1 and asked[-1] is None
+    await sender.drain()
+    assert sorted(request.chat_id for _, request in api.calls) == [1, 2]

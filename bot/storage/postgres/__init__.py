@@ -13,12 +13,11 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Callable
 from typing import Self
 
 from bot.storage.faults import FaultHooks
 from bot.storage.postgres.chats import Chats
-from bot.storage.postgres.database import Connection, Database
+from bot.storage.postgres.database import Connection, Database, Heard
 from bot.storage.postgres.inbox import Inbox
 from bot.storage.postgres.outbox import Outbox
 from bot.storage.postgres.rows import Clock
@@ -143,6 +142,7 @@ class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers):
 
         return await self._database.write(apply, kind="heartbeat")
 
-    async def listen(self, callback: Callable[[], None]) -> None:
-        """Call `callback` whenever any instance commits messages to the outbox (the sender's wake-up)."""
+    async def listen(self, callback: Heard) -> None:
+        """Call `callback` with their chats whenever any instance commits messages to the outbox (the sender's
+        wake-up; None: look at every chat)."""
         await self._database.listen(callback)

@@ -26,13 +26,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 import asyncpg
 
-from bot.storage.base import StartupRefused, StorageError, StorageUnavailable
+from bot.storage.base import OutboxMessage, StartupRefused, StorageError, StorageUnavailable
 from bot.storage.faults import FaultHooks
 from bot.storage.postgres.migrations import migrate
 
@@ -49,6 +49,17 @@ LOCK_TIMEOUT_MS = 200  # a write waits this long for a row another instance hold
 RETRIES = 100  # times a write is put in a later group before it fails (a row held for some twenty seconds)
 RETRY_STEP, RETRY_CAP = 0.01, 0.2  # seconds before that later group: 10 ms more each time, at most 200 ms
 CHANNEL = "bura_outbox"
+MAX_PAYLOAD = 7_900  # characters of a NOTIFY's payload (the server takes under 8,000 bytes)
+
+Wake = bool | Collection[int]
+"""Whose senders a commit wakes: nobody's, everybody's for every chat (True), or for these chats' messages."""
+Heard = Callable[[frozenset[int] | None], None]
+"""Told of rows committed for these chats (None: look at every chat)."""
+
+
+def chats_of(outbox: Iterable[OutboxMessage]) -> frozenset[int]:
+    """The chats these messages go to: whom their commit wakes."""
+    return frozenset(message.chat_id for message in outbox)
 
 
 class Busy(Exception):
@@ -91,7 +102,7 @@ class _Write(Generic[T]):
     apply: Callable[[Connection], Awaitable[T]]
     kind: str
     future: asyncio.Future[T]
-    notify: bool
+    notify: Wake
     merge: Merge | None = None
     tries: int = 0
 
@@ -113,7 +124,7 @@ class Database:
         self._closing = False
         self._closed = False
         self._listener: Connection | None = None
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Heard] = []
         self._relisten: asyncio.Task[None] | None = None
         self.batches = 0  # commits made (the load benchmark reads it)
         self.batched = 0  # writes they carried
@@ -153,12 +164,13 @@ class Database:
         apply: Callable[[Connection], Awaitable[T]],
         *,
         kind: str = "write",
-        notify: bool = False,
+        notify: Wake = False,
         merge: Merge | None = None,
     ) -> T:
         """Run `apply` in the next group commit; returns its result once committed, or raises what `apply`
         raised (nothing of it was written), or `StorageUnavailable` (nothing of the group was). `notify` wakes
-        every instance's sender with the commit (the write queued messages); with `merge`, the write may go to
+        every instance's sender with the commit (the write queued messages for these chats; True: look at every
+        chat); with `merge`, the write may go to
         the server in one statement with others of its kind (`Merge`)."""
         if self._closing:
             raise StorageUnavailable(RuntimeError("the database is closed"))
@@ -316,8 +328,20 @@ class Database:
         """Commit the group, with the wake-up of every instance's sender when it queued messages (one trip)."""
         if self._hooks is not None:
             await self._hooks.before_commit_async([write.kind for write in batch])
-        notify = any(write.notify for write, (ok, _) in zip(batch, outcomes, strict=True) if ok)
-        await db.execute(f"NOTIFY {CHANNEL}; COMMIT" if notify else "COMMIT")
+        wakes = [write.notify for write, (ok, _) in zip(batch, outcomes, strict=True) if ok and write.notify]
+        if not wakes:
+            await db.execute("COMMIT")
+            return
+        chats: set[int] = set()
+        for wake in wakes:
+            if wake is True:
+                chats.clear()  # every chat
+                break
+            chats.update(wake)
+        payload = ",".join(str(int(chat)) for chat in sorted(chats))
+        if len(payload) > MAX_PAYLOAD:
+            payload = ""  # every chat, then
+        await db.execute(f"NOTIFY {CHANNEL}, '{payload}'; COMMIT")
 
     async def _connection(self, slot: int) -> Connection:
         writer = self._writers[slot]
@@ -354,9 +378,10 @@ class Database:
 
     # -- wake-ups ------------------------------------------------------------------------------------------
 
-    async def listen(self, callback: Callable[[], None]) -> None:
-        """Call `callback` whenever any instance commits messages to the outbox (and once after the listening
-        connection was lost and made again: what was committed meanwhile was not heard)."""
+    async def listen(self, callback: Heard) -> None:
+        """Call `callback` with the chats whenever any instance commits messages to the outbox for them (and
+        with None once after the listening connection was lost and made again: what was committed meanwhile was
+        not heard)."""
         self._listeners.append(callback)
         if self._listener is None:
             await self._start_listening()
@@ -385,9 +410,10 @@ class Database:
             self._heard()
             return
 
-    def _heard(self, *_: object) -> None:
+    def _heard(self, _connection: object = None, _pid: int = 0, _channel: str = "", payload: object = "") -> None:
+        chats = frozenset(int(chat) for chat in str(payload).split(",")) if payload else None
         for callback in self._listeners:
-            callback()
+            callback(chats)
 
     async def close(self) -> None:
         """Commit what is waiting, then close the connections (a second call does nothing)."""
@@ -454,4 +480,15 @@ async def _connect(url: str) -> Connection:
     return db
 
 
-__all__ = ["CHANNEL", "Busy", "Connection", "Database", "Merge", "StartupRefused", "Unwritten"]
+__all__ = [
+    "CHANNEL",
+    "Busy",
+    "Connection",
+    "Database",
+    "Heard",
+    "Merge",
+    "StartupRefused",
+    "Unwritten",
+    "Wake",
+    "chats_of",
+]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.storage.base import Delivery, MessageRef, OutboxItem, OutboxKind, OutboxMessage, payload_digest
-from bot.storage.postgres.database import Connection, Merge
+from bot.storage.postgres.database import Connection, Merge, chats_of
 from bot.storage.postgres.rows import LEASE_SECONDS, RENEW_EVERY, Part, mark_processed
 from bot.storage.postgres.timers import arm_timers
 from bot.storage.records import dumps, outbox_item_of
@@ -26,8 +26,10 @@ _DUE = (
     " LEFT JOIN chat_leases AS l ON l.chat_id = o.chat_id"
     " WHERE NOT o.done AND o.id > $1 AND o.next_attempt_at <= $2 AND NOT (o.id = ANY($3::bigint[]))"
     " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.chat_id = o.chat_id AND NOT p.done AND p.id < o.id"
-    " AND p.next_attempt_at > $2) AND (l.owner IS NULL OR l.owner = $4 OR l.until <= $2) ORDER BY o.id LIMIT $5"
+    " AND p.next_attempt_at > $2) AND (l.owner IS NULL OR l.owner = $4 OR l.until <= $2)"
 )
+_DUE_ALL = f"{_DUE} ORDER BY o.id LIMIT $5"
+_DUE_OF_CHATS = f"{_DUE} AND o.chat_id = ANY($6::bigint[]) ORDER BY o.id LIMIT $5"
 
 
 # Deliveries in one statement (one round trip for all a group carries: a sender records one for each call it
@@ -129,13 +131,22 @@ class Outbox(Part):
             await mark_processed(db, update_id, now)
             return ids
 
-        return await self._database.write(apply, kind="enqueue", notify=bool(outbox))
+        return await self._database.write(apply, kind="enqueue", notify=chats_of(outbox))
 
     async def fetch_outbox(
-        self, now: float, limit: int = 100, skip: Collection[int] = (), after: int = 0
+        self,
+        now: float,
+        limit: int = 100,
+        skip: Collection[int] = (),
+        after: int = 0,
+        chats: Collection[int] | None = None,
     ) -> list[OutboxItem]:
         me, skipped = self._instance, sorted(skip)
-        rows = await self._database.read(lambda db: db.fetch(_DUE, after, now, skipped, me, limit))
+        if chats is None:
+            rows = await self._database.read(lambda db: db.fetch(_DUE_ALL, after, now, skipped, me, limit))
+        else:
+            wanted = sorted(chats)
+            rows = await self._database.read(lambda db: db.fetch(_DUE_OF_CHATS, after, now, skipped, me, limit, wanted))
         held = {row["chat_id"] for row in rows if row["lease_owner"] == me and row["lease_until"] > now}
         wanted = sorted({row["chat_id"] for row in rows if row["chat_id"] not in held})
         renew = now - self._leases_renewed_at >= RENEW_EVERY
@@ -192,7 +203,7 @@ class Outbox(Part):
         await self._database.write(
             lambda db: record_deliveries(db, [item]),
             kind="delivery",
-            notify=bool(delivery.then),
+            notify=chats_of(delivery.then),
             merge=Merge("delivery", item, record_deliveries, apart=delivery.chat_id),
         )
 
@@ -221,7 +232,7 @@ class Outbox(Part):
             )
             return len(rows)
 
-        return await self._database.write(apply, kind="retry", notify=True)
+        return await self._database.write(apply, kind="retry", notify={chat_id})
 
     async def cancel_outbox_for_chat(self, chat_id: int, reason: str) -> int:
         now = self._clock()

@@ -24,7 +24,7 @@ from bot.storage.base import (
     TableNotFoundError,
     TableStatus,
 )
-from bot.storage.postgres.database import Busy, Connection, Unwritten
+from bot.storage.postgres.database import Busy, Connection, Unwritten, chats_of
 from bot.storage.postgres.outbox import insert_outbox
 from bot.storage.postgres.rows import WITH_SEATS, Part, ensure_chat, load_table, mark_processed, table_with_seats
 from bot.storage.postgres.stats import add_stats
@@ -81,7 +81,7 @@ class Tables(Part):
             assert table is not None
             return table
 
-        return await self._database.write(apply, kind="table", notify=bool(outbox))
+        return await self._database.write(apply, kind="table", notify=chats_of(outbox))
 
     async def get_table(self, table_id: int) -> Table | None:
         return await self._database.read(lambda db: load_table(db, table_id))
@@ -153,7 +153,7 @@ class Tables(Part):
                 return table_of(found_row, seats)
             return table_with_seats(row)
 
-        return await self._database.write(apply, kind="move", notify=bool(outbox))
+        return await self._database.write(apply, kind="move", notify=chats_of(outbox))
 
     async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]:
         rows = await self._database.read(

@@ -250,6 +250,13 @@ async def test_outbox_fetch_leaves_out_the_rows_being_delivered(storage: Storage
     assert await storage.fetch_outbox(now=2_000.0, skip=set(ids)) == []
 
 
+async def test_outbox_fetch_of_some_chats_reads_only_theirs(storage: Storage) -> None:
+    ids = await storage.enqueue([OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 2, 3, 2)])
+    found = await storage.fetch_outbox(now=2_000.0, chats={2, 4})
+    assert [(item.id, item.chat_id) for item in found] == [(ids[1], 2), (ids[3], 2)]
+    assert await storage.fetch_outbox(now=2_000.0, chats=()) == []
+
+
 async def test_outbox_retry_holds_back_the_rest_of_its_chat(storage: Storage, clock: FakeClock) -> None:
     first, second, other = await storage.enqueue(
         [OutboxMessage(chat_id=chat, kind=OutboxKind.SEND) for chat in (1, 1, 2)]

@@ -167,14 +167,18 @@ async def test_a_write_waiting_for_a_row_another_instance_holds_waits_and_holds_
         await other.close()
 
 
-async def test_every_instance_hears_of_messages_committed_on_another(
-    pair: tuple[PostgresStorage, PostgresStorage],
+async def test_every_instance_hears_of_messages_committed_on_another_and_for_which_chats(
+    pair: tuple[PostgresStorage, PostgresStorage], clock: FakeClock
 ) -> None:
     a, b = pair
-    heard = asyncio.Event()
-    await b.listen(heard.set)
-    await a.enqueue(sends(1))
-    await asyncio.wait_for(heard.wait(), 5.0)
+    heard: asyncio.Queue[frozenset[int] | None] = asyncio.Queue()
+    await b.listen(heard.put_nowait)
+    await a.enqueue(sends(1, 2))
+    assert await asyncio.wait_for(heard.get(), 5.0) == frozenset({1, 2})
+    # A chat's rows are read by whoever delivers it: only its chats, not the whole outbox.
+    assert [item.chat_id for item in await b.fetch_outbox(now=clock.now, chats={2})] == [2]
+    await a.release_leases()  # let go of chats: every instance looks at every chat
+    assert await asyncio.wait_for(heard.get(), 5.0) is None
 
 
 async def test_instances_alive_share_the_send_budget(url: str, clock: FakeClock) -> None:
