@@ -54,6 +54,7 @@ from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage, Storage, StorageError
 from bot.storage.postgres import PostgresStorage
 from bot.telegram.api import BotApi, brief
+from bot.telegram.handling import STOP_GRACE
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
 from bot.telegram.sender import Sender, Unreachable, UnreachableCallback, bot_access_check, bot_api_call
@@ -69,6 +70,8 @@ def configure_logging(level: str) -> None:
     logging.getLogger("aiogram.event").setLevel(max(logging.WARNING, logging.getLevelName(level)))
 
 
+STOP_SECONDS = 8.0  # the whole stop, from SIGTERM (Docker kills after 10 s)
+SENDER_GRACE = 3.0  # of it, at most, for the calls under way to end and be recorded
 GC_THRESHOLDS = (20_000, 20, 20)  # Python's defaults: (700, 10, 10)
 API_CONNECTIONS = 1000  # aiogram's default of 100 queued the answers behind the edits of a thousand tables
 
@@ -271,6 +274,16 @@ def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[str], Awaitabl
     return handle
 
 
+def _stop_clock(seconds: float) -> Callable[[float], float]:
+    """`left(cap)`: the seconds a step of the stop may take, at most `cap`, out of what remains of `seconds`."""
+    until = time.monotonic() + seconds
+
+    def left(cap: float) -> float:
+        return max(0.0, min(cap, until - time.monotonic()))
+
+    return left
+
+
 def on_started() -> None:
     # aiogram's and pydantic's hundreds of thousands of objects live as long as the process: moved out of the
     # collector's sight, a full collection no longer walks them (it stalled the bot ~150 ms).
@@ -362,19 +375,27 @@ async def run(settings: Settings) -> None:
     except TelegramUnauthorizedError as error:
         raise StartupError("BOT_TOKEN was rejected by Telegram (401 Unauthorized)", exit_code=2) from error
     finally:
+        # However busy: `docker stop` kills after 10 s. What a stop cuts short is safe: a handler cut off leaves
+        # its update unprocessed in the inbox (handled after the restart), a delivery cut off is the one a
+        # restart may repeat, and a move not committed was never answered.
+        left = _stop_clock(STOP_SECONDS)
         if http is not None:
             await http.cleanup()
         if poller is not None:
-            await poller.stop()
+            await poller.stop(grace=left(STOP_GRACE))
         if webhook is not None:
-            await webhook.stop()  # the webhook stays set: other instances may still serve it
+            await webhook.stop(grace=left(STOP_GRACE))  # the webhook stays set: other instances may serve it
         if sender is not None:
-            await sender.stop()
+            await sender.stop(grace=left(SENDER_GRACE))
         for task in tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         thinker.close()
         await bot.session.close()
-        await storage.close()
+        try:
+            await asyncio.wait_for(storage.close(), max(1.0, left(STOP_SECONDS)))
+        except TimeoutError:
+            logger.warning("the database did not close in time: what it had not committed was never answered")
+        logger.info("stopped in %.1f s", STOP_SECONDS - left(STOP_SECONDS))
         del built

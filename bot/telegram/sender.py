@@ -326,13 +326,15 @@ class Sender:
 
     async def stop(self, grace: float = 5.0) -> None:
         """Stop taking rows; let each chat's worker finish the call it is making (a delivery cut off half-way
-        is the one thing a restart could show twice), for at most `grace` seconds; then close."""
+        is the one thing a restart could show twice) and be recorded, for at most `grace` seconds in all; then
+        close."""
         self._stopping = True
+        until = time.monotonic() + grace
         workers = list(self._workers.values())
         if workers:
             await asyncio.wait(workers, timeout=grace)
         if self._recording:
-            await asyncio.wait(list(self._recording), timeout=grace)
+            await asyncio.wait(list(self._recording), timeout=max(0.0, until - time.monotonic()))
         await self.close()
 
     async def close(self) -> None:

@@ -32,7 +32,8 @@ from bot.telegram.handling import STOP_GRACE, Handle, Handling, update_text
 logger = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-SHUTDOWN_TIMEOUT = 10.0  # seconds the requests under way get to be answered when the bot stops
+SHUTDOWN_TIMEOUT = 2.0  # seconds the requests under way get to be answered when the bot stops (Telegram
+# posts again what was not answered)
 LOG_EVERY = 100  # after the first refusal or storage failure, one warning per this many more
 
 

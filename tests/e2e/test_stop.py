@@ -1,0 +1,51 @@
+"""Stopping: SIGTERM ends the bot within Docker's grace however stuck it is, and what it cut short is done after
+the restart (a move whose commit never finished was never answered; its tap waits in the inbox)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.botapi import FakeTelegram
+from tests.e2e.conftest import BotProcess
+from tests.e2e.harness import WAIT, open_game
+from tests.postgres import fresh_database
+
+DOCKER_GRACE = 10.0  # `docker stop` kills after this
+
+
+async def test_a_bot_stuck_in_a_move_s_commit_stops_in_time_and_the_move_is_made_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    env = {"BURA_TEST_HOOKS": str(hooks), "DATABASE_URL": await fresh_database()}
+    async with FakeTelegram(flood_limits=False) as tg:
+        bot = BotProcess(tg, tmp_path, env=env)
+        await bot.start()
+        try:
+            game = await open_game(tg, env["DATABASE_URL"], players=2, settings={"timer": "0"})
+            current = await game.match()
+            assert current is not None
+            version, match = current
+            tap = await game.wait_tap(match, version)
+            while not tap.final:  # mark the cards of the move: no commit yet
+                await tg.wait_answer(tg.tap_data(tap.user, tap.message, tap.data), WAIT)
+                tap = await game.wait_tap(match, version, tap.data)
+            (hooks / "hold-commit").touch()  # the server never answers the move's COMMIT
+            query = tg.tap_data(tap.user, tap.message, tap.data)
+            await game.until(lambda: (hooks / "commit-held").exists(), "the commit to be held")
+            started = time.monotonic()
+            await bot.stop()  # SIGTERM; exits 0
+            took = time.monotonic() - started
+            assert took < DOCKER_GRACE, f"stopped in {took:.1f} s"
+            assert game.version() == version and query.answer is None, "neither committed nor answered"
+            for name in ("hold-commit", "commit-held"):
+                (hooks / name).unlink()
+            await bot.start()
+            await game.until(lambda: game.version() == version + 1, "the move, made after the restart")
+            game.close()
+        finally:
+            if bot.process is not None:
+                await bot.stop()
+        assert "Traceback" not in bot.output(), bot.output()
