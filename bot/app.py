@@ -72,7 +72,7 @@ def configure_logging(level: str) -> None:
 
 STOP_SECONDS = 8.0  # the whole stop, from SIGTERM (Docker kills after 10 s)
 SENDER_GRACE = 3.0  # of it, at most, for the calls under way to end and be recorded
-GC_THRESHOLDS = (20_000, 20, 20)  # Python's defaults: (700, 10, 10)
+GC_THRESHOLDS = (20_000, 20, 1000)  # Python's defaults: (700, 10, 10)
 API_CONNECTIONS = 1000  # aiogram's default of 100 queued the answers behind the edits of a thousand tables
 
 
@@ -290,8 +290,10 @@ def on_started() -> None:
     gc.collect()
     gc.freeze()
     # A full collection still walks every live table's match (~100 ms with a thousand tables); the default
-    # thresholds ran one every few seconds under load. Cycles are rare in our own data (most garbage goes by
-    # reference counting), so collect far less often.
+    # thresholds ran one every few seconds under load, and (20_000, 20, 20) still every ten or so (the p99 of a
+    # tap's answer at a thousand tables: 130-185 ms, against 82-97 with a full one only every 1,000 of the
+    # middle generation's). Cycles are rare in our own data (most garbage goes by reference counting), and the
+    # younger generations still collect the cycles that die young; the peak RSS did not move (228 MB).
     gc.set_threshold(*GC_THRESHOLDS)
 
 
