@@ -168,11 +168,13 @@ async def keep_saying_alive(storage: PostgresStorage, pacer: Pacer, interval: fl
         await asyncio.sleep(interval)
 
 
-def upkeep(storage: Storage, sender: Sender) -> list[asyncio.Task[None]]:
-    """What the database engine needs beside the bot: SQLite's checkpoints, PostgreSQL's heartbeat."""
+async def upkeep(storage: Storage, sender: Sender) -> list[asyncio.Task[None]]:
+    """What the database engine needs beside the bot: SQLite's checkpoints; PostgreSQL's heartbeat, and the
+    sender told of the rows other instances commit for the chats this one delivers."""
     if isinstance(storage, SqliteStorage):
         return [asyncio.create_task(keep_checkpointing(storage), name="checkpoints")]
     if isinstance(storage, PostgresStorage):
+        await storage.listen(sender.notify)
         return [asyncio.create_task(keep_saying_alive(storage, sender.pacer), name="heartbeat")]
     return []
 
@@ -354,13 +356,11 @@ async def run(settings: Settings) -> None:
         receiving = asyncio.create_task(receive(), name="updates")
         if settings.http_port is not None:
             http = await metrics.serve(health, settings.http_host, settings.http_port)
-        if isinstance(storage, PostgresStorage):
-            await storage.listen(sender.notify)  # rows other instances commit for the chats this one delivers
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
             # Timers live in the database: the ones that fell due while the bot was down fire at once.
             asyncio.create_task(tables.timers.run(), name="timers"),
-            *upkeep(storage, sender),
+            *await upkeep(storage, sender),
             asyncio.create_task(keep_pruning(storage), name="pruning"),
         ]
         logger.info("bot @%s is running", me.username)

@@ -83,7 +83,7 @@ class TimerService:
         core = self.core
         now = core.clock()
         reminded = 0
-        timers = [timer for timer in await core.repository.due_timers(now + REMIND_HORIZON) if timer.armed]
+        timers = [timer for timer in await core.repository.timers_due_by(now + REMIND_HORIZON) if timer.armed]
         live = {(timer.table_id, timer.move_no, timer.due_at) for timer in timers}
         for key in [key for key in self._reminders if key not in live]:
             del self._reminders[key]  # the move was made (or the timer fired): forget it

@@ -436,7 +436,14 @@ class StatsStore(Protocol):
 
 
 class TimerStore(Protocol):
-    async def due_timers(self, now: float) -> list[Timer]: ...
+    async def due_timers(self, now: float) -> list[Timer]:
+        """The timers due at `now`, to fire: where several instances share the database, each one is handed
+        to one of them for a while (the one asking), so that it fires once."""
+        ...
+
+    async def timers_due_by(self, moment: float) -> list[Timer]:
+        """Every timer due by `moment`, handed to nobody (the reminders' look ahead, and tests'): only read."""
+        ...
 
 
 class Storage(ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, TimerStore, Protocol):

@@ -232,7 +232,7 @@ async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: 
     match = state_of(table).match
     assert match.to_act() == 0
     assert any(isinstance(action, DeclareCombo) for action in match.legal_actions(1))
-    [timer] = await world.storage.due_timers(world.time.now + COMPUTER_SECONDS)
+    [timer] = await world.storage.timers_due_by(world.time.now + COMPUTER_SECONDS)
     assert timer.table_id == table.table_id, "the computer's thinking time runs although Anna leads"
     world.time.now += COMPUTER_SECONDS
     assert await world.tables.timers.fire_due() == 1

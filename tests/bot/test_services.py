@@ -188,7 +188,7 @@ async def test_new_opens_one_lobby_per_chat(world: World) -> None:
     assert "Аня &lt;3" in str(lobby.payload["text"])  # the name is escaped
     table = await world.table()
     assert [seat.name for seat in table.seats] == ["Аня <3"]
-    assert await world.storage.due_timers(world.time.now + 30 * 60) != []  # the idle lobby expires
+    assert await world.storage.timers_due_by(world.time.now + 30 * 60) != []  # the idle lobby expires
 
 
 async def test_join_sends_a_newcomer_through_the_private_chat(world: World) -> None:
@@ -253,7 +253,7 @@ async def test_start_deals_the_table_and_the_hands(world: World) -> None:
         assert "inline_keyboard" in hand.payload["reply_markup"]
     assert await world.storage.get_message_ref(ANNA.user_id, f"hand:{table.table_id}") is not None
     assert state_of(table).title == "Друзья"
-    assert await world.storage.due_timers(world.time.now + 60) != []
+    assert await world.storage.timers_due_by(world.time.now + 60) != []
 
 
 async def test_settings_change_the_group_settings(world: World) -> None:
@@ -504,7 +504,7 @@ async def test_stop_ends_a_game(world: World) -> None:
     assert refused.text is not None
     assert await world.tables.game.stop(GROUP, BORIS, is_admin=admin(True), update_id=21) == Reply()
     assert await world.storage.get_open_table(GROUP) is None
-    assert await world.storage.due_timers(1e12) == []
+    assert await world.storage.timers_due_by(1e12) == []
 
 
 async def test_score_shows_the_match(world: World) -> None:
@@ -563,7 +563,7 @@ async def test_three_timeouts_make_a_player_away_and_a_table_of_absentees_ends(w
     await world.deliver()
     texts = world.api.texts(GROUP)
     assert sum("три хода подряд" in text for text in texts) >= 2  # one away, then the end
-    assert await world.storage.due_timers(1e12) == []
+    assert await world.storage.timers_due_by(1e12) == []
 
 
 def test_the_trick_that_ends_a_deal_is_told_only_when_a_trick_ended_it() -> None:

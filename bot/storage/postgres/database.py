@@ -1,12 +1,12 @@
 """The PostgreSQL database of the bot's instances, on asyncpg: the event loop never waits, several processes share it.
 
-* **The writers** commit in groups, as the SQLite one does: every write is an async function of a connection
-  handed to `Database.write`; a writer takes every write waiting, runs them in ONE transaction on its own
-  connection (each in a savepoint, so one refused write — a stale version, a redelivered update — undoes only
-  itself), commits, and only then answers each caller. PostgreSQL syncs a commit to its log before it answers
+* **The writer** commits in groups, as the SQLite one does: every write is an async function of a connection
+  handed to `Database.write`; the writer takes every write waiting, runs them in ONE transaction on its own
+  connection, commits, and only then answers each caller (a refused write — a stale version, a redelivered
+  update — undoes only itself: see `_commit`). PostgreSQL syncs a commit to its log before it answers
   (`synchronous_commit` on, its default), so a write that returns survives a crash of the server's machine.
-  With `WRITERS` above one, that many groups are in flight at once (a group is a chain of round trips to the
-  server; the writes that come meanwhile would go in the next writer's group instead of waiting for it).
+  One writer per instance: more cores are more instances. (Three groups in flight at once, each on its own
+  connection, once stalled the 1,000-table benchmark for 30 s, when a group still cost two round trips a write.)
 * **Other instances** write the same rows. A move first takes its table's advisory lock without waiting
   (`pg_try_advisory_xact_lock`): while another instance's open transaction holds it, the move goes into the next
   group at once and this one commits without it; then it finds the version moved on (`StaleVersion`). Any other
@@ -43,8 +43,6 @@ Connection = asyncpg.Connection
 Apply = Callable[[Connection], Awaitable[Any]]
 
 MAX_BATCH = 500  # writes in one transaction
-WRITERS = 1  # transactions in flight at once, each on its own connection. Three stalled the bot under the 1,000-
-# table benchmark (no move for 30 s, the cause not found yet): one until that is understood
 LOCK_TIMEOUT_MS = 200  # a write waits this long for a row another instance holds, then goes in the next group
 RETRIES = 100  # times a write is put in a later group before it fails (a row held for some twenty seconds)
 RETRY_STEP, RETRY_CAP = 0.01, 0.2  # seconds before that later group: 10 ms more each time, at most 200 ms
@@ -107,10 +105,6 @@ class _Write(Generic[T]):
     tries: int = 0
 
 
-def _unavailable(error: BaseException) -> StorageUnavailable:
-    return StorageUnavailable(error)
-
-
 class Database:
     """Open with `await Database.open(url)`; `write` and `read` run async functions of an asyncpg connection."""
 
@@ -118,7 +112,7 @@ class Database:
         self.url = url
         self._hooks = hooks
         self._pool = pool
-        self._writers: list[Connection | None] = [writer] + [None] * (WRITERS - 1)
+        self._writer: Connection | None = writer
         self._pending: list[_Write[Any]] = []
         self._wake = asyncio.Event()
         self._closing = False
@@ -129,9 +123,7 @@ class Database:
         self.batches = 0  # commits made (the load benchmark reads it)
         self.batched = 0  # writes they carried
         self.redone = 0  # groups made again write by write (one of their writes failed half-way)
-        self._committers = [
-            asyncio.create_task(self._commit_loop(slot), name=f"postgres-writer-{slot}") for slot in range(WRITERS)
-        ]
+        self._committer = asyncio.create_task(self._commit_loop(), name="postgres-writer")
 
     @classmethod
     async def open(cls, url: str, *, now: float, hooks: FaultHooks | None = None) -> Database:
@@ -153,9 +145,9 @@ class Database:
         return self._closing
 
     @property
-    def writers(self) -> list[Connection]:
-        """The writers' connections open now (tests watch what they send)."""
-        return [writer for writer in self._writers if writer is not None]
+    def writer(self) -> Connection | None:
+        """The writer's connection, when open (tests watch what it sends)."""
+        return self._writer
 
     # -- writing -------------------------------------------------------------------------------------------
 
@@ -179,7 +171,7 @@ class Database:
         self._wake.set()
         return await future
 
-    async def _commit_loop(self, slot: int) -> None:
+    async def _commit_loop(self) -> None:
         while True:
             while not self._pending:
                 if self._closing:
@@ -189,19 +181,19 @@ class Database:
             batch = self._pending[:MAX_BATCH]
             del self._pending[:MAX_BATCH]
             try:
-                outcomes = await self._commit(slot, batch)
+                outcomes = await self._commit(batch)
             except Exception as error:
                 logger.error("database: a commit of %s writes failed: %s", len(batch), error)
-                failure = error if isinstance(error, StorageError) else _unavailable(error)
+                failure = error if isinstance(error, StorageError) else StorageUnavailable(error)
                 for write in batch:
                     if not write.future.done():
                         write.future.set_exception(failure)
-                await self._reconnect(slot)
+                await self._reconnect()
                 continue
             except BaseException as error:
                 for write in batch:
                     if not write.future.done():
-                        write.future.set_exception(_unavailable(error))
+                        write.future.set_exception(StorageUnavailable(error))
                 raise
             self.batches += 1
             self.batched += len(batch)
@@ -212,7 +204,7 @@ class Database:
                     if write.tries < RETRIES:
                         again.append(write)
                     elif not write.future.done():
-                        write.future.set_exception(_unavailable(value))
+                        write.future.set_exception(StorageUnavailable(value))
                 elif write.future.done():
                     continue
                 elif ok:
@@ -225,21 +217,21 @@ class Database:
                 asyncio.get_running_loop().call_later(delay, self._requeue, again)
 
     def _requeue(self, writes: list[_Write[Any]]) -> None:
-        if all(committer.done() for committer in self._committers):  # closed meanwhile
+        if self._committer.done():  # closed meanwhile
             for write in writes:
                 if not write.future.done():
-                    write.future.set_exception(_unavailable(RuntimeError("the database is closed")))
+                    write.future.set_exception(StorageUnavailable(RuntimeError("the database is closed")))
             return
         self._pending[:0] = writes  # first in the next group, in their order
         self._wake.set()
 
-    async def _commit(self, slot: int, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
+    async def _commit(self, batch: list[_Write[Any]]) -> list[tuple[bool | None, Any]]:
         """One transaction: (True, value), (False, error) refused, (None, error) to try again in the next group.
 
         First all the writes together, with no savepoints (each costs two round trips to the server, and most
         groups refuse nothing, or refuse a write before it wrote anything: `Unwritten`, `Busy`); a write that
         fails half-way undoes the whole group, which is then made again with each write in its own savepoint."""
-        db = await self._connection(slot)
+        db = await self._connection()
         outcomes = await self._together(db, batch)
         if outcomes is None:
             self.redone += 1
@@ -343,24 +335,24 @@ class Database:
             payload = ""  # every chat, then
         await db.execute(f"NOTIFY {CHANNEL}, '{payload}'; COMMIT")
 
-    async def _connection(self, slot: int) -> Connection:
-        writer = self._writers[slot]
+    async def _connection(self) -> Connection:
+        writer = self._writer
         if writer is None or writer.is_closed():
             try:
-                writer = self._writers[slot] = await _connect(self.url)
+                writer = self._writer = await _connect(self.url)
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-                raise _unavailable(error) from error
+                raise StorageUnavailable(error) from error
         return writer
 
-    async def _reconnect(self, slot: int) -> None:
-        writer = self._writers[slot]
+    async def _reconnect(self) -> None:
+        writer = self._writer
         if writer is not None and not writer.is_closed():
             with contextlib.suppress(Exception):
                 await writer.execute("SELECT 1")
                 return
         if writer is not None:
             writer.terminate()
-        self._writers[slot] = None
+        self._writer = None
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -370,10 +362,10 @@ class Database:
             async with self._pool.acquire() as db:
                 return await query(cast(Connection, db))  # a pooled connection's proxy
         except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError) as error:
-            raise _unavailable(error) from error
+            raise StorageUnavailable(error) from error
         except asyncpg.PostgresError as error:
             if _is_server_failure(error):
-                raise _unavailable(error) from error
+                raise StorageUnavailable(error) from error
             raise
 
     # -- wake-ups ------------------------------------------------------------------------------------------
@@ -421,10 +413,10 @@ class Database:
             return
         self._closed = self._closing = True
         self._wake.set()
-        await asyncio.gather(*self._committers, return_exceptions=True)
+        await asyncio.gather(self._committer, return_exceptions=True)
         if self._relisten is not None:
             self._relisten.cancel()
-        for connection in (self._listener, *self._writers):
+        for connection in (self._listener, self._writer):
             if connection is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(connection.close(), 5)

@@ -3,8 +3,8 @@ claimed when due by one instance at a time (a move timer, a computer's thinking 
 
 `due_timers` hands a due timer to this instance for `CLAIM_SECONDS` (`FOR UPDATE SKIP LOCKED`: instances asking
 together split the due timers between them); the move that fires it replaces or removes the row. A timer whose
-claim ran out (its instance died, or firing failed) is due again for anyone. Timers not due yet (the reminders'
-look ahead) are only read."""
+claim ran out (its instance died, or firing failed) is due again for anyone. `timers_due_by` (the reminders'
+look ahead) only reads."""
 
 from __future__ import annotations
 
@@ -56,13 +56,13 @@ async def arm_timers(
 
 
 class Timers(Part):
+    async def timers_due_by(self, moment: float) -> list[Timer]:
+        rows = await self._database.read(
+            lambda db: db.fetch("SELECT * FROM timers WHERE due_at <= $1 ORDER BY due_at", moment)
+        )
+        return [timer_of(row) for row in rows]
+
     async def due_timers(self, now: float) -> list[Timer]:
-        if now > self._clock():
-            # A look ahead (the reminders): read only, nothing is claimed.
-            rows = await self._database.read(
-                lambda db: db.fetch("SELECT * FROM timers WHERE due_at <= $1 ORDER BY due_at", now)
-            )
-            return [timer_of(row) for row in rows]
         instance, until = self._instance, now + CLAIM_SECONDS
         # Asked every second by every instance: a commit (a sync) only when there is something to claim.
         claimable = await self._database.read(

@@ -68,9 +68,9 @@ async def test_commit_move_stores_state_events_outbox_and_bumps_the_version(stor
     [item] = await storage.fetch_outbox(now=2_000.0)
     assert (item.chat_id, item.kind, item.payload, item.table_id) == (-100, "edit", {"text": "стол"}, 1)
     assert await storage.is_update_processed(500)
-    [timer] = await storage.due_timers(1_060.0)
+    [timer] = await storage.timers_due_by(1_060.0)
     assert (timer.table_id, timer.move_no, timer.seconds, timer.armed) == (1, 1, 60.0, True)
-    assert await storage.due_timers(1_059.0) == []
+    assert await storage.timers_due_by(1_059.0) == []
     assert (await storage.get_stats(-100, 7)).deals_played == 1
     assert [t.table_id for t in await storage.list_tables(TableStatus.PLAYING)] == [table.table_id]
 
@@ -78,7 +78,7 @@ async def test_commit_move_stores_state_events_outbox_and_bumps_the_version(stor
     assert again.state == '{"phase": "play"}', "None keeps the state"
     assert again.seats == moved.seats, "no seats keeps the seats"
     assert [event.seq for event in await storage.get_events(table.table_id, after_seq=2)] == [3]
-    assert await storage.due_timers(2_000.0) == [], "a move without a deadline clears the stale timer"
+    assert await storage.timers_due_by(2_000.0) == [], "a move without a deadline clears the stale timer"
 
 
 async def test_commit_move_with_a_stale_version_writes_nothing(storage: Storage) -> None:
@@ -118,7 +118,7 @@ async def test_commit_move_is_atomic_when_it_fails_in_the_middle(storage: Storag
     assert await storage.get_open_table(-100) == table
     assert await storage.get_events(table.table_id) == []
     assert await storage.fetch_outbox(now=2_000.0) == []
-    assert await storage.due_timers(10_000.0) == []
+    assert await storage.timers_due_by(10_000.0) == []
     assert (await storage.get_stats(-100, 7)).deals_won == 0
 
 
@@ -368,7 +368,7 @@ async def test_deliveries_recorded_at_once_each_keep_their_own_chat_s_message(st
         (3, OutboxKind.EDIT),
         (4, OutboxKind.DELETE),
     ]
-    [timer] = await storage.due_timers(10**12)
+    [timer] = await storage.timers_due_by(10**12)
     assert not timer.armed, "the send to chat 3 came before the move: its hand's edit is not shown yet"
 
 
@@ -379,14 +379,14 @@ async def test_a_move_timer_starts_when_its_hand_is_shown(storage: Storage, cloc
     await storage.commit_move(
         table.table_id, 0, None, outbox=outbox, deadline=Deadline(seconds=60, shown_in=(7, "hand:1"))
     )
-    [timer] = await storage.due_timers(10**12)
+    [timer] = await storage.timers_due_by(10**12)
     assert not timer.armed and timer.due_at > clock.now + 3600, "waits; fires late only if never shown"
     items = {item.chat_id: item for item in await storage.fetch_outbox(now=clock.now)}
     await storage.record_delivery(Delivery(outbox_id=items[8].id, chat_id=8, ref="hand:1", content="x"))
-    assert not (await storage.due_timers(10**12))[0].armed, "another player's hand starts nothing"
+    assert not (await storage.timers_due_by(10**12))[0].armed, "another player's hand starts nothing"
     clock.now += 300  # the hand took five minutes to arrive
     await storage.record_delivery(Delivery(outbox_id=items[7].id, chat_id=7, ref="hand:1", content="y"))
-    [timer] = await storage.due_timers(10**12)
+    [timer] = await storage.timers_due_by(10**12)
     assert timer.armed and timer.due_at == clock.now + 60
 
 
@@ -395,14 +395,14 @@ async def test_a_timer_waiting_for_a_chat_that_cannot_be_reached_starts(storage:
     deadline = Deadline(seconds=60, shown_in=(7, "hand:1"))
     await storage.commit_move(table.table_id, 0, None, outbox=[hand(7, "твой ход")], deadline=deadline)
     await storage.cancel_outbox_for_chat(7, "blocked")
-    [timer] = await storage.due_timers(10**12)
+    [timer] = await storage.timers_due_by(10**12)
     assert timer.armed and timer.due_at == clock.now + 60
 
 
 async def test_a_deadline_whose_message_is_not_in_the_commit_counts_at_once(storage: Storage, clock: FakeClock) -> None:
     table = await storage.create_table(-1, creator_id=7, settings={})
     await storage.commit_move(table.table_id, 0, None, deadline=Deadline(seconds=60, shown_in=(7, "hand:1")))
-    [timer] = await storage.due_timers(clock.now + 60)
+    [timer] = await storage.timers_due_by(clock.now + 60)
     assert timer.armed
 
 
@@ -413,7 +413,7 @@ async def test_a_later_hand_of_the_same_move_starts_the_timer_too(storage: Stora
     await storage.commit_move(table.table_id, 0, None, outbox=[hand(7, "твой ход")], deadline=deadline)
     [redraw] = await storage.enqueue([hand(7, "твой ход, отмечена карта")])
     await storage.record_delivery(Delivery(outbox_id=redraw, chat_id=7, ref="hand:1", content="z"))
-    assert (await storage.due_timers(10**12))[0].armed
+    assert (await storage.timers_due_by(10**12))[0].armed
 
 
 # -- chats, users, stats ---------------------------------------------------------------------------------------
