@@ -90,25 +90,45 @@ class Sql(Protocol):
     def close(self) -> None: ...
 
 
-class SqliteSql:
-    """Questions to the bot's SQLite file on one read-only connection, shared by every reader of the file
-    (`sql_for`): each question sees the last commit (WAL: it never waits for the writer, nor holds it up).
-    A connection per question cost the load benchmark's simulated people a fifth of their CPU."""
+class _OnePerDatabase:
+    """One reader per database, shared by every reader of it (`sql_for`): the last of them to close closes it."""
 
-    _open: ClassVar[dict[Path, SqliteSql]] = {}
+    _open: ClassVar[dict[Path | str, _OnePerDatabase]] = {}
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, database: Path | str) -> None:
+        self.database = database
         self.users = 0
-        self._db: sqlite3.Connection | None = None
 
     @classmethod
-    def shared(cls, path: Path) -> SqliteSql:
-        reader = cls._open.get(path)
-        if reader is None:
-            reader = cls._open[path] = cls(path)
+    def shared(cls, database: Path | str) -> Self:
+        reader = cls._open.get(database)
+        if not isinstance(reader, cls):
+            reader = cls(database)
+            cls._open[database] = reader
         reader.users += 1
         return reader
+
+    def close(self) -> None:
+        """One reader fewer; the last one closes the connection."""
+        self.users -= 1
+        if self.users > 0:
+            return
+        self._open.pop(self.database, None)
+        self._close()
+
+    def _close(self) -> None:
+        raise NotImplementedError
+
+
+class SqliteSql(_OnePerDatabase):
+    """Questions to the bot's SQLite file on one read-only connection: each question sees the last commit (WAL:
+    it never waits for the writer, nor holds it up). A connection per question cost the load benchmark's
+    simulated people a fifth of their CPU."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.path = path
+        self._db: sqlite3.Connection | None = None
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         if self._db is None:  # at the first question: the bot may not have made the file before
@@ -116,40 +136,24 @@ class SqliteSql:
             self._db.row_factory = sqlite3.Row
         return self._db.execute(sql, params).fetchall()
 
-    def close(self) -> None:
-        """One reader fewer; the last one closes the connection."""
-        self.users -= 1
-        if self.users > 0:
-            return
-        self._open.pop(self.path, None)
+    def _close(self) -> None:
         if self._db is not None:
             self._db.close()
             self._db = None
 
 
-class PostgresSql:
+class PostgresSql(_OnePerDatabase):
     """The same questions to PostgreSQL, through asyncpg on a loop of its own in a thread (a test's polling
-    condition is a plain function). One per database, shared by every reader of it (`sql_for`): a thousand
-    tables of the load benchmark would be a thousand connections. Questions come one at a time (each call
-    waits for its answer)."""
-
-    _open: ClassVar[dict[str, PostgresSql]] = {}
+    condition is a plain function): a thousand tables of the load benchmark would be a thousand connections.
+    Questions come one at a time (each call waits for its answer)."""
 
     def __init__(self, url: str) -> None:
+        super().__init__(url)
         self.url = url
-        self.users = 0
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="postgres-reader", daemon=True)
         self._thread.start()
         self._db: asyncpg.Connection | None = None
-
-    @classmethod
-    def shared(cls, url: str) -> PostgresSql:
-        reader = cls._open.get(url)
-        if reader is None:
-            reader = cls._open[url] = cls(url)
-        reader.users += 1
-        return reader
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         marks = itertools.count(1)
@@ -161,12 +165,7 @@ class PostgresSql:
             self._db = await asyncpg.connect(self.url)
         return list(await self._db.fetch(sql, *params))
 
-    def close(self) -> None:
-        """One reader fewer; the last one closes the connection and the thread."""
-        self.users -= 1
-        if self.users > 0:
-            return
-        self._open.pop(self.url, None)
+    def _close(self) -> None:
         if self._db is not None:
             asyncio.run_coroutine_threadsafe(self._db.close(), self._loop).result(timeout=10)
             self._db = None
