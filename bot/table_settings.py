@@ -11,7 +11,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.variant import (
+from engine.bura.variant import (
     BURA_5,
     BURA_PAGAT,
     BURA_RU_WIKI,
@@ -50,7 +50,7 @@ class MatchChoice(StrEnum):
 
 
 class ComputerLevel(StrEnum):
-    """How well the computer players of a table play (engine/ai.py)."""
+    """How well the computer players of a table play (engine/bura/ai.py)."""
 
     EASY = "easy"
     HARD = "hard"

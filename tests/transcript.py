@@ -25,9 +25,9 @@ from bot.render.cards import cards_text
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, HandOp
-from engine.actions import Action, Claim, DeclareCombo, Forfeit, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.events import Claimed
-from engine.match import Match
+from engine.bura.actions import Action, Claim, DeclareCombo, Forfeit, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.events import Claimed
+from engine.bura.match import Match
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess
 from tests.e2e.players import Players, buttons, find_seed, greedy, hand_cb, play_offline, seat_players

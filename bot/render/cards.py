@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from bot.i18n import Translator
-from engine.cards import RANKS, Card, Rank, Suit
+from engine.bura.cards import RANKS, Card, Rank, Suit
 
 BACK: Final = "🂠"  # a face-down card
 TRUMP_MARK: Final = "★"  # after a trump on a button

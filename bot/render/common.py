@@ -9,9 +9,9 @@ from typing import Final
 from bot.i18n import Translator
 from bot.render.cards import BACK, card_text, cards_text
 from bot.table_settings import TableSettings
-from engine.cards import Card
-from engine.variant import MatchKind, MatchModel
-from engine.views import PlayView, TrickView
+from engine.bura.cards import Card
+from engine.bura.variant import MatchKind, MatchModel
+from engine.bura.views import PlayView, TrickView
 
 MAX_TEXT: Final = 4096  # Telegram's limit for a message text
 ELLIPSIS: Final = "…"

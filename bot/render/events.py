@@ -25,9 +25,9 @@ from bot.render.common import (
     trick_summary,
 )
 from bot.table_settings import TableSettings
-from engine.cards import SUITS, Card, Suit
-from engine.combos import Combo
-from engine.events import (
+from engine.bura.cards import SUITS, Card, Suit
+from engine.bura.combos import Combo
+from engine.bura.events import (
     Claimed,
     ComboShown,
     DealEnded,
@@ -41,8 +41,8 @@ from engine.events import (
     ScoreChanged,
     SeizureFailed,
 )
-from engine.variant import MatchModel
-from engine.views import TrickView
+from engine.bura.variant import MatchModel
+from engine.bura.views import TrickView
 
 INSTANT = frozenset({Combo.BURA, Combo.MOSCOW})  # combos whose call is their name: «Бура!», «Москва!»
 

@@ -25,11 +25,11 @@ from bot.render.common import clip, name_of, sorted_selection, trick_lines, tric
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
 from bot.telegram.callbacks import HandCb, HandOp, pack_cards
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import Card
-from engine.deal import Phase
-from engine.errors import Reason
-from engine.views import SeatView, answer_beats
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import Card
+from engine.bura.deal import Phase
+from engine.bura.errors import Reason
+from engine.bura.views import SeatView, answer_beats
 
 CARDS_A_ROW = 4  # a phone shows four card buttons a row legibly
 

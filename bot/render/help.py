@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.table_settings import TableSettings
-from engine.variant import BuraCombo, Discards
+from engine.bura.variant import BuraCombo, Discards
 
 
 def render_help(settings: TableSettings, tr: Translator) -> str:

@@ -26,7 +26,7 @@ from bot.table_settings import (
     TableSettings,
 )
 from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
-from engine.variant import Discards
+from engine.bura.variant import Discards
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
 BACK_KEY: Final = "menu"  # SettingCb(key="menu", value=""): from a list of choices back to the settings menu

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.i18n import Translator
-from engine.errors import Reason
+from engine.bura.errors import Reason
 
 MAX_ALERT: Final = 200
 

@@ -25,8 +25,8 @@ from bot.render.common import (
     trick_summary,
 )
 from bot.table_settings import TableSettings
-from engine.deal import Phase
-from engine.views import PublicView
+from engine.bura.deal import Phase
+from engine.bura.views import PublicView
 
 
 def render_table(

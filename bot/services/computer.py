@@ -1,6 +1,6 @@
 """Computer players at a table: the engine player that decides for a computer seat, or for an absent person.
 
-A computer decides from its seat's view only (engine/ai.py), as a person at the table would. Its seed names
+A computer decides from its seat's view only (engine/bura/ai.py), as a person at the table would. Its seed names
 the table and the move, so a replayed or restarted table makes the same decision again.
 
 A computer moves when it is the seat to act (its timer is its thinking time), and also when, out of turn, it
@@ -22,11 +22,11 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from bot.table_settings import ComputerLevel
-from engine.actions import Action, DeclareCombo
-from engine.ai import EasyPlayer, HardPlayer
-from engine.match import Match
-from engine.variant import Variant
-from engine.views import SeatView, view
+from engine.bura.actions import Action, DeclareCombo
+from engine.bura.ai import EasyPlayer, HardPlayer
+from engine.bura.match import Match
+from engine.bura.variant import Variant
+from engine.bura.views import SeatView, view
 
 logger = logging.getLogger(__name__)
 

@@ -42,14 +42,14 @@ from bot.storage import (
     UpdateAlreadyProcessedError,
 )
 from bot.table_settings import TableSettings
-from engine.actions import DeclareCombo
-from engine.cards import Card
-from engine.combos import Combo
-from engine.deal import Deal
-from engine.errors import Reason
-from engine.events import DealEnded, Event, MatchEnded, OutcomeKind
-from engine.match import Match
-from engine.views import TrickView, last_trick, public_view, view
+from engine.bura.actions import DeclareCombo
+from engine.bura.cards import Card
+from engine.bura.combos import Combo
+from engine.bura.deal import Deal
+from engine.bura.errors import Reason
+from engine.bura.events import DealEnded, Event, MatchEnded, OutcomeKind
+from engine.bura.match import Match
+from engine.bura.views import TrickView, last_trick, public_view, view
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class TableState:
     settings: TableSettings
     title: str
     timeouts: dict[int, int] = field(default_factory=dict)
-    computers: frozenset[int] = frozenset()  # seats played by the computer (engine/ai.py)
+    computers: frozenset[int] = frozenset()  # seats played by the computer (engine/bura/ai.py)
     paused: bool = False  # the bot may not write in the group: no moves, no timer, until it may again
 
     def to_json(self) -> str:

@@ -35,12 +35,12 @@ from bot.services.core import (
 )
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
 from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import Card, points
-from engine.deal import Phase
-from engine.errors import IllegalAction, Reason
-from engine.events import Event
-from engine.match import Match
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import Card, points
+from engine.bura.deal import Phase
+from engine.bura.errors import IllegalAction, Reason
+from engine.bura.events import Event
+from engine.bura.match import Match
 
 logger = logging.getLogger(__name__)
 

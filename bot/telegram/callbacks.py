@@ -16,7 +16,7 @@ from aiogram.filters.callback_data import CallbackData
 from pydantic import BeforeValidator, Field
 
 from bot.storage import MAX_ID
-from engine.cards import Card
+from engine.bura.cards import Card
 
 MAX_CALLBACK_BYTES = 64
 _ASCII_NUMBER = re.compile(r"[0-9]{1,19}")

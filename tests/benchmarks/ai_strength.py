@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable, Iterable
 from multiprocessing.pool import Pool
 
-from engine.ai import EasyPlayer, HardPlayer
-from engine.match import Match
-from engine.players import Player, RandomPlayer
-from engine.variant import BURA_STANDARD, BURKOZEL, SINGLE_DEAL, Variant
-from engine.views import view
+from engine.bura.ai import EasyPlayer, HardPlayer
+from engine.bura.match import Match
+from engine.bura.players import Player, RandomPlayer
+from engine.bura.variant import BURA_STANDARD, BURKOZEL, SINGLE_DEAL, Variant
+from engine.bura.views import view
 
 Maker = Callable[[Variant, int], Player]
 LEVELS: dict[str, Maker] = {

@@ -11,8 +11,8 @@ import argparse
 import random
 import time
 
-from engine.deal import Deal
-from engine.variant import BURA_STANDARD, PROFILES, Variant
+from engine.bura.deal import Deal
+from engine.bura.variant import BURA_STANDARD, PROFILES, Variant
 
 
 def play_deal(variant: Variant, players: int, rng: random.Random, number: int) -> int:

@@ -7,7 +7,7 @@ pgserver wheel as the tests do, and ``--instances 2`` for two bot processes on i
 The real bot (``python -m bot``) runs as a subprocess against `tests.botapi.FakeTelegram` on loopback with
 Telegram's flood limits off and the bot's own pacing set by ``--send-interval`` (SEND_INTERVAL, 0 by default:
 we measure the bot, not Telegram's limits). Each table is two people in a group who play a long match by
-tapping their buttons (tests/e2e/harness.py: `engine.ai.EasyPlayer` decides, the hand keyboard is tapped; a
+tapping their buttons (tests/e2e/harness.py: `engine.bura.ai.EasyPlayer` decides, the hand keyboard is tapped; a
 card then the play button). Two ways to play:
 
 - saturation (``--think 0``, the default): each person taps as soon as his buttons show, so the bot always has

@@ -16,8 +16,8 @@ import time
 
 from bot.services.computer import Thinker
 from bot.table_settings import ComputerLevel
-from engine.match import Match
-from engine.variant import BURA_STANDARD, SINGLE_DEAL
+from engine.bura.match import Match
+from engine.bura.variant import BURA_STANDARD, SINGLE_DEAL
 
 
 async def _probe(stop: asyncio.Event) -> list[float]:

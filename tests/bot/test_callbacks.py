@@ -6,10 +6,10 @@ from bot.i18n import Translations
 from bot.render.hand import render_hand
 from bot.render.keyboard import buttons
 from bot.telegram.callbacks import HandCb, HandOp, pack_cards, unpack_cards
-from engine.cards import deck
-from engine.match import Match
-from engine.variant import BURKOZEL
-from engine.views import view
+from engine.bura.cards import deck
+from engine.bura.match import Match
+from engine.bura.variant import BURKOZEL
+from engine.bura.views import view
 
 
 def test_the_fast_packer_matches_the_factory_and_round_trips() -> None:

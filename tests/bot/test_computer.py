@@ -16,11 +16,11 @@ from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Deadline, Table, TableStatus
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, pack_cards
-from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.events import DealEnded
-from engine.match import Match
-from engine.players import random_step
-from engine.variant import BURA_STANDARD
+from engine.bura.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.events import DealEnded
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import BURA_STANDARD
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
 

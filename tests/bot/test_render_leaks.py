@@ -18,13 +18,13 @@ from bot.render import card_button, card_text, cards_text, render_announcements,
 from bot.services.core import Before
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
-from engine.actions import Action, Lead, RespondOpen
-from engine.cards import Card
-from engine.deal import Deal
-from engine.events import ComboShown, DealEnded, DealStarted, Event, Redealt
-from engine.match import Match
-from engine.players import random_step
-from engine.views import TrickView, public_view, view
+from engine.bura.actions import Action, Lead, RespondOpen
+from engine.bura.cards import Card
+from engine.bura.deal import Deal
+from engine.bura.events import ComboShown, DealEnded, DealStarted, Event, Redealt
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.views import TrickView, public_view, view
 
 NAMES = {seat: f"Игрок{seat}" for seat in range(6)}
 CONFIGS = [

@@ -22,11 +22,11 @@ from bot.storage.sqlite import tables as sqlite_tables
 from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, SettingCb, pack_cards
 from bot.telegram.pacer import Pacer
 from bot.telegram.sender import ApiRequest, Sender
-from engine.actions import Lead, RespondFaceDown, RespondOpen
-from engine.events import Claimed, DealEnded, TrickTaken
-from engine.match import Match
-from engine.players import random_step
-from engine.variant import BURA_STANDARD
+from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
+from engine.bura.events import Claimed, DealEnded, TrickTaken
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import BURA_STANDARD
 
 GROUP = -1001
 BOT = "bura_test_bot"

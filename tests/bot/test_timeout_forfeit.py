@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp
-from engine.events import OutcomeKind
+from engine.bura.events import OutcomeKind
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
 

@@ -1,7 +1,7 @@
 """What the robustness e2e tests share: a table of simulated people who play the real bot by tapping its buttons,
 and readers of what the bot committed (database) and sent (the fake's request history).
 
-The people are deterministic: the player to act asks `engine.ai.EasyPlayer` for his move from his own seat's
+The people are deterministic: the player to act asks `engine.bura.ai.EasyPlayer` for his move from his own seat's
 view, then marks the cards one by one and taps the action button, exactly as a person would. The same seed and
 the same people give the same game, which is what lets the crash test compare two runs.
 """
@@ -18,11 +18,11 @@ from typing import Any
 from bot.services import TableState
 from bot.storage import Table, TableStatus
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.ai import EasyPlayer
-from engine.cards import Card
-from engine.match import Match
-from engine.views import view
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.ai import EasyPlayer
+from engine.bura.cards import Card
+from engine.bura.match import Match
+from engine.bura.views import view
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.botapi.html import parse_html, strip_text
 from tests.e2e.reader import sql_for, table_from

@@ -20,11 +20,11 @@ from bot.services import TableState
 from bot.storage import Table, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import Card, points, set_beats
-from engine.deal import Phase
-from engine.events import Event
-from engine.match import Match
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import Card, points, set_beats
+from engine.bura.deal import Phase
+from engine.bura.events import Event
+from engine.bura.match import Match
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.e2e.reader import BotDatabase
 

@@ -33,8 +33,8 @@ from typing import Any
 import pytest
 
 from bot.telegram.callbacks import HandOp
-from engine.deal import Phase
-from engine.match import Match
+from engine.bura.deal import Phase
+from engine.bura.match import Match
 from tests.botapi import CallbackQuery, FakeTelegram
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, Tap, intent, open_game

@@ -17,9 +17,9 @@ from bot.i18n import Translations
 from bot.services import TableState
 from bot.storage.sqlite.migrations import migrate
 from bot.telegram.callbacks import HandCb, HandOp, pack_cards
-from engine.actions import Lead, RespondFaceDown, RespondOpen
-from engine.ai import EasyPlayer
-from engine.views import view
+from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
+from engine.bura.ai import EasyPlayer
+from engine.bura.views import view
 from tests.botapi import FakeTelegram
 from tests.e2e.conftest import PROJECT, SEED, BotProcess, Launch
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, open_game

@@ -15,10 +15,10 @@ from bot.render.cards import BACK, cards_text
 from bot.storage import TableStatus
 from bot.table_settings import MatchChoice, Profile, TableSettings
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
-from engine.actions import Claim, DeclareCombo, Lead
-from engine.combos import Combo
-from engine.events import Claimed, ComboShown, DealEnded, OutcomeKind
-from engine.match import Match
+from engine.bura.actions import Claim, DeclareCombo, Lead
+from engine.bura.combos import Combo
+from engine.bura.events import Claimed, ComboShown, DealEnded, OutcomeKind
+from engine.bura.match import Match
 from tests.botapi import FakeTelegram, Message
 from tests.e2e.conftest import Launch, Start
 from tests.e2e.players import (

@@ -24,7 +24,7 @@ import pytest
 from bot.services import TableState
 from bot.storage import TableStatus
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
-from engine.cards import Card, deck
+from engine.bura.cards import Card, deck
 from tests.botapi import CallbackQuery, Chat, FakeTelegram, Message, User
 from tests.botapi.state import ChatType
 from tests.e2e.conftest import BotProcess

@@ -19,10 +19,10 @@ import pytest
 
 from bot.i18n import Translations
 from bot.render.cards import card_text
-from engine.actions import RespondFaceDown, action_from_json
-from engine.cards import Card, deck
-from engine.deal import Deal
-from engine.match import Match
+from engine.bura.actions import RespondFaceDown, action_from_json
+from engine.bura.cards import Card, deck
+from engine.bura.deal import Deal
+from engine.bura.match import Match
 from tests.botapi import FakeTelegram
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import SEND_INTERVAL, Game, hand_cb, open_game, sent_messages

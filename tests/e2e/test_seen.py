@@ -8,8 +8,8 @@ from functools import partial
 
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandOp
-from engine.events import DealEnded, OutcomeKind, TrickTaken
-from engine.match import Match
+from engine.bura.events import DealEnded, OutcomeKind, TrickTaken
+from engine.bura.match import Match
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import Start
 from tests.e2e.players import (

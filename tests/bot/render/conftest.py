@@ -13,14 +13,14 @@ from bot.render.keyboard import Keyboard, buttons
 from bot.storage import MAX_ID
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb, HandOp
-from engine.actions import Lead, RespondFaceDown
-from engine.cards import cards
-from engine.match import Match
-from engine.players import random_step
-from engine.variant import BURA_STANDARD
-from engine.views import SeatView, view
+from engine.bura.actions import Lead, RespondFaceDown
+from engine.bura.cards import cards
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import BURA_STANDARD
+from engine.bura.views import SeatView, view
 from tests.botapi.html import parse_html
-from tests.engine.stack import stacked_match
+from tests.engine.bura.stack import stacked_match
 
 NAMES = {0: "Аня", 1: "Борис", 2: "Вика", 3: "Гена"}
 TABLE_ID = MAX_ID  # as long as a table id can get (the database holds no larger number)

@@ -12,15 +12,15 @@ from bot.render import render_hand
 from bot.render.hand import CARDS_A_ROW, HandStory
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandOp, unpack_cards
-from engine.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import cards
-from engine.combos import Combo
-from engine.deal import Phase
-from engine.errors import Reason
-from engine.match import Match
-from engine.players import random_step
-from engine.variant import BURA_5, BURA_STANDARD
-from engine.views import view
+from engine.bura.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import cards
+from engine.bura.combos import Combo
+from engine.bura.deal import Phase
+from engine.bura.errors import Reason
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import BURA_5, BURA_STANDARD
+from engine.bura.views import view
 from tests.bot.render.conftest import (
     MOVE,
     NAMES,
@@ -36,7 +36,7 @@ from tests.bot.render.conftest import (
     random_views,
     worked_match,
 )
-from tests.engine.stack import stacked_match
+from tests.engine.bura.stack import stacked_match
 
 
 def test_the_leader_is_told_what_to_do_and_gets_a_lead_button_only_for_a_legal_lead(ru: Translator) -> None:

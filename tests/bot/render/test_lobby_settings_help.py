@@ -11,7 +11,7 @@ from bot.render.keyboard import buttons
 from bot.render.lobby import BACK_KEY, OPEN_CHOICES, SETTING_CHOICES, SETTING_FIELDS, render_setting_choices
 from bot.table_settings import ComputerLevel, Profile, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
-from engine.errors import Reason
+from engine.bura.errors import Reason
 from tests.bot.render.conftest import TABLE_ID, assert_keyboard_limits, assert_telegram_html
 
 

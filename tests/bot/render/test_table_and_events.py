@@ -10,13 +10,13 @@ from bot.i18n import Translator
 from bot.render import BACK, card_text, cards_text, render_announcements, render_hand, render_table
 from bot.render.cards import card_button, suit_name
 from bot.table_settings import MatchChoice, Profile, TableSettings
-from engine.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
-from engine.cards import Card, Suit, cards
-from engine.combos import Combo
-from engine.match import Match
-from engine.players import random_step
-from engine.variant import BURA_STANDARD
-from engine.views import last_trick, public_view, view
+from engine.bura.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
+from engine.bura.cards import Card, Suit, cards
+from engine.bura.combos import Combo
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import BURA_STANDARD
+from engine.bura.views import last_trick, public_view, view
 from tests.bot.render.conftest import (
     MOVE,
     NAMES,
@@ -28,7 +28,7 @@ from tests.bot.render.conftest import (
     molodka_match,
     worked_match,
 )
-from tests.engine.stack import stacked_match
+from tests.engine.bura.stack import stacked_match
 
 # -- cards -----------------------------------------------------------------------------------------------------
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, Claim
-from engine.cards import Card, Suit, set_beats
-from engine.combos import Combo
-from engine.deal import Deal, Phase, Trick
-from engine.match import Match
+from engine.bura.actions import Action, Claim
+from engine.bura.cards import Card, Suit, set_beats
+from engine.bura.combos import Combo
+from engine.bura.deal import Deal, Phase, Trick
+from engine.bura.match import Match
 
 
 @dataclass(frozen=True, slots=True)

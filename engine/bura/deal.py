@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import BY_INDEX, Card, Suit, deck, set_beats
-from engine.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
-from engine.errors import IllegalAction, Reason
-from engine.events import (
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import BY_INDEX, Card, Suit, deck, set_beats
+from engine.bura.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
+from engine.bura.errors import IllegalAction, Reason
+from engine.bura.events import (
     CardsDrawn,
     Claimed,
     ComboShown,
@@ -41,8 +41,8 @@ from engine.events import (
     StockDead,
     TrickTaken,
 )
-from engine.variant import BuraVsBura as _BuraVsBura
-from engine.variant import (
+from engine.bura.variant import BuraVsBura as _BuraVsBura
+from engine.bura.variant import (
     Discards,
     DrawOrder,
     EndOfDeal,

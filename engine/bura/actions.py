@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Card, cards, codes
-from engine.combos import Combo
+from engine.bura.cards import Card, cards, codes
+from engine.bura.combos import Combo
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Computer players that play fair: they decide from their seat's view alone (``engine.views.SeatView``).
+"""Computer players that play fair: they decide from their seat's view alone (``engine.bura.views.SeatView``).
 
 * ``EasyPlayer``: a sensible heuristic. It keeps trumps, beats cheaply when the trick is worth it, dumps
   low cards (face down where allowed), and claims when the points it remembers reach the threshold.
@@ -17,7 +17,7 @@
 Both remember points as a player would: the open cards of their side's pile they know; face-down cards they
 captured they may not look at (RULES §6.7 strict mode), so a claim under uncertainty is a real decision.
 Nothing here reads a ``Match`` or a real ``Deal``: the only input is the view, so the decision cannot depend on
-a card the seat may not see (tests/engine/test_ai.py shuffles the unseen cards to prove it). Randomness comes
+a card the seat may not see (tests/engine/bura/test_ai.py shuffles the unseen cards to prove it). Randomness comes
 from the player's own seeded ``random.Random`` and the work per decision is counted in simulated moves, never
 in time, so a decision is reproducible.
 """
@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
 
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import BY_INDEX, Card, Suit, deck, set_beats
-from engine.combos import Held, combo_rules
-from engine.deal import Deal, Phase, Play, Trick
-from engine.events import OutcomeKind, PileCard
-from engine.variant import BuraCombo, Discards, EndOfDeal, FollowSuit, TrumpCard, Variant
-from engine.views import SeatView, TrickView, current_best
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import BY_INDEX, Card, Suit, deck, set_beats
+from engine.bura.combos import Held, combo_rules
+from engine.bura.deal import Deal, Phase, Play, Trick
+from engine.bura.events import OutcomeKind, PileCard
+from engine.bura.variant import BuraCombo, Discards, EndOfDeal, FollowSuit, TrumpCard, Variant
+from engine.bura.views import SeatView, TrickView, current_best
 
 
 def remembered_points(view: SeatView) -> int:

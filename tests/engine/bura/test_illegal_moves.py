@@ -12,14 +12,14 @@ from typing import Any, cast
 
 import pytest
 
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import Card, cards
-from engine.combos import Combo
-from engine.deal import Deal, Phase
-from engine.errors import IllegalAction, Reason
-from engine.events import DealEnded, LeadSeized, OutcomeKind
-from engine.match import Match
-from engine.variant import (
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import Card, cards
+from engine.bura.combos import Combo
+from engine.bura.deal import Deal, Phase
+from engine.bura.errors import IllegalAction, Reason
+from engine.bura.events import DealEnded, LeadSeized, OutcomeKind
+from engine.bura.match import Match
+from engine.bura.variant import (
     BURA_PAGAT,
     BURA_STANDARD,
     BURKOZEL,
@@ -33,7 +33,7 @@ from engine.variant import (
     ThreeAces,
     Variant,
 )
-from tests.engine.stack import stacked_deal, stacked_match
+from tests.engine.bura.stack import stacked_deal, stacked_match
 
 # Trump ♦. Seat 0 leads first (dealer 1); no combos in either hand.
 HANDS = {0: "QS 7S AH", 1: "9D JS 6H"}

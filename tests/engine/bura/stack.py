@@ -6,10 +6,10 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any
 
-from engine.cards import Card, cards, deck
-from engine.deal import Deal
-from engine.match import Match
-from engine.variant import Variant
+from engine.bura.cards import Card, cards, deck
+from engine.bura.deal import Deal
+from engine.bura.match import Match
+from engine.bura.variant import Variant
 
 
 class StackedRandom(random.Random):

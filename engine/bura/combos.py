@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, Rank, Suit
+from engine.bura.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
-    from engine.variant import Variant
+    from engine.bura.variant import Variant
 
 
 class Combo(Enum):
@@ -71,7 +71,7 @@ def split_rules(variant: Variant) -> _Split:
 
 
 def _build_rules(variant: Variant) -> tuple[ComboRule, ...]:
-    from engine.variant import BuraCombo, FourAces, Molodka, SmallMoscow, ThreeAces
+    from engine.bura.variant import BuraCombo, FourAces, Molodka, SmallMoscow, ThreeAces
 
     table: list[tuple[Combo, Effect]] = []
     bura = {BuraCombo.INSTANT_WIN: Effect.INSTANT_WIN, BuraCombo.LEAD: Effect.SEIZE_FREE}.get(variant.bura)
@@ -106,7 +106,7 @@ def _build_rules(variant: Variant) -> tuple[ComboRule, ...]:
 
 def combo_cards(combo: Combo, hand: Sequence[Card], trump: Suit, variant: Variant) -> tuple[Card, ...] | None:
     """The cards that make ``combo`` in a full ``hand``, or None if the hand does not hold it."""
-    from engine.variant import SmallMoscow, ThreeAces
+    from engine.bura.variant import SmallMoscow, ThreeAces
 
     if len(hand) != variant.hand_size:
         return None

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from engine.actions import Lead, RespondOpen
-from engine.cards import POINTS, STRENGTH, Card, Rank, Suit, beats, cards, set_beats
-from engine.combos import Combo
-from engine.events import ComboShown, DealEnded, DealOutcome, OutcomeKind, Responded, TrickTaken
-from engine.variant import BURA_STANDARD, BuraVsBura
-from tests.engine.stack import stacked_deal
+from engine.bura.actions import Lead, RespondOpen
+from engine.bura.cards import POINTS, STRENGTH, Card, Rank, Suit, beats, cards, set_beats
+from engine.bura.combos import Combo
+from engine.bura.events import ComboShown, DealEnded, DealOutcome, OutcomeKind, Responded, TrickTaken
+from engine.bura.variant import BURA_STANDARD, BuraVsBura
+from tests.engine.bura.stack import stacked_deal
 
 
 def _set_beats_in_every_order(played: str, best: str, trump: Suit) -> set[bool]:

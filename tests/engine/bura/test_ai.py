@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-import engine.ai as ai_module
-from engine.actions import Claim, Lead, RespondFaceDown, RespondOpen
-from engine.ai import (
+import engine.bura.ai as ai_module
+from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
+from engine.bura.ai import (
     SHARP,
     EasyPlayer,
     HardPlayer,
@@ -30,14 +30,14 @@ from engine.ai import (
     current_best,
     determinize,
 )
-from engine.cards import Card, Suit, cards
-from engine.deal import Deal, Play
-from engine.events import PileCard
-from engine.match import Match
-from engine.players import RandomPlayer, random_step
-from engine.variant import BURA_STANDARD, PROFILES, SINGLE_DEAL, Variant
-from engine.views import SeatView, view
-from tests.engine.stack import stacked_match
+from engine.bura.cards import Card, Suit, cards
+from engine.bura.deal import Deal, Play
+from engine.bura.events import PileCard
+from engine.bura.match import Match
+from engine.bura.players import RandomPlayer, random_step
+from engine.bura.variant import BURA_STANDARD, PROFILES, SINGLE_DEAL, Variant
+from engine.bura.views import SeatView, view
+from tests.engine.bura.stack import stacked_match
 
 
 def _hidden_slots(deal: Deal, seat: int) -> list[Card]:

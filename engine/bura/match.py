@@ -11,12 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.actions import Action, Forfeit, LoggedAction, action_from_json, action_to_json
-from engine.cards import codes
-from engine.combos import Combo
-from engine.deal import Deal
-from engine.errors import IllegalAction, Reason
-from engine.events import (
+from engine.bura.actions import Action, Forfeit, LoggedAction, action_from_json, action_to_json
+from engine.bura.cards import codes
+from engine.bura.combos import Combo
+from engine.bura.deal import Deal
+from engine.bura.errors import IllegalAction, Reason
+from engine.bura.events import (
     DealOutcome,
     Eliminated,
     Event,
@@ -25,7 +25,7 @@ from engine.events import (
     Redealt,
     ScoreChanged,
 )
-from engine.variant import (
+from engine.bura.variant import (
     ComboAtDeal,
     FalseClaim,
     FullTie,

@@ -19,15 +19,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.cards import ALL_CARDS, Card, deck, points
-from engine.combos import Combo
-from engine.errors import IllegalAction
-from engine.events import OutcomeKind, Responded, TrickTaken
-from engine.match import Match
-from engine.players import random_step
-from engine.variant import PROFILES, Variant
-from engine.views import public_view, view
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.cards import ALL_CARDS, Card, deck, points
+from engine.bura.combos import Combo
+from engine.bura.errors import IllegalAction
+from engine.bura.events import OutcomeKind, Responded, TrickTaken
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import PROFILES, Variant
+from engine.bura.views import public_view, view
 
 CASES = [
     (name, players)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.actions import Lead, RespondFaceDown, RespondOpen
-from engine.cards import Suit, cards, set_beats
-from engine.deal import Deal, Phase
-from engine.events import CardsDrawn, Led, Responded, TrickTaken
-from engine.variant import BURA_STANDARD
-from tests.engine.stack import stacked_deal
+from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
+from engine.bura.cards import Suit, cards, set_beats
+from engine.bura.deal import Deal, Phase
+from engine.bura.events import CardsDrawn, Led, Responded, TrickTaken
+from engine.bura.variant import BURA_STANDARD
+from tests.engine.bura.stack import stacked_deal
 
 A, B, C = 0, 1, 2
 HANDS = {A: "QS 7S AH", B: "9D JS 6H", C: "KD 8D 9S"}

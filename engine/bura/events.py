@@ -5,7 +5,7 @@ dataclasses cost three times as much to build, and play builds several per trick
 
 Every event is public: it holds nothing that any player may not see at that moment (a face-down card appears
 only in the events of a claim or of the end of the deal, when the rules reveal it). What a single seat may see
-besides comes from ``engine.views``.
+besides comes from ``engine.bura.views``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from engine.cards import Card
-from engine.combos import Combo
+from engine.bura.cards import Card
+from engine.bura.combos import Combo
 
 
 @dataclass(slots=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
-from engine.cards import cards
-from engine.combos import Combo
-from engine.events import (
+from engine.bura.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
+from engine.bura.cards import cards
+from engine.bura.combos import Combo
+from engine.bura.events import (
     CardsDrawn,
     Claimed,
     ComboShown,
@@ -29,9 +29,9 @@ from engine.events import (
     ScoreChanged,
     TrickTaken,
 )
-from engine.match import Match
-from engine.players import play_random_match
-from engine.variant import (
+from engine.bura.match import Match
+from engine.bura.players import play_random_match
+from engine.bura.variant import (
     BURA_5,
     BURA_PAGAT,
     BURA_RU_WIKI,
@@ -45,8 +45,8 @@ from engine.variant import (
     MatchModel,
     Variant,
 )
-from tests.engine.stack import stacked_match
-from tests.engine.test_edge_cases import (
+from tests.engine.bura.stack import stacked_match
+from tests.engine.bura.test_edge_cases import (
     DOWN,
     TEAMS_60,
     TEAMS_SWEEP,

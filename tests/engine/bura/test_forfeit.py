@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from engine.actions import Forfeit, Lead
-from engine.errors import IllegalAction, Reason
-from engine.events import DealEnded, OutcomeKind
-from engine.match import Match
-from engine.variant import BURA_STANDARD, BURKOZEL, PENALTY_12, SINGLE_DEAL
+from engine.bura.actions import Forfeit, Lead
+from engine.bura.errors import IllegalAction, Reason
+from engine.bura.events import DealEnded, OutcomeKind
+from engine.bura.match import Match
+from engine.bura.variant import BURA_STANDARD, BURKOZEL, PENALTY_12, SINGLE_DEAL
 
 
 def _first_lead(match: Match) -> None:

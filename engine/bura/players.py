@@ -1,6 +1,6 @@
 """Computer players. ``RandomPlayer`` picks any legal move: the opponent of tests and benchmarks.
 
-A player sees only its seat's view (``engine.views``), as a person at the table would.
+A player sees only its seat's view (``engine.bura.views``), as a person at the table would.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.actions import Action
-from engine.match import Match
-from engine.views import SeatView
+from engine.bura.actions import Action
+from engine.bura.match import Match
+from engine.bura.views import SeatView
 
 
 class Player(Protocol):

@@ -14,12 +14,12 @@ from typing import Any, get_args
 
 import pytest
 
-from engine.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen, action_from_json
-from engine.cards import Card, Suit, cards, set_beats
-from engine.combos import Combo
-from engine.deal import Deal, Phase
-from engine.errors import IllegalAction, Reason
-from engine.events import (
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen, action_from_json
+from engine.bura.cards import Card, Suit, cards, set_beats
+from engine.bura.combos import Combo
+from engine.bura.deal import Deal, Phase
+from engine.bura.errors import IllegalAction, Reason
+from engine.bura.events import (
     CardsDrawn,
     Claimed,
     ComboShown,
@@ -35,8 +35,8 @@ from engine.events import (
     StockDead,
     TrickTaken,
 )
-from engine.match import Match
-from engine.variant import (
+from engine.bura.match import Match
+from engine.bura.variant import (
     BURA_PAGAT,
     BURA_RU_WIKI,
     BURA_STANDARD,
@@ -56,8 +56,8 @@ from engine.variant import (
     TrumpCard,
     Variant,
 )
-from engine.views import view
-from tests.engine.stack import stacked_deal, stacked_match
+from engine.bura.views import view
+from tests.engine.bura.stack import stacked_deal, stacked_match
 
 # Combos off: for scenarios about hand sizes and drawing, where filler cards must not end the deal.
 NO_COMBOS = BURA_STANDARD.with_options(bura=BuraCombo.OFF, three_aces=ThreeAces.OFF, molodka=Molodka.OFF)
