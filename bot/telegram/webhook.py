@@ -21,6 +21,7 @@ import asyncio
 import hmac
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -82,12 +83,13 @@ class WebhookServer:
         logger.info("webhook server listening on %s:%s", host, self.port)
 
     async def stop(self, grace: float = STOP_GRACE) -> None:
-        """Stop listening and answer the requests under way; then let the handlers under way finish (for at most
-        `grace` seconds) and commit their marks. The webhook stays set: other instances may serve it."""
+        """Stop listening and answer the requests under way; then let the handlers under way finish and commit
+        their marks: all of it in at most `grace` seconds. The webhook stays set: other instances may serve it."""
+        until = time.monotonic() + grace
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
-        await self.handling.stop(grace)
+        await self.handling.stop(max(0.0, until - time.monotonic()))
 
     async def receive(self, request: web.Request) -> web.Response:
         """One update from Telegram: checked, stored, answered, then handled."""

@@ -162,8 +162,7 @@ class Database:
         """Run `apply` in the next group commit; returns its result once committed, or raises what `apply`
         raised (nothing of it was written), or `StorageUnavailable` (nothing of the group was). `notify` wakes
         every instance's sender with the commit (the write queued messages for these chats; True: look at every
-        chat); with `merge`, the write may go to
-        the server in one statement with others of its kind (`Merge`)."""
+        chat); with `merge`, the write may go to the server in one statement with others of its kind (`Merge`)."""
         if self._closing:
             raise StorageUnavailable(RuntimeError("the database is closed"))
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -255,8 +254,7 @@ class Database:
                     if write.merge is not None:
                         await db.execute("ROLLBACK")
                         return None
-                    busy = isinstance(refusal, Busy)
-                    outcomes[step[0]] = (None, refusal) if busy else (False, cast(Unwritten, refusal).error)
+                    outcomes[step[0]] = (False, refusal.error) if isinstance(refusal, Unwritten) else (None, refusal)
                     continue
                 except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError):
                     raise  # the server went away: the whole group goes

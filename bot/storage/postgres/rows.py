@@ -7,7 +7,7 @@ services check what they keep, a table's state, against the version they read; b
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.storage.base import Chat, Seat, Table, UpdateAlreadyProcessedError
 from bot.storage.postgres.database import Connection, Database
@@ -29,10 +29,12 @@ WITH_SEATS = (
 """A column of the tables' rows, read or returned: their seats, so that a table costs one round trip."""
 
 
-def table_with_seats(row: Row) -> Table:
-    """A row of `tables` with `WITH_SEATS` as its table."""
+def table_with_seats(row: Row, seats: Sequence[Seat] | None = None) -> Table:
+    """A row of `tables` with `WITH_SEATS` as its table (with `seats` instead, when the caller knows them newer)."""
     found = dict(row)
-    seats = [Seat(seat=seat, user_id=user_id, name=name) for seat, user_id, name in json.loads(found.pop("seats_json"))]
+    read = json.loads(found.pop("seats_json"))
+    if seats is None:
+        seats = [Seat(seat=seat, user_id=user_id, name=name) for seat, user_id, name in read]
     return table_of(found, seats)
 
 

@@ -29,7 +29,7 @@ from bot.storage.postgres.outbox import insert_outbox
 from bot.storage.postgres.rows import WITH_SEATS, Part, ensure_chat, load_table, mark_processed, table_with_seats
 from bot.storage.postgres.stats import add_stats
 from bot.storage.postgres.timers import set_timer
-from bot.storage.records import dumps, event_of, table_of
+from bot.storage.records import dumps, event_of
 
 
 async def replace_seats(db: Connection, table_id: int, seats: Sequence[Seat], now: float) -> None:
@@ -147,11 +147,7 @@ class Tables(Part):
             await set_timer(db, table_id, new_version, deadline, outbox, ids, now)
             await add_stats(db, stats)
             await mark_processed(db, update_id, now)
-            if seats is not None:
-                found_row = dict(row)
-                del found_row["seats_json"]
-                return table_of(found_row, seats)
-            return table_with_seats(row)
+            return table_with_seats(row, seats)  # the seats it replaced, if any, rather than the ones it read
 
         return await self._database.write(apply, kind="move", notify=chats_of(outbox))
 
