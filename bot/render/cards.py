@@ -12,7 +12,8 @@ from functools import lru_cache
 from typing import Final
 
 from bot.i18n import Translator
-from engine.bura.cards import RANKS, Card, Rank, Suit
+from engine.bura.cards import RANKS, Card, Rank
+from engine.core.cards import Suit
 
 BACK: Final = "🂠"  # a face-down card
 TRUMP_MARK: Final = "★"  # after a trump on a button

@@ -25,7 +25,7 @@ from bot.render.common import (
     trick_summary,
 )
 from bot.table_settings import TableSettings
-from engine.bura.cards import SUITS, Card, Suit
+from engine.bura.cards import Card
 from engine.bura.combos import Combo
 from engine.bura.events import (
     Claimed,
@@ -43,6 +43,7 @@ from engine.bura.events import (
 )
 from engine.bura.variant import MatchModel
 from engine.bura.views import TrickView
+from engine.core.cards import SUITS, Suit
 
 INSTANT = frozenset({Combo.BURA, Combo.MOSCOW})  # combos whose call is their name: «Бура!», «Москва!»
 

@@ -31,12 +31,13 @@ from functools import partial
 from itertools import combinations
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.cards import BY_INDEX, Card, Suit, deck, set_beats
+from engine.bura.cards import BY_INDEX, Card, deck, set_beats
 from engine.bura.combos import Held, combo_rules
 from engine.bura.deal import Deal, Phase, Play, Trick
 from engine.bura.events import OutcomeKind, PileCard
 from engine.bura.variant import BuraCombo, Discards, EndOfDeal, FollowSuit, TrumpCard, Variant
 from engine.bura.views import SeatView, TrickView, current_best
+from engine.core.cards import Suit
 
 
 def remembered_points(view: SeatView) -> int:

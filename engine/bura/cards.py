@@ -14,25 +14,7 @@ from itertools import permutations
 from operator import attrgetter
 from typing import Any, ClassVar, Final, final
 
-
-class Suit(Enum):
-    """The four suits. The value is the one-letter code used in JSON and callback data."""
-
-    SPADES = "S"
-    CLUBS = "C"
-    HEARTS = "H"
-    DIAMONDS = "D"
-
-    # Members are singletons: hash by identity in C rather than Enum's Python-level hash of the name.
-    __hash__ = object.__hash__
-
-    @property
-    def symbol(self) -> str:
-        return _SUIT_SYMBOLS[self]
-
-
-_SUIT_SYMBOLS: Final = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
-SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+from engine.core.cards import SUIT_BY_TEXT, SUITS, Suit
 
 
 class Rank(Enum):
@@ -124,14 +106,13 @@ class Card:
             raise ValueError(f"not a card: {text!r}")
         rank_text, suit_text = text[:-1], text[-1]
         rank_text = "T" if rank_text == "10" else rank_text.upper()
-        suit = _SUIT_BY_TEXT.get(suit_text.upper())
+        suit = SUIT_BY_TEXT.get(suit_text.upper())
         rank = _RANK_BY_TEXT.get(rank_text)
         if suit is None or rank is None:
             raise ValueError(f"not a card: {text!r}")
         return Card(rank, suit)
 
 
-_SUIT_BY_TEXT: Final = {**{s.value: s for s in Suit}, **{s.symbol: s for s in Suit}}
 _RANK_BY_TEXT: Final = {r.value: r for r in Rank}
 
 # Sort key for hands: suit by suit, weakest first (C-level, for the hot path).

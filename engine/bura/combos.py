@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from engine.bura.cards import Card, Rank, Suit
+from engine.bura.cards import Card, Rank
+from engine.core.cards import Suit
 
 if TYPE_CHECKING:
     from engine.bura.variant import Variant

@@ -19,7 +19,7 @@ from enum import Enum
 from itertools import combinations
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.cards import BY_INDEX, Card, Suit, deck, set_beats
+from engine.bura.cards import BY_INDEX, Card, deck, set_beats
 from engine.bura.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
 from engine.bura.errors import IllegalAction, Reason
 from engine.bura.events import (
@@ -55,6 +55,7 @@ from engine.bura.variant import (
     TrumpCard,
     Variant,
 )
+from engine.core.cards import Suit
 
 
 class Phase(Enum):

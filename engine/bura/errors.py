@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from engine.core.errors import IllegalAction as CoreIllegalAction
+
 
 class Reason(Enum):
     """Every reason the engine can give for refusing an action."""
@@ -32,10 +34,10 @@ class Reason(Enum):
     UNKNOWN_ACTION = "unknown_action"
 
 
-class IllegalAction(Exception):
-    """An action that the rules do not allow now. Raised before anything changes."""
+class IllegalAction(CoreIllegalAction):
+    """An action that Bura's rules do not allow now. Raised before anything changes."""
+
+    reason: Reason
 
     def __init__(self, reason: Reason, detail: str = "") -> None:
-        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
-        self.reason = reason
-        self.detail = detail
+        super().__init__(reason, detail)

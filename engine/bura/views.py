@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bura.actions import Action, Claim
-from engine.bura.cards import Card, Suit, set_beats
+from engine.bura.cards import Card, set_beats
 from engine.bura.combos import Combo
 from engine.bura.deal import Deal, Phase, Trick
 from engine.bura.match import Match
+from engine.core.cards import Suit
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,13 @@ from bot.render import BACK, card_text, cards_text, render_announcements, render
 from bot.render.cards import card_button, suit_name
 from bot.table_settings import MatchChoice, Profile, TableSettings
 from engine.bura.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
-from engine.bura.cards import Card, Suit, cards
+from engine.bura.cards import Card, cards
 from engine.bura.combos import Combo
 from engine.bura.match import Match
 from engine.bura.players import random_step
 from engine.bura.variant import BURA_STANDARD
 from engine.bura.views import last_trick, public_view, view
+from engine.core.cards import Suit
 from tests.bot.render.conftest import (
     MOVE,
     NAMES,

@@ -30,13 +30,14 @@ from engine.bura.ai import (
     current_best,
     determinize,
 )
-from engine.bura.cards import Card, Suit, cards
+from engine.bura.cards import Card, cards
 from engine.bura.deal import Deal, Play
 from engine.bura.events import PileCard
 from engine.bura.match import Match
 from engine.bura.players import RandomPlayer, random_step
 from engine.bura.variant import BURA_STANDARD, PROFILES, SINGLE_DEAL, Variant
 from engine.bura.views import SeatView, view
+from engine.core.cards import Suit
 from tests.engine.bura.stack import stacked_match
 
 

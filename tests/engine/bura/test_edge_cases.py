@@ -15,7 +15,7 @@ from typing import Any, get_args
 import pytest
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen, action_from_json
-from engine.bura.cards import Card, Suit, cards, set_beats
+from engine.bura.cards import Card, cards, set_beats
 from engine.bura.combos import Combo
 from engine.bura.deal import Deal, Phase
 from engine.bura.errors import IllegalAction, Reason
@@ -57,6 +57,7 @@ from engine.bura.variant import (
     Variant,
 )
 from engine.bura.views import view
+from engine.core.cards import Suit
 from tests.engine.bura.stack import stacked_deal, stacked_match
 
 # Combos off: for scenarios about hand sizes and drawing, where filler cards must not end the deal.

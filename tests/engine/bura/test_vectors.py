@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.bura.actions import Lead, RespondOpen
-from engine.bura.cards import POINTS, STRENGTH, Card, Rank, Suit, beats, cards, set_beats
+from engine.bura.cards import POINTS, STRENGTH, Card, Rank, beats, cards, set_beats
 from engine.bura.combos import Combo
 from engine.bura.events import ComboShown, DealEnded, DealOutcome, OutcomeKind, Responded, TrickTaken
 from engine.bura.variant import BURA_STANDARD, BuraVsBura
+from engine.core.cards import Suit
 from tests.engine.bura.stack import stacked_deal
 
 

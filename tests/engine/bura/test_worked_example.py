@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
-from engine.bura.cards import Suit, cards, set_beats
+from engine.bura.cards import cards, set_beats
 from engine.bura.deal import Deal, Phase
 from engine.bura.events import CardsDrawn, Led, Responded, TrickTaken
 from engine.bura.variant import BURA_STANDARD
+from engine.core.cards import Suit
 from tests.engine.bura.stack import stacked_deal
 
 A, B, C = 0, 1, 2
