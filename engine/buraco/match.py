@@ -1,0 +1,156 @@
+"""A match of Buraco Aberto: deals until a pair has 3,000, the higher total winning (RULES §17.7).
+
+``Match`` is what the bot stores: ``to_json`` keeps the seed and the action log; ``from_json`` replays them
+and gives the same state. Each deal is shuffled by its own ``random.Random`` derived from the seed and the
+deal's number, so replay needs no saved random state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.buraco.actions import Action, action_from_json, action_to_json
+from engine.buraco.cards import BY_INDEX, codes, deck
+from engine.buraco.deal import SEATING, Deal
+from engine.buraco.errors import IllegalAction, Reason
+from engine.buraco.events import DealScored, DealStarted, Event, MatchEnded, SideScore
+
+TARGET: int = 3000  # §17.7: a match to 3,000
+VULNERABLE_FROM: int = 1500  # §17.5: from 1,500 a pair's first melds must make 75
+
+
+class Match:
+    """The whole state of a table's Buraco game. Mutable; :meth:`apply` checks before it changes anything."""
+
+    players = 4
+    seating = SEATING
+
+    def __init__(
+        self,
+        seed: int | str,
+        shuffler: Callable[[int], random.Random] | None = None,
+        first_dealer: int | None = None,
+        target: int = TARGET,
+    ) -> None:
+        """``shuffler(deal_number)`` and ``first_dealer`` override the seed (stacked decks in tests)."""
+        self.seed = seed
+        self.target = target
+        self.actions: list[Action] = []
+        self.totals = [0, 0]
+        self.history: list[tuple[SideScore, SideScore]] = []
+        self.finished = False
+        self.winner: int | None = None
+        self.deal_number = 0
+        self._shuffler = shuffler or (lambda number: random.Random(f"{seed}/{number}"))
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}/dealer").randrange(4)  # §17.2: the first dealer at random
+        self.dealer = first_dealer
+        self.deal = self._new_deal()
+        self.start_events: list[Event] = [self._started()]
+
+    def _new_deal(self) -> Deal:
+        order = deck()
+        self._shuffler(self.deal_number).shuffle(order)
+        # §17.5: vulnerability is fixed before the deal, from the totals so far.
+        vulnerable = (self.totals[0] >= VULNERABLE_FROM, self.totals[1] >= VULNERABLE_FROM)
+        return Deal(self.dealer, order, vulnerable)
+
+    def _started(self) -> DealStarted:
+        return DealStarted(self.deal_number + 1, self.dealer, self.deal.first, self.deal.vulnerable)
+
+    # -- moves ------------------------------------------------------------------------------------------
+
+    def side_of(self, seat: int) -> int:
+        return SEATING.side[seat]
+
+    def to_act(self) -> int | None:
+        return None if self.finished else self.deal.to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [] if self.finished else self.deal.legal_actions(seat)
+
+    def diagnose(self, action: Action) -> Reason:
+        if self.finished:
+            return Reason.MATCH_OVER
+        return self.deal.diagnose(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action``; a finished deal is scored and the next one dealt at once."""
+        if self.finished:
+            raise IllegalAction(Reason.MATCH_OVER)
+        events = self.deal.apply(action)
+        self.actions.append(action)
+        if self.deal.over:
+            events.extend(self._after_deal())
+        return events
+
+    def _after_deal(self) -> list[Event]:
+        scores = self.deal.scores
+        assert scores is not None
+        self.history.append(scores)
+        for side in (0, 1):
+            self.totals[side] += scores[side].total
+        self.deal_number += 1
+        totals = (self.totals[0], self.totals[1])
+        events: list[Event] = [DealScored(self.deal_number, self.deal.closer, scores, totals)]
+        # §17.7: once a pair has 3,000 the higher total wins; equal totals play another deal.
+        if max(totals) >= self.target and totals[0] != totals[1]:
+            self.finished = True
+            self.winner = 0 if totals[0] > totals[1] else 1
+            events.append(MatchEnded(self.winner, totals))
+            return events
+        self.dealer = SEATING.next_seat(self.dealer)  # §17.1: the deal passes clockwise
+        self.deal = self._new_deal()
+        events.append(self._started())
+        return events
+
+    # -- persistence ------------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Seed + action log: everything needed to rebuild this exact state."""
+        return {
+            "game": "buraco",
+            "seed": self.seed,
+            "target": self.target,
+            "actions": [action_to_json(action) for action in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Match:
+        """Replay a match from :meth:`to_json`; every action is checked again on the way."""
+        match = cls(data["seed"], target=int(data.get("target", TARGET)))
+        for item in data["actions"]:
+            match.apply(action_from_json(item))
+        return match
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field of the state as plain data: two states are the same iff their snapshots are equal."""
+        deal = self.deal
+        return {
+            "finished": self.finished,
+            "winner": self.winner,
+            "totals": list(self.totals),
+            "history": [repr(scores) for scores in self.history],
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "deal": {
+                "order": codes(deal.order),
+                "phase": deal.phase.value,
+                "turn": deal.turn,
+                "first_turn": deal.first_turn,
+                "drawn": deal.drawn.code if deal.drawn else None,
+                "forbidden": deal.forbidden.code if deal.forbidden else None,
+                "hands": [codes(sorted(hand, key=BY_INDEX)) for hand in deal.hands],
+                "stock": codes(deal.stock),
+                "pile": codes(deal.pile),
+                "mortos": [codes(morto) for morto in deal.mortos],
+                "runs": [[repr(meld) for meld in side] for side in deal.runs],
+                "opened": list(deal.opened),
+                "vulnerable": list(deal.vulnerable),
+                "morto_taken": list(deal.morto_taken),
+                "unplayed_morto": list(deal.unplayed_morto),
+                "closer": deal.closer,
+            },
+        }
