@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from bot.games.bura.cards import cards_text
 from bot.i18n import Translations, Translator
-from bot.render.cards import cards_text
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, HandOp
@@ -162,10 +162,10 @@ async def play_deal(players: Players, log: Transcript, chooser: Callable[[Match,
                 message, button = await players.hand_showing(
                     user, partial(claim_button, table.version), "the claim button"
                 )
-                if hand_op(button) is HandOp.CLAIM_ASK:
+                if hand_op(button) == HandOp.CLAIM_ASK:
                     await players.tap(user, message, button)
                     await log.step(f"{user.first_name}: «{button['text']}»")
-                    confirm = next(b["text"] for b in buttons(message) if hand_op(b) is HandOp.CLAIM)
+                    confirm = next(b["text"] for b in buttons(message) if hand_op(b) == HandOp.CLAIM)
                     title = f"{user.first_name}: «{confirm}»"
             await players.move(partial(chosen, action))
         else:
@@ -184,7 +184,7 @@ def claim_button(move: int, data: HandCb) -> bool:
 
 def hand_op(button: dict[str, object]) -> HandOp | None:
     data = hand_cb(button)
-    return data.op if data is not None else None
+    return HandOp(data.op) if data is not None else None
 
 
 def chosen(action: Action, match: Match, seat: int) -> Action:

@@ -1,25 +1,6 @@
-"""Rendering: views, events and settings turned into Telegram HTML texts and inline keyboards.
+"""Rendering what every game shares: lobby, settings, help, refusals, keyboards, names and length limits.
 
 Pure functions of data: no I/O, no Bot calls, no rules decided here (STYLE: "the renderer never decides a rule").
-Every word comes from the locales through a ``Translator``; every user-supplied name is HTML-escaped.
+Every word comes from the locales through a ``Translator``; every user-supplied name is HTML-escaped. A game's
+own texts (its table, hand and events) are its adapter's, under ``bot/games/``.
 """
-
-from bot.render.cards import BACK, card_button, card_text, cards_text
-from bot.render.events import render_announcements
-from bot.render.hand import render_hand
-from bot.render.lobby import render_lobby, render_settings
-from bot.render.reasons import reason_text
-from bot.render.table import render_table
-
-__all__ = [
-    "BACK",
-    "card_button",
-    "card_text",
-    "cards_text",
-    "reason_text",
-    "render_announcements",
-    "render_hand",
-    "render_lobby",
-    "render_settings",
-    "render_table",
-]

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.config import SUPPORTED_LANGUAGES
+from bot.games.bura.common import match_goal
 from bot.i18n import Translator
-from bot.render.common import match_goal
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.table_settings import (
     MOVE_SECONDS_CHOICES,

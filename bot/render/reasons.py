@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Final
 
 from bot.i18n import Translator
-from engine.bura.errors import Reason
 
 MAX_ALERT: Final = 200
 
 
-def reason_text(reason: Reason, tr: Translator) -> str:
-    """The localized alert for an engine ``Reason``, within Telegram's 200 characters."""
+def reason_text(reason: Enum, tr: Translator) -> str:
+    """The localized alert for an engine's refusal reason (any game's ``Reason``), within Telegram's 200
+    characters."""
     text = tr.t(f"reason-{reason.value}")
     return text if len(text) <= MAX_ALERT else text[: MAX_ALERT - 1] + "…"

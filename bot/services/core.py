@@ -5,8 +5,9 @@ build the outbox -> `Storage.commit_move` (state, events, outbox, timer and stat
 update id so a redelivered update is applied once) -> `notify()` the sender. Services in this package (lobby,
 game, timers) do the deciding; this module does the rest, so each of them is a short story.
 
-The stored state of a playing table is `Match.to_json()` with one extra key, ``"table"``, that the engine ignores:
-the table's settings, its title and the count of consecutive timeouts per seat (what the bot, not the rules, keeps).
+The stored state of a playing table is its match's `to_json()` with two extra keys that the engine ignores:
+``"game"``, the game it plays (its adapter in `bot.games`; none stored means Bura), and ``"table"``, the table's
+settings, its title and the count of consecutive timeouts per seat (what the bot, not the rules, keeps).
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iter
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Protocol
 
+from bot.games.base import GameAdapter, HandStory, Moment
+from bot.games.registry import DEFAULT_GAME, game_named
 from bot.i18n import Translations, Translator, language_for_telegram
-from bot.render.events import deal_result, render_announcements
-from bot.render.hand import HandStory, render_hand
 from bot.render.keyboard import Keyboard, LinkKeyboard
-from bot.render.table import render_table
-from bot.services.computer import COMPUTER_SECONDS, out_of_turn_caller
+from bot.services.computer import COMPUTER_SECONDS
 from bot.storage import (
     Deadline,
     JsonObject,
@@ -42,14 +43,7 @@ from bot.storage import (
     UpdateAlreadyProcessedError,
 )
 from bot.table_settings import TableSettings
-from engine.bura.actions import DeclareCombo
-from engine.bura.cards import Card
-from engine.bura.combos import Combo
-from engine.bura.deal import Deal
-from engine.bura.errors import Reason
-from engine.bura.events import DealEnded, Event, MatchEnded, OutcomeKind
-from engine.bura.match import Match
-from engine.bura.views import TrickView, last_trick, public_view, view
+from engine.core.game import Game
 
 logger = logging.getLogger(__name__)
 
@@ -118,15 +112,17 @@ class Actor:
 class TableState:
     """The engine's match plus what the bot keeps beside it; stored as one JSON text."""
 
-    match: Match
+    match: Game
     settings: TableSettings
     title: str
     timeouts: dict[int, int] = field(default_factory=dict)
-    computers: frozenset[int] = frozenset()  # seats played by the computer (engine/bura/ai.py)
+    computers: frozenset[int] = frozenset()  # seats played by the computer
     paused: bool = False  # the bot may not write in the group: no moves, no timer, until it may again
+    game: GameAdapter = field(default_factory=lambda: game_named(DEFAULT_GAME))  # which game the match is
 
     def to_json(self) -> str:
         data = self.match.to_json()
+        data["game"] = self.game.key
         data["table"] = {
             "settings": self.settings.model_dump(mode="json"),
             "title": self.title,
@@ -145,54 +141,16 @@ class TableState:
     def from_json(cls, text: str) -> TableState:
         data = json.loads(text)
         extra: dict[str, Any] = data.get("table", {})
+        game = game_named(str(data.get("game", DEFAULT_GAME)))
         return cls(
-            match=Match.from_json(data),
+            game=game,
+            match=game.load(data),
             settings=TableSettings.model_validate(extra.get("settings", {})),
             title=str(extra.get("title", "")),
             timeouts={int(seat): int(count) for seat, count in extra.get("timeouts", {}).items()},
             computers=frozenset(int(seat) for seat in extra.get("computers", ())),
             paused=bool(extra.get("paused", False)),
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Before:
-    """What a move's messages need of the match as it was before it: the scores (what a deal changed), the
-    deal (the trick that ended it), and who had something to do (a player whose turn comes is pinged)."""
-
-    scores: tuple[int, ...]
-    deal: Deal
-    waiting: frozenset[tuple[int, str]]  # see `waiting_for`
-    tricks: int = 0  # tricks the deal had taken before the move (the deal itself goes on changing)
-
-    @classmethod
-    def of(cls, match: Match) -> Before:
-        return cls(tuple(match.scores), match.deal, waiting_for(match), len(match.deal.history))
-
-    def final_trick(self, match: Match) -> TrickView | None:
-        """The trick that ended the deal, if this move ended it with a trick (the table shows the next deal at
-        once); None when the deal goes on, or ended otherwise (a claim after a trick shown already)."""
-        if match.deal is self.deal and not match.finished:
-            return None
-        if not self.deal.over or len(self.deal.history) <= self.tricks:
-            return None
-        return last_trick(self.deal)
-
-
-def waiting_for(match: Match) -> frozenset[tuple[int, str]]:
-    """What the game waits for, seat by seat: ``(seat, "move")`` for the one to act, ``(seat, "call")`` for any
-    that may call «Стоп!» out of turn. A seat is pinged for each new one: a player whose call window was open
-    is pinged again when his answer is due."""
-    if match.finished:
-        return frozenset()
-    waits = set()
-    seat = match.to_act()
-    if seat is not None:
-        waits.add((seat, "move"))
-    for other in range(match.players):
-        if any(isinstance(action, DeclareCombo) for action in match.legal_actions(other)):
-            waits.add((other, "call"))
-    return frozenset(waits)
 
 
 def seat_names(seats: Sequence[Seat]) -> dict[int, str]:
@@ -204,54 +162,15 @@ def seat_of(table: Table, user_id: int) -> int | None:
     return next((seat.seat for seat in table.seats if seat.user_id == user_id), None)
 
 
-def stats_for(table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
-    """The tally a move earned: deals played and won, buras, false claims, matches played and won."""
-    totals: dict[int, dict[str, int]] = {}
-
-    def add(seat: int, column: str) -> None:
-        user = next((s.user_id for s in table.seats if s.seat == seat), None)
-        if user is not None:
-            row = totals.setdefault(user, {})
-            row[column] = row.get(column, 0) + 1
-
-    for event in events:
-        if isinstance(event, DealEnded):
-            outcome = event.outcome
-            winners = set(outcome.winners)
-            if outcome.kind is OutcomeKind.FALSE_CLAIM and outcome.seat is not None:
-                add(outcome.seat, "false_claims")
-                claimant = match.side_of(outcome.seat)
-                winners = {match.side_of(seat) for seat in outcome.seats} - {claimant}
-            elif outcome.kind is OutcomeKind.FORFEIT and outcome.seat is not None:
-                winners = {match.side_of(seat) for seat in outcome.seats} - {match.side_of(outcome.seat)}
-            elif outcome.kind is OutcomeKind.VOID:
-                winners = set()
-            elif outcome.kind is OutcomeKind.PLAYED_OUT and len(winners) == len(
-                {match.side_of(s) for s in outcome.seats}
-            ):
-                winners = set()  # a full tie wins nobody a deal
-            for seat in outcome.seats:
-                add(seat, "deals_played")
-                if match.side_of(seat) in winners:
-                    add(seat, "deals_won")
-            if outcome.kind is OutcomeKind.WIN and outcome.combo is Combo.BURA and outcome.seat is not None:
-                add(outcome.seat, "buras")
-        elif isinstance(event, MatchEnded):
-            for seat in range(match.players):
-                add(seat, "matches_played")
-                if match.side_of(seat) in event.winners:
-                    add(seat, "matches_won")
-    return [StatsDelta(chat_id=table.chat_id, user_id=user, **row) for user, row in totals.items()]
-
-
-def event_to_json(event: Event) -> JsonObject:
+def event_to_json(event: Any) -> JsonObject:
     """An engine event as plain JSON for the table's event log: cards as codes, enums as values."""
     return {"type": type(event).__name__, **_plain(event)}
 
 
 def _plain(value: object) -> Any:
-    if isinstance(value, Card):
-        return value.code
+    code = getattr(value, "code", None)
+    if isinstance(code, str):  # a card of any game
+        return code
     if hasattr(value, "__dataclass_fields__"):
         return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
     if isinstance(value, tuple | list):
@@ -414,8 +333,8 @@ class TableCore:
     def table_text(self, table: Table, state: TableState, tr: Translator, *, ended: str | None = None) -> str:
         """The table as its live message shows it; `ended` says how a table that will not go on ended."""
         seconds = self.move_seconds(state)  # what this turn has: a computer's or an away player's turn is short
-        return render_table(
-            public_view(state.match),
+        return state.game.table_text(
+            state.match,
             seat_names(table.seats),
             tr,
             title=state.title,
@@ -453,11 +372,11 @@ class TableCore:
         *,
         new: bool = False,
         only: int | None = None,
-        selection: tuple[Card, ...] = (),
+        selection: str = "",
         ping: Collection[int] = (),
         stories: Callable[[int, Translator], Sequence[str]] | None = None,
-        confirm_claim: bool = False,
-        refusal: Reason | None = None,
+        confirm: bool = False,
+        refusal: Enum | None = None,
         ended: str | None = None,
     ) -> list[OutboxMessage]:
         """Each player's hand message in the private chat (or only one seat's, with a selection).
@@ -481,8 +400,9 @@ class TableCore:
                 table_text=self.table_text(table, state, tr, ended=ended) if private else None,
                 refusal=refusal,
             )
-            text, markup = render_hand(
-                view(state.match, seat.seat),
+            text, markup = state.game.hand(
+                state.match,
+                seat.seat,
                 names,
                 tr,
                 table_id=table.table_id,
@@ -490,7 +410,7 @@ class TableCore:
                 title=state.title,
                 selection=selection,
                 paused=state.paused,
-                confirm_claim=confirm_claim,
+                confirm=confirm,
                 story=story,
             )
             if ended is not None and not private:
@@ -511,9 +431,9 @@ class TableCore:
         self,
         table: Table,
         state: TableState,
-        events: Sequence[Event],
+        events: Sequence[Any],
         tr: Translator,
-        before: Before | None = None,
+        before: Moment | None = None,
     ) -> list[OutboxMessage]:
         """Calls, deal and match results as new group messages (they deserve a notification, UX.md); in a
         private game the hand message tells them instead (`story`).
@@ -523,19 +443,13 @@ class TableCore:
         """
         if is_private(table):
             return []
-        texts = render_announcements(
-            events,
-            seat_names(table.seats),
-            tr,
-            teams=state.match.teams,
-            settings=state.settings,
-            scores_before=before.scores if before else None,
-            final_trick=before.final_trick(state.match) if before else None,
+        texts = state.game.announcements(
+            state.match, events, seat_names(table.seats), tr, settings=state.settings, before=before
         )
         return [self.text_message(table.chat_id, text, thread_id=table.thread_id) for text in texts if text]
 
     def story(
-        self, table: Table, state: TableState, events: Sequence[Event], before: Before | None
+        self, table: Table, state: TableState, events: Sequence[Any], before: Moment | None
     ) -> Callable[[int, Translator], list[str]]:
         """What each player's hand tells of a move (in his language): the trick that ended a deal and the deal's
         result with the match score; in a private game also the calls and the start of a deal."""
@@ -543,21 +457,15 @@ class TableCore:
         private = is_private(table)
         rendered: dict[str, list[str]] = {}
 
-        teams, settings = state.match.teams, state.settings
-        scores = before.scores if before else None
-        final = before.final_trick(state.match) if before else None
+        game, match, settings = state.game, state.match, state.settings
 
         def lines(seat: int, tr: Translator) -> list[str]:
             if tr.language not in rendered:
                 if private:
-                    texts = render_announcements(
-                        events, names, tr, teams=teams, settings=settings, scores_before=scores, final_trick=final
-                    )
+                    texts = game.announcements(match, events, names, tr, settings=settings, before=before)
                     rendered[tr.language] = [line for text in texts for line in text.split("\n")]
                 else:
-                    rendered[tr.language] = deal_result(
-                        events, names, tr, teams=teams, settings=settings, scores_before=scores, final_trick=final
-                    )
+                    rendered[tr.language] = game.deal_story(match, events, names, tr, settings=settings, before=before)
             return rendered[tr.language]
 
         return lines
@@ -585,7 +493,7 @@ class TableCore:
         table: Table,
         *,
         state: TableState | None = None,
-        events: Sequence[Event] = (),
+        events: Sequence[Any] = (),
         outbox: Sequence[OutboxMessage] = (),
         update_id: int | None = None,
         status: TableStatus | None = None,
@@ -634,7 +542,7 @@ class TableCore:
         seat = state.match.to_act()
         if seat is not None and seat in state.computers:
             return Deadline(seconds=COMPUTER_SECONDS)  # the timer service lets the computer move
-        if out_of_turn_caller(state.match, state.computers) is not None:
+        if state.game.out_of_turn_caller(state.match, state.computers) is not None:
             return Deadline(seconds=COMPUTER_SECONDS)  # a computer decides on «Стоп!» (GameService.timeout)
         seconds = self.move_seconds(state)
         if seconds is None or seat is None:
@@ -656,8 +564,8 @@ class TableCore:
         return seconds
 
     @staticmethod
-    def stats(table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
-        return stats_for(table, match, events)
+    def stats(table: Table, state: TableState, events: Sequence[Any]) -> list[StatsDelta]:
+        return state.game.stats(table, state.match, events)
 
     def new_seed(self) -> str:
         return self.test_seed if self.test_seed is not None else secrets.token_hex(16)

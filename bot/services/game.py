@@ -12,17 +12,17 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from typing import Any
 
 from bot import metrics
+from bot.games.base import Moment, Redraw
 from bot.i18n import Translator
-from bot.render.cards import cards_text
-from bot.render.common import match_model, match_tally, name_of, side_name
 from bot.render.reasons import reason_text
-from bot.services.computer import Thinker, out_of_turn_caller
+from bot.services.computer import Thinker
 from bot.services.core import (
     AWAY_AFTER_TIMEOUTS,
     Actor,
-    Before,
     IsAdmin,
     Reply,
     TableCore,
@@ -31,95 +31,12 @@ from bot.services.core import (
     lobby_message,
     seat_names,
     seat_of,
-    waiting_for,
 )
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
-from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
-from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.cards import Card, points
-from engine.bura.deal import Phase
-from engine.bura.errors import IllegalAction, Reason
-from engine.bura.events import Event
-from engine.bura.match import Match
+from bot.telegram.callbacks import REFRESH, HandCb
+from engine.core.errors import IllegalAction
 
 logger = logging.getLogger(__name__)
-
-
-def auto_action(match: Match, seat: int) -> Action | None:
-    """The move the timer makes for a player: the cheapest legal lead or answer (face down when allowed, so
-    no points are given away), a Pass in an optional window; never a claim (it could be false)."""
-    legal = [action for action in match.legal_actions(seat) if not isinstance(action, Claim)]
-    face_down = [action for action in legal if isinstance(action, RespondFaceDown)]
-    plays: Sequence[Lead | RespondOpen | RespondFaceDown] = face_down or [
-        action for action in legal if isinstance(action, Lead | RespondOpen)
-    ]
-    if plays:
-        return min(plays, key=lambda action: (points(action.cards), len(action.cards), _strength(action.cards)))
-    passes = [action for action in legal if isinstance(action, Pass)]
-    if passes:
-        return passes[0]
-    return legal[0] if legal else None
-
-
-def played_text(action: Action, tr: Translator) -> str:
-    """What a move played, in a line: its cards, «2 карты втёмную», «пропуск»."""
-    if isinstance(action, RespondFaceDown):
-        return tr.t("played-face-down", count=len(action.cards))
-    if isinstance(action, Lead | RespondOpen):
-        return cards_text(action.cards, tr)
-    if isinstance(action, Pass):
-        return tr.t("played-pass")
-    if isinstance(action, DeclareCombo):
-        return tr.t("combo-call", combo=action.combo.value)
-    return ""
-
-
-def _strength(cards: Sequence[Card]) -> int:
-    return sum(card.strength for card in cards)
-
-
-def _same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
-    return len(a) == len(b) and set(a) == set(b)
-
-
-def choose_action(match: Match, seat: int, op: HandOp, selection: tuple[Card, ...]) -> Action | Reason:
-    """The engine action a hand button means, taken from the legal actions; else why it is refused."""
-    legal = match.legal_actions(seat)
-    candidate: Action
-    if op is HandOp.PLAY or op is HandOp.FACE_DOWN:
-        if not selection:
-            return Reason.NO_CARDS
-        kinds: tuple[type, ...]
-        if op is HandOp.FACE_DOWN:
-            kinds = (RespondFaceDown,)
-            candidate = RespondFaceDown(seat, selection)
-        elif not match.finished and match.deal.phase is Phase.RESPOND:
-            kinds = (RespondOpen,)
-            candidate = RespondOpen(seat, selection)
-        else:
-            kinds = (Lead,)
-            candidate = Lead(seat, selection)
-        for action in legal:
-            if isinstance(action, kinds) and _same_cards(action.cards, selection):
-                return action
-    elif op is HandOp.CLAIM:
-        candidate = Claim(seat)
-    elif op is HandOp.PASS:
-        candidate = Pass(seat)
-    elif op is HandOp.COMBO:
-        combos = [action for action in legal if isinstance(action, DeclareCombo)]
-        if combos:
-            return combos[0]
-        return Reason.NO_SUCH_COMBO
-    else:
-        return Reason.UNKNOWN_ACTION
-    if candidate in legal:
-        return candidate
-    try:
-        match.verify(candidate)
-    except IllegalAction as error:
-        return error.reason
-    return Reason.UNKNOWN_ACTION
 
 
 class GameService:
@@ -142,30 +59,27 @@ class GameService:
             seat = seat_of(table, actor.user_id)
             if seat is None:
                 return Reply(tr.t("flow-not-at-table"), alert=True)
-            refresh = data.op is HandOp.REFRESH
+            refresh = data.op == REFRESH
             if data.move != table.version and not refresh:
                 return Reply(tr.t("flow-stale-button"), alert=True)
+            state = core.load_state(table)
             try:
                 # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
-                selection = unpack_cards(data.cards) if data.move == table.version else ()
+                decided = state.game.tap(state.match, seat, data.op, data.cards if data.move == table.version else "")
             except ValueError:
-                return Reply(tr.t("flow-stale-button"), alert=True)
-            state = core.load_state(table)
-            if data.op in (HandOp.TOGGLE, HandOp.REFRESH, HandOp.CLAIM_ASK):
-                hand = state.match.deal.hands.get(seat, [])
                 core.keep_state(table, state)
-                if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
-                    return Reply(tr.t("flow-stale-button"), alert=True)
-                await self._redraw_hand(table, state, seat, selection, data.op, update_id)
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            if isinstance(decided, Redraw):
+                core.keep_state(table, state)
+                await self._redraw_hand(table, state, seat, decided, update_id)
                 return Reply()
             if state.paused:
                 core.keep_state(table, state)
                 return Reply(tr.t("flow-paused-tap"), alert=True)
-            decided = choose_action(state.match, seat, data.op, selection)
-            if isinstance(decided, Reason):
+            if isinstance(decided, Enum):
                 core.keep_state(table, state)
                 return Reply(reason_text(decided, tr), alert=True)
-            before = Before.of(state.match)
+            before = state.game.before(state.match)
             try:
                 events = state.match.apply(decided)
             except IllegalAction as error:
@@ -175,33 +89,19 @@ class GameService:
         return Reply()
 
     async def _redraw_hand(
-        self,
-        table: Table,
-        state: TableState,
-        seat: int,
-        selection: tuple[Card, ...],
-        op: HandOp,
-        update_id: int | None,
+        self, table: Table, state: TableState, seat: int, redraw: Redraw, update_id: int | None
     ) -> None:
-        """A card marked, a claim to confirm, or 🔄: only the tapper's hand is drawn again (nothing committed).
+        """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again (nothing committed).
         With marks that make no move the hand says why (the engine's reason); 🔄 sends it anew at the bottom."""
-        refusal = None
-        if op is HandOp.TOGGLE and selection:
-            answering = state.match.deal.phase is Phase.RESPOND
-            decided = choose_action(state.match, seat, HandOp.PLAY, selection)
-            if isinstance(decided, Reason) and answering:
-                face_down = choose_action(state.match, seat, HandOp.FACE_DOWN, selection)
-                decided = decided if isinstance(face_down, Reason) else face_down
-            refusal = decided if isinstance(decided, Reason) else None
         messages = await self.core.hand_messages(
             table,
             state,
             table.version,
             only=seat,
-            selection=selection,
-            ping={seat} if op is HandOp.REFRESH else (),
-            confirm_claim=op is HandOp.CLAIM_ASK,
-            refusal=refusal,
+            selection=redraw.selection,
+            ping={seat} if redraw.resend else (),
+            confirm=redraw.confirm,
+            refusal=redraw.refusal,
         )
         await self.core.enqueue(messages, update_id)
 
@@ -211,8 +111,8 @@ class GameService:
         self,
         table: Table,
         state: TableState,
-        events: Sequence[Event],
-        before: Before,
+        events: Sequence[Any],
+        before: Moment,
         *,
         update_id: int | None = None,
         notes: Sequence[str] = (),
@@ -234,9 +134,10 @@ class GameService:
             return said + story(seat, tr)
 
         humans = {s.seat for s in table.seats if s.user_id is not None}
-        ping = {seat for seat, _ in waiting_for(match) - before.waiting} & humans
-        if match.deal is not before.deal:
-            ping = {seat for seat, _ in waiting_for(match)} & humans  # a new deal: whoever it waits for hears of it
+        waiting = state.game.waiting_for(match)
+        ping = {seat for seat, _ in waiting - before.waiting} & humans
+        if before.new_deal(match):
+            ping = {seat for seat, _ in waiting} & humans  # a new deal: whoever it waits for hears of it
         if is_private(table):
             ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
         outbox: list[OutboxMessage] = [
@@ -254,7 +155,7 @@ class GameService:
             update_id=update_id,
             status=TableStatus.FINISHED if match.finished else None,
             deadline=core.deadline(table, state),
-            stats=core.stats(table, match, events),
+            stats=core.stats(table, state, events),
         )
         if committed is not None:
             metrics.MOVES.inc()
@@ -273,7 +174,8 @@ class GameService:
         if table.state is None:
             return
         state = self.core.load_state(table)
-        caller = out_of_turn_caller(state.match, state.computers)
+        game = state.game
+        caller = game.out_of_turn_caller(state.match, state.computers)
         if caller is not None:
             # The timer was a computer's thinking time for an out-of-turn «Стоп!», not the player's move.
             await self._computer_move(table, state, caller)
@@ -282,7 +184,7 @@ class GameService:
         if seat is not None and seat in state.computers:
             await self._computer_move(table, state, seat)
             return
-        action = auto_action(state.match, seat) if seat is not None else None
+        action = game.auto_action(state.match, seat) if seat is not None else None
         if seat is None or action is None:
             await self.core.commit(table)  # nothing to wait for: drop the timer
             return
@@ -300,35 +202,37 @@ class GameService:
             await self.core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
             return
         name = html.escape(seat_names(table.seats).get(seat, "?"))
-        before = Before.of(state.match)
+        before = game.before(state.match)
         state.timeouts[seat] = count
         if count >= AWAY_AFTER_TIMEOUTS and not state.settings.computer_takeover:
-            events = state.match.forfeit(seat)  # the bot issue's rule: three timeouts in a row lose the deal
-            await self.commit_move(table, state, events, before, notes=[tr.t("flow-timeout-forfeit", name=name)])
-            return
+            forfeited = game.forfeit(state.match, seat)  # where the game has the ruling: the deal is lost
+            if forfeited is not None:
+                notes = [tr.t("flow-timeout-forfeit", name=name)]
+                await self.commit_move(table, state, forfeited, before, notes=notes)
+                return
         events = state.match.apply(action)
         notes = []
-        played = played_text(action, tr)
+        played = game.played_text(action, tr)
         if count < AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-move", name=name, played=played))
         elif count == AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-away", name=name, played=played))
 
         def told(hand_tr: Translator) -> str:
-            return hand_tr.t("hand-timeout-move", played=played_text(action, hand_tr))
+            return hand_tr.t("hand-timeout-move", played=game.played_text(action, hand_tr))
 
         await self.commit_move(table, state, events, before, notes=notes, told={seat: told})
 
-    async def _decide(self, table: Table, state: TableState, seat: int) -> Action:
+    async def _decide(self, table: Table, state: TableState, seat: int) -> Any:
         # A hard computer searches for a while: it thinks elsewhere (bot/services/computer.py), the bot keeps
         # answering meanwhile.
         seed = f"{table.table_id}/{table.version}"
-        return await self.thinker.action(state.match, seat, state.settings.computer_level, seed)
+        return await self.thinker.action(state.game.decision(state.match, seat, state.settings.computer_level, seed))
 
     async def _computer_move(self, table: Table, state: TableState, seat: int) -> None:
         """A computer's turn (its timer is its thinking time): it decides from its seat's view and moves."""
         action = await self._decide(table, state, seat)
-        before = Before.of(state.match)
+        before = state.game.before(state.match)
         events = state.match.apply(action)
         await self.commit_move(table, state, events, before)
 
@@ -341,22 +245,7 @@ class GameService:
         if table is None or table.state is None:
             return tr.t("flow-no-game")
         state = TableState.from_json(table.state)
-        match = state.match
-        names = seat_names(table.seats)
-        lines = [tr.t("flow-score-title", deal=match.deal_number)]
-
-        def label(side: int) -> str:
-            return side_name(side, match.teams, names, tr)
-
-        out = [side for side in range(match.sides) if not any(seat in match.active for seat in match.seats_of(side))]
-        tally = match_tally(match_model(state.settings), match.scores, match.wins, match.pot, label, out, tr)
-        lines.append(
-            tally or tr.t("tally-wins", tally=" · ".join(f"{label(s)} {match.wins[s]}" for s in range(match.sides)))
-        )
-        seat = match.to_act()
-        if seat is not None:
-            lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
-        return "\n".join(lines)
+        return "\n".join(state.game.score_lines(state.match, seat_names(table.seats), state.settings, tr))
 
     async def stop(self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None) -> Reply:
         """/stop: the creator or an admin ends the chat's table, in the lobby or in play."""

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
+from bot.games.registry import DEFAULT_GAME, game_named
 from bot.i18n import Translator, language_for_telegram
 from bot.render.keyboard import Keyboard
 from bot.render.lobby import (
@@ -38,7 +39,6 @@ from bot.storage import (
 )
 from bot.table_settings import ComputerLevel, TableSettings
 from bot.telegram.callbacks import LobbyOp
-from engine.bura.match import Match
 
 logger = logging.getLogger(__name__)
 
@@ -481,27 +481,27 @@ class LobbyService:
             )
             await core.enqueue([note])
             return Reply(tr.t("flow-need-private", names=names), alert=True)
-        match = Match(settings.variant(), count, core.new_seed())
+        game = game_named(DEFAULT_GAME)
+        match = game.new_match(settings, count, core.new_seed())
         computers = frozenset(seat.seat for seat in table.seats if seat.user_id is None)
-        state = TableState(match=match, settings=settings, title=title, computers=computers)
+        state = TableState(match=match, settings=settings, title=title, computers=computers, game=game)
         version = table.version + 1
+        started = game.start_events(match)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
-            *core.announcements(table, state, match.start_events, group_tr),
+            *core.announcements(table, state, started, group_tr),
             *core.table_message(table, state, group_tr, new=True),
-            *await core.hand_messages(
-                table, state, version, new=True, stories=core.story(table, state, match.start_events, None)
-            ),
+            *await core.hand_messages(table, state, version, new=True, stories=core.story(table, state, started, None)),
         ]
         committed = await core.commit(
             table,
             state=state,
-            events=match.start_events,
+            events=started,
             outbox=outbox,
             update_id=update_id,
             status=TableStatus.PLAYING,
             deadline=core.deadline(table, state),
-            stats=core.stats(table, match, match.start_events),
+            stats=core.stats(table, state, started),
         )
         return Reply(tr.t("flow-started") if committed else None)
 

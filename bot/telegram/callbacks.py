@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 from aiogram.filters.callback_data import CallbackData
 from pydantic import BeforeValidator, Field
@@ -74,7 +74,12 @@ class PlayCb(CallbackData, prefix="p"):
     """«🤖 Сыграть с компьютером» under the /start greeting: ``p:``, as /play."""
 
 
+REFRESH: Final = "r"  # every game's hand has 🔄: re-send the hand (after a restart or a lost message)
+
+
 class HandOp(StrEnum):
+    """The Bura family's hand buttons (``bot.games.bura``); another game names its own ops."""
+
     TOGGLE = "t"  # select or unselect a card: ``cards`` is the selection after the tap
     PLAY = "p"  # lead, or answer face up, with ``cards``
     FACE_DOWN = "d"  # answer face down with ``cards``
@@ -82,22 +87,23 @@ class HandOp(StrEnum):
     CLAIM_ASK = "k"  # «Вскрываюсь!» tapped: the hand asks to confirm (nothing is played)
     COMBO = "b"  # «Стоп!» / show a combo: ``cards`` is empty, the combo is the seat's
     PASS = "n"  # decline a «Стоп!» or the final claim window
-    REFRESH = "r"  # re-send the hand (after a restart or a lost message)
+    REFRESH = REFRESH
 
 
 class HandCb(CallbackData, prefix="h"):
-    """A hand button: ``h:<table>:<move>:<op>:<cards>``; ``cards`` is card codes joined, e.g. ``QS7S``."""
+    """A hand button: ``h:<table>:<move>:<op>:<cards>``. ``op`` is one of the table's game's (a letter);
+    ``cards`` is what the game packs, e.g. card codes joined (``QS7S``). The game reads both."""
 
     table: Id
     move: Id
-    op: HandOp
+    op: Annotated[str, Field(pattern=r"^[a-z]$")]
     cards: str = ""
 
     @staticmethod
-    def data(table: int, move: int, op: HandOp, cards: str = "") -> str:
+    def data(table: int, move: int, op: str, cards: str = "") -> str:
         """``HandCb(...).pack()`` without building the model: a hand has a dozen buttons and is redrawn after
         every tap (tests/bot/test_callbacks.py holds the two to the same text and to the 64-byte limit)."""
-        return f"h:{table}:{move}:{op.value}:{cards}"
+        return f"h:{table}:{move}:{op}:{cards}"
 
 
 def pack_cards(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import time
 
+from bot.games.bura.game import BURA
 from bot.services.computer import Thinker
 from bot.table_settings import ComputerLevel
 from engine.bura.match import Match
@@ -41,7 +42,7 @@ async def _think(thinker: Thinker | None, decisions: int) -> tuple[list[float], 
             match = Match(variant, 2, f"thinking/{number}")
             seat = match.to_act()
             assert seat is not None
-            await thinker.action(match, seat, ComputerLevel.HARD, f"thinking/{number}")
+            await thinker.action(BURA.decision(match, seat, ComputerLevel.HARD, f"thinking/{number}"))
     wall = time.perf_counter() - started
     stop.set()
     return await probe, wall
@@ -72,7 +73,7 @@ async def main() -> None:
     try:
         # The worker process starts at the first hard decision (once per bot): start it outside the measured run.
         match = Match(BURA_STANDARD, 2, "start")
-        await worker.action(match, match.to_act() or 0, ComputerLevel.HARD, "start")
+        await worker.action(BURA.decision(match, match.to_act() or 0, ComputerLevel.HARD, "start"))
         late, wall = await _think(worker, args.decisions)
     finally:
         worker.close()

@@ -2,8 +2,8 @@
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.games.bura.hand import render_hand
 from bot.i18n import Translations
-from bot.render.hand import render_hand
 from bot.render.keyboard import buttons
 from bot.telegram.callbacks import HandCb, HandOp, pack_cards, unpack_cards
 from engine.bura.cards import deck

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.games.bura.computer import computer_action
+from bot.games.bura.game import BURA, bura_match
 from bot.services import Actor
-from bot.services.computer import COMPUTER_SECONDS, Thinker, computer_action
+from bot.services.computer import COMPUTER_SECONDS, Thinker
 from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Deadline, Table, TableStatus
 from bot.table_settings import ComputerLevel
@@ -31,7 +33,7 @@ async def _anna_moves(world: World, table_id: int, chat_id: int, seat: int = 0, 
     """Anna (or ``user`` at ``seat``) taps the button of her first legal move that is not a claim."""
     table = await world.storage.get_table(table_id)
     assert table is not None
-    match = state_of(table).match
+    match = bura_match(state_of(table).match)
     legal = [a for a in match.legal_actions(seat) if not isinstance(a, Claim)]
     action = legal[0]
     if isinstance(action, Lead | RespondOpen):
@@ -52,9 +54,9 @@ async def _play_first_deal(world: World, table_id: int, chat_id: int) -> int:
         table = await world.storage.get_table(table_id)
         assert table is not None and table.state is not None
         state = state_of(table)
-        if state.match.deal_number > 1 or state.match.finished:
+        if bura_match(state.match).deal_number > 1 or bura_match(state.match).finished:
             return computer_moves
-        if state.match.to_act() == 0:
+        if bura_match(state.match).to_act() == 0:
             await _anna_moves(world, table_id, chat_id)
         else:
             world.time.now += COMPUTER_SECONDS
@@ -77,7 +79,9 @@ async def test_creator_seats_a_computer_that_then_plays_its_own_moves(world: Wor
     assert table.status is TableStatus.PLAYING
     assert state_of(table).computers == frozenset({1})
     state = state_of(table)
-    while state.match.to_act() != 1:  # no clock on the table while the computer thinks: it moves in a second
+    while (
+        bura_match(state.match).to_act() != 1
+    ):  # no clock on the table while the computer thinks: it moves in a second
         await _anna_moves(world, table.table_id, GROUP)
         state = state_of(await world.table())
     tr = world.tables.core.translations.get("ru")
@@ -146,11 +150,11 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
     for _ in range(40):
         table = await world.table()
         state = state_of(table)
-        seat = state.match.to_act()
+        seat = bura_match(state.match).to_act()
         assert seat is not None
         away = state.timeouts.get(seat, 0) + 1 >= 3
         expected = computer_action(
-            state.match, seat, state.settings.computer_level, f"{table.table_id}/{table.version}"
+            bura_match(state.match), seat, state.settings.computer_level, f"{table.table_id}/{table.version}"
         )
         await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += state.settings.move_seconds + 1
@@ -159,7 +163,7 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
         assert after is not None
         if after.status is not TableStatus.PLAYING:
             break  # everybody away: the table ends (the bot would otherwise play itself for ever)
-        played = state_of(after).match.actions[len(state.match.actions)]
+        played = bura_match(state_of(after).match).actions[len(bura_match(state.match).actions)]
         if away:
             assert played == expected
             decided_by_computer += 1
@@ -181,7 +185,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
         table = await world.table()
         state = state_of(table)
         assert table.status is TableStatus.PLAYING
-        seat = state.match.to_act()
+        seat = bura_match(state.match).to_act()
         if seat == 1:
             await _anna_moves(world, table_id, GROUP, seat=1, user=BORIS)  # Boris is here all along
             continue
@@ -204,11 +208,11 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
     state = state_of(await world.table())
     assert 0 not in state.timeouts
     for _ in range(10):  # Boris plays until it is Anna's turn again: the full timer, not the short one
-        if state.match.to_act() == 0:
+        if bura_match(state.match).to_act() == 0:
             break
         await _anna_moves(world, table_id, GROUP, seat=1, user=BORIS)
         state = state_of(await world.table())
-    assert state.match.to_act() == 0
+    assert bura_match(state.match).to_act() == 0
     deadline = core.deadline(await world.table(), state)
     assert deadline is not None and deadline.seconds == state.settings.move_seconds > AWAY_MOVE_SECONDS
     assert "⏳ 1:00" in str(core.table_text(await world.table(), state, core.translations.get("ru")))
@@ -229,14 +233,14 @@ async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: 
     computer holding one decides (the easy player calls «Стоп!») once its thinking time is up, not only when
     the lead is its own."""
     table = await _anna_leads_against_a_stop_holder(world)
-    match = state_of(table).match
+    match = bura_match(state_of(table).match)
     assert match.to_act() == 0
     assert any(isinstance(action, DeclareCombo) for action in match.legal_actions(1))
     [timer] = await world.storage.timers_due_by(world.time.now + COMPUTER_SECONDS)
     assert timer.table_id == table.table_id, "the computer's thinking time runs although Anna leads"
     world.time.now += COMPUTER_SECONDS
     assert await world.tables.timers.fire_due() == 1
-    after = state_of(await world.table()).match
+    after = bura_match(state_of(await world.table()).match)
     assert isinstance(after.actions[-1], DeclareCombo) and after.actions[-1].seat == 1
     assert not any(isinstance(action, DeclareCombo) for action in after.legal_actions(1))
     assert state_of(await world.table()).timeouts == {}, "Anna was not charged a timeout"
@@ -244,10 +248,10 @@ async def test_a_computer_calls_stop_out_of_turn_after_its_thinking_time(world: 
 
 async def test_a_person_who_leads_first_wins_the_race_against_the_computer(world: World) -> None:
     table = await _anna_leads_against_a_stop_holder(world)
-    lead = next(a for a in state_of(table).match.legal_actions(0) if isinstance(a, Lead))
+    lead = next(a for a in bura_match(state_of(table).match).legal_actions(0) if isinstance(a, Lead))
     data = HandCb(table=table.table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(lead.cards))
     assert not (await world.tables.game.tap(data, ANNA)).alert
-    after = state_of(await world.table()).match
+    after = bura_match(state_of(await world.table()).match)
     assert after.actions[-1] == lead
     assert after.to_act() == 1 and not any(isinstance(a, DeclareCombo) for a in after.legal_actions(1))
 
@@ -260,7 +264,9 @@ async def test_a_hard_computer_thinks_in_a_worker_process_and_decides_the_same()
     thinker = Thinker(processes=1)
     try:
         for level in ComputerLevel:
-            assert await thinker.action(match, seat, level, "t/1") == computer_action(match, seat, level, "t/1")
+            assert await thinker.action(BURA.decision(match, seat, level, "t/1")) == computer_action(
+                match, seat, level, "t/1"
+            )
         assert thinker._pool is not None  # the hard decision went to a worker
     finally:
         thinker.close()
@@ -287,8 +293,8 @@ async def test_a_dead_worker_is_replaced_and_the_decision_still_made(caplog: pyt
     assert seat is not None
     thinker = Thinker(processes=2, pool=pool)
     expected = computer_action(match, seat, ComputerLevel.HARD, "t/2")
-    assert await thinker.action(match, seat, ComputerLevel.HARD, "t/2") == expected
-    assert await thinker.action(match, seat, ComputerLevel.HARD, "t/2") == expected
+    assert await thinker.action(BURA.decision(match, seat, ComputerLevel.HARD, "t/2")) == expected
+    assert await thinker.action(BURA.decision(match, seat, ComputerLevel.HARD, "t/2")) == expected
     assert made == [2, 2]  # a fresh pool after each death
     assert "worker process died" in caplog.text
     thinker.close()

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
+from bot.games.bura import card_button, card_text, cards_text, render_announcements, render_hand, render_table
+from bot.games.bura.moments import Before
 from bot.i18n import Translations, Translator
-from bot.render import card_button, card_text, cards_text, render_announcements, render_hand, render_table
-from bot.services.core import Before
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
 from engine.bura.actions import Action, Lead, RespondOpen
@@ -112,7 +112,7 @@ def check_hands(match: Match, tr: Translator) -> None:
                 assert not leaked(button["text"], hidden_from_seat(match.deal, seat), tr)
                 callback = HandCb.unpack(button["callback_data"])
                 assert set(unpack_cards(callback.cards)) <= own
-                if callback.op is HandOp.TOGGLE:
+                if callback.op == HandOp.TOGGLE:
                     assert any(card_text(card, tr) in button["text"] for card in own)
 
 

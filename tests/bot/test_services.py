@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from bot.games.bura import card_text
+from bot.games.bura.game import bura_match
+from bot.games.bura.moments import Before
+from bot.games.bura.moves import auto_action
 from bot.i18n import Translations
-from bot.render import card_text
 from bot.services import Actor, Reply, TableService, TableState
-from bot.services.core import Before, IsAdmin
-from bot.services.game import auto_action
+from bot.services.core import IsAdmin
 from bot.storage import OutboxKind, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
@@ -155,7 +157,7 @@ def user_of(table: Table, seat: int) -> Actor:
 
 def a_legal_play(table: Table) -> tuple[Actor, HandCb]:
     """The player to act and a button that plays his first legal lead or answer."""
-    match = state_of(table).match
+    match = bura_match(state_of(table).match)
     seat = match.to_act()
     assert seat is not None
     action = next(a for a in match.legal_actions(seat) if isinstance(a, Lead | RespondOpen))
@@ -295,7 +297,7 @@ async def test_a_move_commits_state_events_and_outbox_together(world: World) -> 
     assert await world.tables.game.tap(button, actor, update_id=10) == Reply()
     after = await world.table()
     assert after.version == table.version + 1
-    assert len(state_of(after).match.actions) == 1
+    assert len(bura_match(state_of(after).match).actions) == 1
     pending = await world.storage.fetch_outbox(now=1e12)
     kinds = {(item.chat_id, item.ref) for item in pending}
     assert (GROUP, "table") in kinds
@@ -337,7 +339,7 @@ async def test_a_failed_commit_does_not_leave_its_state_in_memory(
     assert await world.tables.game.tap(button, actor, update_id=11) == Reply()
     after = await world.table()
     assert after.version == table.version + 1
-    assert len(state_of(after).match.actions) == 1, "the move was applied once"
+    assert len(bura_match(state_of(after).match).actions) == 1, "the move was applied once"
 
 
 async def test_moves_reuse_the_committed_state_at_its_version_only(
@@ -361,7 +363,7 @@ async def test_moves_reuse_the_committed_state_at_its_version_only(
     actor, button = a_legal_play(await world.table())
     assert await world.tables.game.tap(button, actor, update_id=12) == Reply()
     assert len(replays) == 4, "the move read the table from the database"
-    assert len(state_of(await world.table()).match.actions) == 3
+    assert len(bura_match(state_of(await world.table()).match).actions) == 3
 
 
 async def test_an_accepted_tap_is_answered_only_once_its_move_is_on_the_disk(tmp_path: Path) -> None:
@@ -400,7 +402,7 @@ async def test_a_move_the_disk_cannot_take_is_refused_and_the_game_goes_on(tmp_p
         (hooks / "disk-full").unlink()
         assert await world.tables.game.tap(button, actor, update_id=11) == Reply()
         after = await world.table()
-        assert after.version == table.version + 1 and len(state_of(after).match.actions) == 1
+        assert after.version == table.version + 1 and len(bura_match(state_of(after).match).actions) == 1
     finally:
         await world.storage.close()
 
@@ -465,7 +467,7 @@ async def test_a_redelivered_update_is_applied_once(world: World) -> None:
 async def test_toggle_redraws_only_the_tappers_hand(world: World) -> None:
     table = await playing_table(world)
     seat = next(s.seat for s in table.seats if s.user_id == ANNA.user_id)
-    card = state_of(table).match.deal.hands[seat][0]
+    card = bura_match(state_of(table).match).deal.hands[seat][0]
     toggle = HandCb(table=table.table_id, move=table.version, op=HandOp.TOGGLE, cards=pack_cards([card]))
     assert await world.tables.game.tap(toggle, ANNA, update_id=10) == Reply()
     await world.deliver()
@@ -474,15 +476,15 @@ async def test_toggle_redraws_only_the_tappers_hand(world: World) -> None:
     assert world.api.to(BORIS.user_id)[-1].kind is OutboxKind.SEND  # untouched since the deal
     assert (await world.table()).version == table.version  # nothing committed
     data = [b["callback_data"] for row in edit.payload["reply_markup"]["inline_keyboard"] for b in row]
-    assert any(HandCb.unpack(d).op is HandOp.PLAY and HandCb.unpack(d).cards == card.code for d in data)
-    other_hand = state_of(table).match.deal.hands[1 - seat][0]
+    assert any(HandCb.unpack(d).op == HandOp.PLAY and HandCb.unpack(d).cards == card.code for d in data)
+    other_hand = bura_match(state_of(table).match).deal.hands[1 - seat][0]
     forged = toggle.model_copy(update={"cards": pack_cards([other_hand])})
     assert (await world.tables.game.tap(forged, ANNA, update_id=11)).alert
 
 
 async def test_a_timeout_plays_the_cheapest_move_and_says_so(world: World) -> None:
     table = await playing_table(world)
-    match = state_of(table).match
+    match = bura_match(state_of(table).match)
     seat = match.to_act()
     assert seat is not None
     expected = auto_action(match, seat)
@@ -490,7 +492,7 @@ async def test_a_timeout_plays_the_cheapest_move_and_says_so(world: World) -> No
     world.time.now += 61
     assert await world.tables.timers.fire_due() == 1
     after = await world.table()
-    assert state_of(after).match.actions == [expected]
+    assert bura_match(state_of(after).match).actions == [expected]
     assert state_of(after).timeouts == {seat: 1}
     await world.deliver()
     played = "/".join(card_text(card, world.tables.core.translations.get("ru")) for card in expected.cards)
@@ -516,7 +518,7 @@ async def test_score_shows_the_match(world: World) -> None:
 
 async def test_a_reminder_at_half_time_in_the_private_chat(world: World) -> None:
     table = await playing_table(world)
-    seat = state_of(table).match.to_act()
+    seat = bura_match(state_of(table).match).to_act()
     assert seat is not None
     actor = user_of(table, seat)
     assert await world.tables.timers.remind_due() == 0
@@ -531,13 +533,13 @@ async def test_a_reminder_at_half_time_in_the_private_chat(world: World) -> None
 
 async def test_a_false_claim_ends_the_deal_with_its_announcement_and_stats(world: World) -> None:
     table = await playing_table(world)
-    match = state_of(table).match
+    match = bura_match(state_of(table).match)
     seat = match.to_act()
     assert seat is not None
     claimant = user_of(table, seat)
     claim = HandCb(table=table.table_id, move=table.version, op=HandOp.CLAIM)
     assert await world.tables.game.tap(claim, claimant, update_id=10) == Reply()
-    after = state_of(await world.table()).match
+    after = bura_match(state_of(await world.table()).match)
     assert after.deal_number == 2
     await world.deliver()
     assert any("Вскрываюсь" in text for text in world.api.texts(GROUP)[-3:])

@@ -3,6 +3,7 @@ the seat; the group is told, the tally counts the deal for the others."""
 
 from __future__ import annotations
 
+from bot.games.bura.game import bura_match
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp
@@ -22,19 +23,19 @@ async def test_three_timeouts_in_a_row_forfeit_the_deal(world: World) -> None:
     assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
     await world.deliver()
     table = await world.table()
-    absent = state_of(table).match.to_act()
+    absent = bura_match(state_of(table).match).to_act()
     assert absent is not None
     for _ in range(60):  # only the absent player lets his timer run out; the other one answers by timer too
         table = await world.table()
         state = state_of(table)
-        if state.match.outcomes:
+        if bura_match(state.match).outcomes:
             break
         await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += state.settings.move_seconds + 1
         assert await world.tables.timers.fire_due() == 1
     table = await world.table()
     assert table.status is TableStatus.PLAYING
-    match = state_of(table).match
+    match = bura_match(state_of(table).match)
     forfeits = [outcome for outcome in match.outcomes if outcome.kind is OutcomeKind.FORFEIT]
     assert forfeits, [outcome.kind for outcome in match.outcomes]
     loser = forfeits[0].seat

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import Table, TableStatus
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
@@ -153,13 +154,13 @@ class Game:
                 continue
             raw = str(button["callback_data"])
             cards = unpack(data)
-            if data.op is op and (wanted is None or cards == wanted):
+            if data.op == op and (wanted is None or cards == wanted):
                 return Tap(user, message, raw, final=True) if raw != skip else None
-            if data.op is HandOp.TOGGLE and wanted is not None:
+            if data.op == HandOp.TOGGLE and wanted is not None:
                 toggles.append((cards, raw))
-            if data.op is HandOp.CLAIM_ASK and op is HandOp.CLAIM:
+            if data.op == HandOp.CLAIM_ASK and op == HandOp.CLAIM:
                 toggles.append((frozenset(), raw))  # «Вскрываюсь!» asks once to confirm: not the move yet
-        if op is HandOp.CLAIM:
+        if op == HandOp.CLAIM:
             asks = [raw for _, raw in toggles if raw != skip]
             return Tap(user, message, asks[0], final=False) if asks else None
         # Mark one more of the wanted cards (a card button carries the selection its tap makes).
@@ -173,7 +174,7 @@ class Game:
         status, version, state = self.row()
         if status != TableStatus.PLAYING.value or state is None:
             return None
-        return version, TableState.from_json(state).match
+        return version, bura_match(TableState.from_json(state).match)
 
     async def tap(self, tap: Tap) -> CallbackAnswer:
         answer = await self.tg.wait_answer(self.tg.tap_data(tap.user, tap.message, tap.data), timeout=WAIT)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from bot.games.bura.game import bura_match
 from bot.render.lobby import DONE_KEY, OPEN_CHOICES, SETTING_CHOICES
 from bot.services import TableState
 from bot.storage import Table, TableStatus
@@ -143,7 +144,7 @@ def offers(move: int, op: HandOp, cards: set[Card] | None) -> Callable[[HandCb],
     """A button of this move and kind (with exactly these cards, unless None)."""
 
     def check(data: HandCb) -> bool:
-        return data.move == move and data.op is op and (cards is None or set(cards_of(data)) == cards)
+        return data.move == move and data.op == op and (cards is None or set(cards_of(data)) == cards)
 
     return check
 
@@ -175,7 +176,7 @@ class Players:
     async def match(self) -> Match:
         table = await self.table()
         assert table.state is not None
-        return TableState.from_json(table.state).match
+        return bura_match(TableState.from_json(table.state).match)
 
     def user(self, seat: int) -> User:
         return self.by_seat[seat]
@@ -266,9 +267,9 @@ class Players:
         if isinstance(action, Lead):
             lead = offers(move, HandOp.PLAY, set(action.cards))
             message, _ = await self.hand_showing(
-                user, lambda d: d.move == move and (d.op is HandOp.TOGGLE or lead(d)), f"{user.first_name}'s hand"
+                user, lambda d: d.move == move and (d.op == HandOp.TOGGLE or lead(d)), f"{user.first_name}'s hand"
             )
-            forced = not any((d := hand_cb(b)) is not None and d.op is HandOp.TOGGLE for b in buttons(message))
+            forced = not any((d := hand_cb(b)) is not None and d.op == HandOp.TOGGLE for b in buttons(message))
         if forced and isinstance(action, Lead):  # a forced lead is one button with its cards (issue #12)
             message, pressed = await self.hand_showing(user, offers(move, HandOp.PLAY, set(action.cards)), "lead")
         elif isinstance(action, Lead | RespondOpen | RespondFaceDown):
@@ -287,7 +288,7 @@ class Players:
         else:
             ops = {Claim: HandOp.CLAIM, Pass: HandOp.PASS, DeclareCombo: HandOp.COMBO}
             op = ops[type(action)]
-            if op is HandOp.CLAIM and not isinstance(await self._claim_button(user, move), HandCb):
+            if op == HandOp.CLAIM and not isinstance(await self._claim_button(user, move), HandCb):
                 # «Вскрываюсь!» asks once to confirm (issue #12): the first tap only turns the keyboard.
                 message, pressed = await self.hand_showing(
                     user, offers(move, HandOp.CLAIM_ASK, None), f"{user.first_name}'s claim button"
@@ -310,7 +311,7 @@ class Players:
             user, lambda d: d.move == move and d.op in (HandOp.CLAIM, HandOp.CLAIM_ASK), f"{user.first_name}'s claim"
         )
         found = [hand_cb(candidate) for candidate in buttons(message)]
-        return next((d for d in found if d is not None and d.move == move and d.op is HandOp.CLAIM), None)
+        return next((d for d in found if d is not None and d.move == move and d.op == HandOp.CLAIM), None)
 
     async def move(self, chooser: Chooser = greedy) -> bool:
         """The player to act makes the move `chooser` picks; False once the match is over."""

@@ -124,7 +124,7 @@ async def finish(game: Game) -> Run:
 
 def kind_of(match: Match, op: HandOp) -> str:
     """What the move does: a claim, a lead (the bot dies mid-trick), or the answer that ends a trick (and draws)."""
-    if op is HandOp.CLAIM:
+    if op == HandOp.CLAIM:
         return "claim"
     if op in (HandOp.PLAY, HandOp.FACE_DOWN):
         return "lead" if match.deal.phase is Phase.LEAD else "answer+draw"
@@ -167,7 +167,7 @@ class Crasher:
         seat = match.to_act()
         assert seat is not None
         claims = sum(kind == "claim" for _, kind, _ in self.kills)
-        if intent(match, seat)[0] is HandOp.CLAIM and claims < len(self.CLAIMS):
+        if intent(match, seat)[0] == HandOp.CLAIM and claims < len(self.CLAIMS):
             return self.CLAIMS[claims]
         if index % 4 == 1:
             return self.ROTATION[(index // 4) % len(self.ROTATION)]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.bura.game import bura_match
 from bot.i18n import Translations
 from bot.services import TableState
 from bot.storage.sqlite.migrations import migrate
@@ -57,7 +58,7 @@ def move_button(game: Game, match_version: int) -> tuple[int, str]:
     carry once his cards are marked)."""
     _, version, state = game.row()
     assert version == match_version and state is not None
-    match = TableState.from_json(state).match
+    match = bura_match(TableState.from_json(state).match)
     seat = match.to_act()
     assert seat is not None
     action = EasyPlayer(match.variant).choose(view(match, seat))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.games.bura.cards import BACK, cards_text
 from bot.i18n import Translations
-from bot.render.cards import BACK, cards_text
 from bot.storage import TableStatus
 from bot.table_settings import MatchChoice, Profile, TableSettings
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp

@@ -11,6 +11,7 @@ from functools import partial
 
 import pytest
 
+from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import TableStatus
 from bot.telegram.callbacks import LobbyCb, LobbyOp
@@ -71,7 +72,7 @@ async def open_table(tg: FakeTelegram, storage: BotDatabase) -> Players:
 async def deal_number(players: Players) -> int:
     table = await players.table()
     assert table.state is not None
-    return TableState.from_json(table.state).match.deal_number
+    return bura_match(TableState.from_json(table.state).match).deal_number
 
 
 async def test_two_players_play_a_deal_from_new_to_its_end(
@@ -113,9 +114,9 @@ async def test_a_restart_in_the_middle_of_a_deal_resumes_it(
     after = await players.table()
     assert after.version > before.version
     assert after.state is not None and before.state is not None
-    replayed = TableState.from_json(after.state).match
-    assert replayed.actions[: len(TableState.from_json(before.state).match.actions)] == (
-        TableState.from_json(before.state).match.actions
+    replayed = bura_match(TableState.from_json(after.state).match)
+    assert replayed.actions[: len(bura_match(TableState.from_json(before.state).match).actions)] == (
+        bura_match(TableState.from_json(before.state).match).actions
     )
     # Nothing was dealt again after the restart: the group heard the first deal once; each hand is one message.
     group = tg.messages(players.group, from_bot=True)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import TableStatus
 from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
@@ -197,7 +198,7 @@ async def test_thousands_of_forged_taps_in_process(running: Running, caplog: pyt
         Target(stranger, own),
     ]
     rng = random.Random(7)
-    match = TableState.from_json(table.state).match
+    match = bura_match(TableState.from_json(table.state).match)
     held = {card for cards in match.deal.hands.values() for card in cards}
     with caplog.at_level(logging.WARNING):
         alerts = await hammer(tg, targets, hostile_data(rng, table_id, table.version, held), taps=3000, batch=250)
@@ -226,7 +227,7 @@ async def test_forged_taps_against_the_process(tg: FakeTelegram, bot: BotProcess
     table_message = tg.last_message(game.group, from_bot=True)
     assert table_message is not None and len(hands) == 2
     targets = [Target(game.people[0], hands[0]), Target(game.people[1], table_message), Target(stranger, own)]
-    match = TableState.from_json(state).match
+    match = bura_match(TableState.from_json(state).match)
     held = {card for cards in match.deal.hands.values() for card in cards}
     rng = random.Random(11)
     await hammer(tg, targets, hostile_data(rng, game.table_id, version, held), taps=300, batch=100)

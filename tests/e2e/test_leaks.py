@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.games.bura.cards import card_text
 from bot.i18n import Translations
-from bot.render.cards import card_text
 from engine.bura.actions import RespondFaceDown, action_from_json
 from engine.bura.cards import Card, deck
 from engine.bura.deal import Deal

@@ -110,7 +110,7 @@ async def test_an_english_group_reads_english_throughout(tg: FakeTelegram, start
     for user in players.by_seat.values():
         hand = players.hand(user)
         assert hand is not None
-        labels = [str(b["text"]) for b in buttons(hand) if (d := hand_cb(b)) and d.op is HandOp.TOGGLE]
+        labels = [str(b["text"]) for b in buttons(hand) if (d := hand_cb(b)) and d.op == HandOp.TOGGLE]
         assert labels and not any(label[0] in cyrillic_ranks for label in labels), labels
     await players.play_deal(greedy)
     for text in players.group_texts():

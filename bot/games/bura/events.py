@@ -10,20 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.games.bura.cards import BACK, card_text, cards_text, suit_name
+from bot.games.bura.common import match_model, match_tally, trick_summary
 from bot.i18n import Translator
-from bot.render.cards import BACK, card_text, cards_text, suit_name
-from bot.render.common import (
-    MAX_TEXT,
-    clip,
-    match_model,
-    match_tally,
-    name_of,
-    side_name,
-    side_of,
-    sides_names,
-    tally,
-    trick_summary,
-)
+from bot.render.common import MAX_TEXT, clip, name_of, side_name, side_of, sides_names, tally
 from bot.table_settings import TableSettings
 from engine.bura.cards import Card
 from engine.bura.combos import Combo

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 
+from bot.games.base import HandStory
+from bot.games.bura.cards import card_button, cards_text, suit_name
+from bot.games.bura.common import sorted_selection, trick_lines, trick_summary
 from bot.i18n import Translator
-from bot.render.cards import card_button, cards_text, suit_name
-from bot.render.common import clip, name_of, sorted_selection, trick_lines, trick_summary
+from bot.render.common import clip, name_of
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
 from bot.telegram.callbacks import HandCb, HandOp, pack_cards
@@ -32,16 +33,6 @@ from engine.bura.errors import Reason
 from engine.bura.views import SeatView, answer_beats
 
 CARDS_A_ROW = 4  # a phone shows four card buttons a row legibly
-
-
-@dataclass(frozen=True, slots=True)
-class HandStory:
-    """What the hand tells beyond the cards: lines of what just happened (a move the timer made, the deal just
-    ended and the match score), the table above them (a game in a private chat), a refusal for the marks."""
-
-    notes: Sequence[str] = ()
-    table_text: str | None = None
-    refusal: Reason | None = None
 
 
 def render_hand(
@@ -77,7 +68,8 @@ def render_hand(
         ]
         return clip("\n".join(lines)), keyboard(rows)
     lines.append("")
-    lines.extend(_moment(view, names, tr, selected, story.refusal, claimable))
+    refusal = story.refusal if isinstance(story.refusal, Reason) else None
+    lines.extend(_moment(view, names, tr, selected, refusal, claimable))
     lines.append(tr.t("hand-tricks-pair" if view.table.teams else "hand-tricks", count=_tricks(view)))
     if view.table.points is not None:  # casual mode only (RULES §6.7)
         lines.append(tr.t("hand-points", count=view.table.points[view.side]))

@@ -8,22 +8,10 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
+from bot.games.bura.cards import card_text, cards_text, suit_name
+from bot.games.bura.common import match_goal, match_model, match_tally, trick_lines, trick_summary
 from bot.i18n import Translator
-from bot.render.cards import card_text, cards_text, suit_name
-from bot.render.common import (
-    clip,
-    match_goal,
-    match_model,
-    match_tally,
-    name_of,
-    side_name,
-    side_of,
-    side_seats,
-    sides_names,
-    tally,
-    trick_lines,
-    trick_summary,
-)
+from bot.render.common import clip, name_of, side_name, side_of, side_seats, sides_names, tally
 from bot.table_settings import TableSettings
 from engine.bura.deal import Phase
 from engine.bura.views import PublicView

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import pytest
 
+from bot.games.bura import render_hand
 from bot.i18n import Translations, Translator
-from bot.render import render_hand
 from bot.render.keyboard import Keyboard, buttons
 from bot.storage import MAX_ID
 from bot.table_settings import TableSettings
@@ -43,7 +43,7 @@ def hand_buttons(markup: Keyboard) -> list[tuple[str, HandCb]]:
 
 def actions(markup: Keyboard) -> list[tuple[str, HandCb]]:
     """The buttons that are not card toggles."""
-    return [(text, cb) for text, cb in hand_buttons(markup) if cb.op is not HandOp.TOGGLE]
+    return [(text, cb) for text, cb in hand_buttons(markup) if cb.op != HandOp.TOGGLE]
 
 
 def cb(op: HandOp, cards_code: str = "") -> HandCb:

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from bot.games.base import HandStory
+from bot.games.bura import render_hand
+from bot.games.bura.hand import CARDS_A_ROW
 from bot.i18n import Translator
-from bot.render import render_hand
-from bot.render.hand import CARDS_A_ROW, HandStory
 from bot.table_settings import Profile, TableSettings
 from bot.telegram.callbacks import HandOp, unpack_cards
 from engine.bura.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
@@ -67,7 +68,7 @@ def test_a_partial_lead_says_it_may_grow(ru: Translator, en: Translator) -> None
 def test_card_buttons_carry_the_selection_after_the_tap_four_a_row(ru: Translator) -> None:
     match = worked_match()
     _, markup = hand(match, 0, ru, "7S")
-    toggles = [(text, c.cards) for text, c in hand_buttons(markup) if c.op is HandOp.TOGGLE]
+    toggles = [(text, c.cards) for text, c in hand_buttons(markup) if c.op == HandOp.TOGGLE]
     assert toggles == [("✅ 7♠️", ""), ("Д♠️", "7SQS"), ("Т♥️", "7SAH")]
     five = stacked_match(BURA_5, [{"hands": {0: "AS TS KS QS JS", 1: "6H 7H 8H 9H TH"}, "trump": "9D"}], dealer=1)
     _, markup = hand(five, 0, ru)
@@ -82,7 +83,7 @@ def test_suits_are_drawn_alike_the_trump_named_in_words_and_marked_on_buttons_on
     text, markup = hand(match, 2, ru)
     assert text.splitlines()[0] == "Стол «Друзья» · козырь — бубны ♦️ · в колоде 27"
     assert "★" not in text
-    toggles = [label for label, c in hand_buttons(markup) if c.op is HandOp.TOGGLE]
+    toggles = [label for label, c in hand_buttons(markup) if c.op == HandOp.TOGGLE]
     assert toggles == ["9♠️", "8♦️★", "К♦️★"], "trumps gathered at the right, marked on their buttons"
     english, _ = hand(match, 2, en)
     assert english.splitlines()[0] == "Table “Друзья” · trump: diamonds ♦️ · 27 in the stock"
@@ -98,7 +99,7 @@ def test_an_answer_offers_beat_and_face_down(ru: Translator) -> None:
     assert beat == ("Бить (2 из 2)", cb(HandOp.PLAY, "JS9D"))
     assert RespondOpen(1, cards("JS 9D")) in view(match, 1).legal
     assert discard == ("Сбросить втёмную", cb(HandOp.FACE_DOWN, "JS9D"))
-    assert refresh[1].op is HandOp.REFRESH
+    assert refresh[1].op == HandOp.REFRESH
 
 
 def test_an_incomplete_or_overfull_answer_says_what_is_missing_in_the_text(ru: Translator) -> None:
@@ -231,7 +232,7 @@ def test_a_paused_table_shows_the_hand_without_a_move(ru: Translator) -> None:
     text, markup = hand(match, 0, ru, paused=True)
     assert text.endswith("⏸ Игра на паузе: бот не может писать в группе.")
     assert actions(markup) == [("🔄 Обновить", cb(HandOp.REFRESH))]
-    assert not [c for _, c in hand_buttons(markup) if c.op is HandOp.TOGGLE]
+    assert not [c for _, c in hand_buttons(markup) if c.op == HandOp.TOGGLE]
 
 
 def test_a_private_game_carries_the_table_in_the_hand(ru: Translator) -> None:
@@ -267,7 +268,7 @@ def test_every_legal_action_has_its_button_and_nothing_else_plays(
             op = HandOp.FACE_DOWN if isinstance(action, RespondFaceDown) else HandOp.PLAY
             assert (op, frozenset(action.cards)) in played
             for op_played, chosen in played:  # every playing button is a legal action, but face down's
-                if op_played is HandOp.FACE_DOWN:
+                if op_played == HandOp.FACE_DOWN:
                     assert any(isinstance(a, RespondFaceDown) for a in legal)
                     continue
                 assert any(isinstance(a, Lead | RespondOpen) and frozenset(a.cards) == chosen for a in legal)

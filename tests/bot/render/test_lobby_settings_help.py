@@ -5,10 +5,18 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Translator
-from bot.render import reason_text, render_lobby, render_settings
 from bot.render.help import render_help
 from bot.render.keyboard import buttons
-from bot.render.lobby import BACK_KEY, OPEN_CHOICES, SETTING_CHOICES, SETTING_FIELDS, render_setting_choices
+from bot.render.lobby import (
+    BACK_KEY,
+    OPEN_CHOICES,
+    SETTING_CHOICES,
+    SETTING_FIELDS,
+    render_lobby,
+    render_setting_choices,
+    render_settings,
+)
+from bot.render.reasons import reason_text
 from bot.table_settings import ComputerLevel, Profile, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
 from engine.bura.errors import Reason

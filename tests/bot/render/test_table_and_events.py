@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from bot.games.bura import BACK, card_text, cards_text, render_announcements, render_hand, render_table
+from bot.games.bura.cards import card_button, suit_name
 from bot.i18n import Translator
-from bot.render import BACK, card_text, cards_text, render_announcements, render_hand, render_table
-from bot.render.cards import card_button, suit_name
 from bot.table_settings import MatchChoice, Profile, TableSettings
 from engine.bura.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
 from engine.bura.cards import Card, cards
