@@ -26,7 +26,7 @@ from engine.buraco.actions import (
     RejectDrawn,
     TakePile,
 )
-from engine.buraco.cards import BY_INDEX, Card
+from engine.buraco.cards import BY_INDEX, Card, deck
 from engine.buraco.errors import IllegalAction, Reason
 from engine.buraco.events import (
     Discarded,
@@ -47,6 +47,7 @@ from engine.core.seats import Seating
 HAND: int = 11  # §17.2: 11 cards each, two mortos of 11, a stock of 42
 OPENING_MINIMUM: int = 75  # §17.5
 SEATING = Seating(4, partners=True)
+_DECK = sorted(deck(), key=BY_INDEX)
 
 
 class Phase(Enum):
@@ -106,6 +107,63 @@ class Deal:
         twin.unplayed_morto = list(self.unplayed_morto)
         twin._legal = None
         return twin
+
+    @classmethod
+    def from_position(
+        cls,
+        *,
+        dealer: int,
+        vulnerable: tuple[bool, bool],
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        pile: Sequence[Card],
+        mortos: Sequence[Sequence[Card]],
+        runs: tuple[Sequence[Meld], Sequence[Meld]],
+        opened: tuple[bool, bool],
+        morto_taken: tuple[tuple[int, bool] | None, tuple[int, bool] | None],
+        unplayed_morto: tuple[int | None, int | None],
+        turn: int,
+        phase: Phase,
+        first_turn: bool = False,
+        drawn: Card | None = None,
+        forbidden: Card | None = None,
+    ) -> Deal:
+        """A deal in the middle of play, from where every card lies: how a computer player builds a world it
+        may search, the cards it cannot see dealt by its own guess (engine.buraco.ai.worlds).
+
+        ``stock`` has its top last; ``runs`` holds each side's runs, a draft of an opening included. The
+        position's 108 cards must be the whole deck (``ValueError`` if not); ``order``, which only a fresh deal
+        reads, is then those cards in a fixed order, not a shuffle.
+        """
+        everything = [card for hand in hands for card in hand] + list(stock) + list(pile)
+        everything += [card for morto in mortos for card in morto]
+        everything += [card for side in runs for meld in side for card in meld.cards]
+        if sorted(everything, key=BY_INDEX) != _DECK:
+            raise ValueError("a position needs exactly the 108 cards of the deck")
+        if len(hands) != 4 or not 0 <= turn < 4 or not 0 <= dealer < 4:
+            raise ValueError("a position has four hands and a seat to act")
+        deal = object.__new__(cls)
+        deal.dealer = dealer
+        deal.order = tuple(everything)
+        deal.vulnerable = vulnerable
+        deal.mortos = [list(morto) for morto in mortos]
+        deal.hands = [list(hand) for hand in hands]
+        deal.stock = list(stock)
+        deal.pile = list(pile)
+        deal.runs = (list(runs[0]), list(runs[1]))
+        deal.opened = list(opened)
+        deal.morto_taken = list(morto_taken)
+        deal.unplayed_morto = list(unplayed_morto)
+        deal.turn = turn
+        deal.first = SEATING.next_seat(dealer)
+        deal.phase = phase
+        deal.first_turn = first_turn
+        deal.drawn = drawn
+        deal.forbidden = forbidden
+        deal.closer = None
+        deal.scores = None
+        deal._legal = None
+        return deal
 
     # -- reading the state --------------------------------------------------------------------------------
 
@@ -209,7 +267,8 @@ class Deal:
                     found.append(AddToRun(seat, side, number, step.card, step.at, step.moved_to))
         if drafting and self.runs[side]:
             found.append(CancelDraft(seat))
-        if not drafting or draft >= OPENING_MINIMUM:
+        # §17.5: the 75 is a minimum for an opening laid, not a duty to open: with no draft, discard freely
+        if not drafting or not self.runs[side] or draft >= OPENING_MINIMUM:
             for card in sorted(counts, key=BY_INDEX):
                 if card is self.forbidden:
                     continue
@@ -251,7 +310,7 @@ class Deal:
                 return Reason.CARD_NOT_IN_HAND
             if action.card is self.forbidden:
                 return Reason.CANNOT_DISCARD_PILE_CARD
-            if self.drafting(side) and self.draft_points(side) < OPENING_MINIMUM:
+            if self.drafting(side) and self.runs[side] and self.draft_points(side) < OPENING_MINIMUM:
                 return Reason.OPENING_BELOW_MINIMUM
             if self.morto_taken[side] is None:
                 return Reason.NO_MORTO_AVAILABLE
@@ -365,8 +424,8 @@ class Deal:
 
     def _open(self, seat: int) -> list[Event]:
         side = self.side_of(seat)
-        if not self.drafting(side):
-            return []
+        if not self.drafting(side) or not self.runs[side]:
+            return []  # nothing laid this turn: the pair has not opened
         points = self.draft_points(side)
         self.opened[side] = True
         return [Opened(seat, side, tuple(self.runs[side]), points)]

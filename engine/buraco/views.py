@@ -3,14 +3,28 @@ many cards are in the stock, each hand and the mortos (never their cards), the s
 besides: his own hand, his draft of an opening not yet made, the first card drawn before he keeps it.
 
 The bot renders only these views; the partner's hand is as hidden as the opponents' (§17.2).
+
+A computer player (engine.buraco.ai) decides from a ``SeatView`` alone, so the view also carries what a
+player at the table remembers: which seat took which morto and whether it has played from it yet, which pairs
+have opened, the seat's legal actions, and the cards seen going into each hand when a pile was taken (a pile
+is taken face up, §17.3) and not seen leaving it since.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.buraco.actions import (
+    Action,
+    AddToRun,
+    Discard,
+    KeepDrawn,
+    NewRun,
+    RejectDrawn,
+    TakePile,
+)
 from engine.buraco.cards import BY_INDEX, Card
-from engine.buraco.deal import Phase
+from engine.buraco.deal import HAND, Phase
 from engine.buraco.match import Match
 from engine.buraco.melds import Meld
 
@@ -32,6 +46,9 @@ class TableView:
     totals: tuple[int, int]
     finished: bool
     winner: int | None
+    opened: tuple[bool, bool] = (False, False)  # a pair has runs on the table (its opening made, §17.5)
+    morto_takers: tuple[int | None, int | None] = (None, None)  # the seat that took each pair's morto
+    unplayed_morto: tuple[int | None, int | None] = (None, None)  # an indireta's taker not yet played from it
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +59,14 @@ class SeatView:
     draft: tuple[Meld, ...]  # an opening being laid (§17.5), not on the table yet
     drawn: Card | None  # the deal's first card, before it is kept or refused
     forbidden: Card | None  # the lone pile card just taken: no equal card may be discarded this turn
+    legal: tuple[Action, ...] = ()  # what the seat may do now (empty when it is not his to act)
+    # per seat: cards seen going into that hand with a pile and not seen leaving it since (melded or
+    # discarded); a draft taken back is forgotten, so these are always in that hand, perhaps not all of it
+    seen: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+
+    @property
+    def side(self) -> int:
+        return self.seat % 2
 
 
 def table_view(match: Match) -> TableView:
@@ -67,7 +92,14 @@ def table_view(match: Match) -> TableView:
         totals=(match.totals[0], match.totals[1]),
         finished=match.finished,
         winner=match.winner,
+        opened=(deal.opened[0], deal.opened[1]),
+        morto_takers=(_taker(deal.morto_taken[0]), _taker(deal.morto_taken[1])),
+        unplayed_morto=(deal.unplayed_morto[0], deal.unplayed_morto[1]),
     )
+
+
+def _taker(taken: tuple[int, bool] | None) -> int | None:
+    return None if taken is None else taken[0]
 
 
 def seat_view(match: Match, seat: int) -> SeatView:
@@ -82,4 +114,46 @@ def seat_view(match: Match, seat: int) -> SeatView:
         draft=draft,
         drawn=deal.drawn if mine else None,
         forbidden=deal.forbidden if mine else None,
+        legal=tuple(match.legal_actions(seat)),
+        seen=seen_in_hands(match),
     )
+
+
+def seen_in_hands(match: Match) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards everyone saw going into that hand with a pile and not seen leaving it since.
+
+    Read from the current deal's actions, as a player at the table follows them: a deal's actions start with
+    its first draw, just before the only ``KeepDrawn`` or ``RejectDrawn`` (§17.7a-2); a refused first card is
+    shown (§17.3) and is the top of the deal's stock, ``order[66]``.
+    """
+    deal = match.deal
+    if deal.first_turn:
+        return ((), (), (), ())
+    log = match.actions
+    start = len(log) - 1
+    while start >= 0 and not isinstance(log[start], (KeepDrawn, RejectDrawn)):
+        start -= 1
+    if start < 0:  # a position set up without its actions (a stacked test): nothing was seen
+        return ((), (), (), ())
+    pile: list[Card] = []
+    seen: list[list[Card]] = [[], [], [], []]
+    for action in log[start:]:
+        if isinstance(action, Discard):
+            pile.append(action.card)
+            _forget(seen[action.seat], action.card)
+        elif isinstance(action, TakePile):
+            seen[action.seat].extend(pile)
+            pile.clear()
+        elif isinstance(action, NewRun):
+            for card in action.laid:
+                _forget(seen[action.seat], card)
+        elif isinstance(action, AddToRun):
+            _forget(seen[action.seat], action.card)
+        elif isinstance(action, RejectDrawn):
+            pile.append(deal.order[6 * HAND])
+    return tuple(tuple(sorted(cards, key=BY_INDEX)) for cards in seen)
+
+
+def _forget(cards: list[Card], card: Card) -> None:
+    if card in cards:
+        cards.remove(card)
