@@ -154,6 +154,11 @@ class GameAdapter(Protocol):
         """The move the timer makes for a player who let it run out."""
         ...
 
+    def continues(self, match: Game, seat: int, action: Any) -> bool:
+        """After the timer's or a computer's ``action``, does the same turn go on in the same commit (Buraco's
+        melds and discard after the draw)? One commit a turn is one edit of the group's table."""
+        ...
+
     def forfeit(self, match: Game, seat: int) -> Sequence[Any] | None:
         """A player away three times in a row loses the deal, where the game has such a ruling (None: it
         has not, and the timer goes on playing for him)."""

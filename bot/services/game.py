@@ -39,6 +39,21 @@ from engine.core.errors import IllegalAction
 logger = logging.getLogger(__name__)
 
 
+MOVES_A_TURN = 200  # a turn longer than this is committed as it is, and goes on at the next timer
+
+
+def play(state: TableState, decided: Any) -> list[Any]:
+    """Apply one engine action, or a plan of them (a tuple: one tap that lays several cards), to the match.
+
+    A plan was checked in full on a copy first (the game's adapter), so it plays through; should a move be
+    refused anyway, ``IllegalAction`` leaves a half-played state that the caller must not keep."""
+    moves = decided if isinstance(decided, tuple) else (decided,)
+    events: list[Any] = []
+    for move in moves:
+        events += state.match.apply(move)
+    return events
+
+
 class GameService:
     def __init__(self, core: TableCore, thinker: Thinker | None = None) -> None:
         self.core = core
@@ -81,9 +96,9 @@ class GameService:
                 return Reply(reason_text(decided, tr), alert=True)
             before = state.game.before(state.match)
             try:
-                events = state.match.apply(decided)
+                events = play(state, decided)
             except IllegalAction as error:
-                return Reply(reason_text(error.reason, tr), alert=True)
+                return Reply(reason_text(error.reason, tr), alert=True)  # the state is not kept: rebuilt next
             state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
             await self.commit_move(table, state, events, before, update_id=update_id)
         return Reply()
@@ -210,7 +225,12 @@ class GameService:
                 notes = [tr.t("flow-timeout-forfeit", name=name)]
                 await self.commit_move(table, state, forfeited, before, notes=notes)
                 return
-        events = state.match.apply(action)
+        events = play(state, action)
+        for _ in range(MOVES_A_TURN):  # the rest of his turn, as the timer plays it, in the same commit
+            if not game.continues(state.match, seat, action):
+                break
+            action = game.auto_action(state.match, seat)
+            events += play(state, action)
         notes = []
         played = game.played_text(action, tr)
         if count < AWAY_AFTER_TIMEOUTS:
@@ -233,7 +253,12 @@ class GameService:
         """A computer's turn (its timer is its thinking time): it decides from its seat's view and moves."""
         action = await self._decide(table, state, seat)
         before = state.game.before(state.match)
-        events = state.match.apply(action)
+        events = play(state, action)
+        for _ in range(MOVES_A_TURN):  # the turn's moves in one commit: one edit of the group's table
+            if not state.game.continues(state.match, seat, action):
+                break
+            action = await self._decide(table, state, seat)
+            events += play(state, action)
         await self.commit_move(table, state, events, before)
 
     # -- commands ------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Decision, HandStory, Moment, Redraw
@@ -109,16 +109,7 @@ class BuraGame:
         settings: TableSettings,
         before: Moment | None,
     ) -> list[str]:
-        played = bura_match(match)
-        return render_announcements(
-            events,
-            names,
-            tr,
-            teams=played.teams,
-            settings=settings,
-            scores_before=_scores(before),
-            final_trick=_final_trick(before, played),
-        )
+        return _told(render_announcements, match, events, names, tr, settings, before)
 
     def deal_story(
         self,
@@ -130,16 +121,7 @@ class BuraGame:
         settings: TableSettings,
         before: Moment | None,
     ) -> list[str]:
-        played = bura_match(match)
-        return deal_result(
-            events,
-            names,
-            tr,
-            teams=played.teams,
-            settings=settings,
-            scores_before=_scores(before),
-            final_trick=_final_trick(before, played),
-        )
+        return _told(deal_result, match, events, names, tr, settings, before)
 
     def score_lines(self, match: Game, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
         played = bura_match(match)
@@ -184,6 +166,9 @@ class BuraGame:
     def auto_action(self, match: Game, seat: int) -> Any | None:
         return auto_action(bura_match(match), seat)
 
+    def continues(self, match: Game, seat: int, action: Any) -> bool:
+        return False  # every move of Bura is a turn of its own
+
     def forfeit(self, match: Game, seat: int) -> Sequence[Any] | None:
         return bura_match(match).forfeit(seat)  # the bot issue's rule: three timeouts in a row lose the deal
 
@@ -201,12 +186,20 @@ class BuraGame:
         return stats_for(table, bura_match(match), events)
 
 
-def _scores(before: Moment | None) -> tuple[int, ...] | None:
-    return before.scores if isinstance(before, Before) else None
-
-
-def _final_trick(before: Moment | None, match: Match) -> Any:
-    return before.final_trick(match) if isinstance(before, Before) else None
+def _told(
+    render: Callable[..., list[str]],
+    match: Game,
+    events: Sequence[Any],
+    names: Mapping[int, str],
+    tr: Translator,
+    settings: TableSettings,
+    before: Moment | None,
+) -> list[str]:
+    """The group's announcements or a hand's story of a move: what the match was before it says what changed."""
+    played = bura_match(match)
+    scores = before.scores if isinstance(before, Before) else None
+    final = before.final_trick(played) if isinstance(before, Before) else None
+    return render(events, names, tr, teams=played.teams, settings=settings, scores_before=scores, final_trick=final)
 
 
 BURA = BuraGame()

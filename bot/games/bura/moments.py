@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.games.stats import seat_stats
 from bot.storage import StatsDelta, Table
 from engine.bura.actions import DeclareCombo
 from engine.bura.combos import Combo
@@ -60,13 +61,10 @@ def waiting_for(match: Match) -> frozenset[tuple[int, str]]:
 
 def stats_for(table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
     """The tally a move earned: deals played and won, buras, false claims, matches played and won."""
-    totals: dict[int, dict[str, int]] = {}
+    earned: list[tuple[int, str]] = []
 
     def add(seat: int, column: str) -> None:
-        user = next((s.user_id for s in table.seats if s.seat == seat), None)
-        if user is not None:
-            row = totals.setdefault(user, {})
-            row[column] = row.get(column, 0) + 1
+        earned.append((seat, column))
 
     for event in events:
         if isinstance(event, DealEnded):
@@ -95,4 +93,4 @@ def stats_for(table: Table, match: Match, events: Sequence[Event]) -> list[Stats
                 add(seat, "matches_played")
                 if match.side_of(seat) in event.winners:
                     add(seat, "matches_won")
-    return [StatsDelta(chat_id=table.chat_id, user_id=user, **row) for user, row in totals.items()]
+    return seat_stats(table, earned)
