@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from bot.i18n import Translator
-from bot.table_settings import TableSettings
+from bot.table_settings import Profile, TableSettings
 from engine.bura.variant import BuraCombo, Discards
 
 
 def render_help(settings: TableSettings, tr: Translator) -> str:
     """How this chat's game is played — the cards, a trick, drawing, the points, claims and false claims or the
     count at the end, the combinations the rules have — and what to send to the bot."""
+    if settings.profile is Profile.BURACO:
+        return f"{tr.t('flow-help-buraco')}\n\n{tr.t('flow-help-commands')}"
     variant = settings.variant()
     if variant.claim_threshold is not None:
         rules = tr.t(

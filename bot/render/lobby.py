@@ -93,6 +93,10 @@ def choice_name(key: str, code: str, tr: Translator) -> str:
 
 def rules_text(settings: TableSettings, tr: Translator) -> str:
     """ "Бура (классика), 3 карты на руках, до 31 · матч до 11 побед · 1 мин на ход"."""
+    seconds = settings.move_seconds
+    timer = tr.t("rules-timer", time=move_time(seconds, tr)) if seconds else tr.t("rules-no-timer")
+    if settings.profile is Profile.BURACO:
+        return tr.t("tally-separator").join([tr.t("setting-profile-buraco"), tr.t("rules-buraco"), timer])
     variant = settings.variant()
     game = [tr.t(f"setting-profile-{settings.profile.value}"), tr.t("rules-hand", count=variant.hand_size)]
     if variant.claim_threshold is not None:
@@ -105,9 +109,7 @@ def rules_text(settings: TableSettings, tr: Translator) -> str:
         game.append(tr.t(f"rules-discards-{settings.discards.value}"))
     if settings.casual:
         game.append(tr.t("rules-casual"))
-    parts = [tr.t("list-separator").join(game), match_goal(variant.match, tr)]
-    seconds = settings.move_seconds
-    parts.append(tr.t("rules-timer", time=move_time(seconds, tr)) if seconds else tr.t("rules-no-timer"))
+    parts = [tr.t("list-separator").join(game), match_goal(variant.match, tr), timer]
     return tr.t("tally-separator").join(parts)
 
 
@@ -161,8 +163,14 @@ def render_lobby(
     return "\n".join(lines), keyboard(rows)
 
 
+# What Buraco leaves to the table: its rules are one (RULES §17), the match is to 3,000.
+_NOT_BURACOS: Final = frozenset({"match", "discards", "casual"})
+
+
 def setting_keys(settings: TableSettings) -> list[str]:
     """The settings this table may change (only Бура profiles choose the match)."""
+    if settings.profile is Profile.BURACO:
+        return [key for key in SETTING_CHOICES if key not in _NOT_BURACOS]
     return [key for key in SETTING_CHOICES if not (key == "match" and settings.profile in _FIXED_MATCH)]
 
 

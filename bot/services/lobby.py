@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
-from bot.games.registry import DEFAULT_GAME, game_named
+from bot.games.registry import game_for
 from bot.i18n import Translator, language_for_telegram
 from bot.render.keyboard import Keyboard
 from bot.render.lobby import (
@@ -58,6 +58,17 @@ def computer_names(seats: Sequence[Seat], tr: Translator) -> tuple[Seat, ...]:
         else seat
         for seat in seats
     )
+
+
+def fill_seats(seats: Sequence[Seat], size: int, tr: Translator) -> list[Seat]:
+    """A table of ``size`` seats (Buraco's four) from the people and computers seated: computers in the empty
+    ones; two people sit as partners, opposite (RULES §17.1), the computers being the other pair."""
+    people = [seat for seat in seats if seat.user_id is not None]
+    places = [0, 2] if len(people) == 2 and len(seats) == 2 else list(range(len(seats)))
+    filled = {place: seat.model_copy(update={"seat": place}) for place, seat in zip(places, seats, strict=False)}
+    for place in range(size):
+        filled.setdefault(place, Seat(seat=place, user_id=None, name=""))
+    return list(computer_names([filled[place] for place in range(size)], tr))
 
 
 def join_link(bot_username: str, table_id: int) -> str:
@@ -481,7 +492,12 @@ class LobbyService:
             )
             await core.enqueue([note])
             return Reply(tr.t("flow-need-private", names=names), alert=True)
-        game = game_named(DEFAULT_GAME)
+        seats: list[Seat] | None = None
+        if settings.seats is not None and count < settings.seats:
+            seats = fill_seats(table.seats, settings.seats, group_tr)
+            table = table.model_copy(update={"seats": seats})
+            count = len(seats)
+        game = game_for(settings)
         match = game.new_match(settings, count, core.new_seed())
         computers = frozenset(seat.seat for seat in table.seats if seat.user_id is None)
         state = TableState(match=match, settings=settings, title=title, computers=computers, game=game)
@@ -500,6 +516,7 @@ class LobbyService:
             outbox=outbox,
             update_id=update_id,
             status=TableStatus.PLAYING,
+            seats=seats,
             deadline=core.deadline(table, state),
             stats=core.stats(table, state, started),
         )

@@ -38,6 +38,7 @@ tally-separator = {" · "}
 game-name = { $profile ->
     [bk] Burkozel
     [kozel] Kozel
+    [buraco] Buraco
    *[other] Bura
 }
 combo-bura = bura
@@ -138,6 +139,8 @@ setting-profile-kozel = Kozel (for chips)
 setting-profile-kozel-about = 4 cards, 2–5 players, points decide the deal, settled after 20 deals
 setting-profile-b5 = Bura with 5 cards
 setting-profile-b5-about = 5 cards, two players, points decide the deal
+setting-profile-buraco = Buraco
+setting-profile-buraco-about = the Brazilian rummy: two against two, runs of one suit, canastras and mortos, a match to 3,000; computers take the empty seats
 setting-match-r11 = to 11 wins
 setting-match-r11-about = the first to win 11 deals wins the match
 setting-match-r21 = to 21 wins

@@ -63,7 +63,7 @@ flow-top-line = { $place }. { $name } — { $matches_won }/{ $matches_played } �
 ## General
 
 flow-start-private =
-    Hi! I run the card games Bura, Burkozel and Kozel in group chats.
+    Hi! I run the card games Bura, Burkozel, Kozel and Buraco in group chats.
     Add me to a group and send /new there to start a table; I will send your cards here, to this private chat. Or play against the computer right here: /play.
 flow-start-add-group = ➕ Add to a group
 flow-start-play = 🤖 Play against the computer

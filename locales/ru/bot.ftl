@@ -41,6 +41,7 @@ tally-separator = {" · "}
 game-name = { $profile ->
     [bk] Буркозёл
     [kozel] Козёл
+    [buraco] Бурако
    *[other] Бура
 }
 combo-bura = бура
@@ -144,6 +145,8 @@ setting-profile-kozel = Козёл (на фишки)
 setting-profile-kozel-about = 4 карты, 2–5 игроков, сдачу решают очки, расчёт через 20 сдач
 setting-profile-b5 = Бура на 5 карт
 setting-profile-b5-about = 5 карт, вдвоём, сдачу решают очки
+setting-profile-buraco = Бурако
+setting-profile-buraco-about = бразильский рамми: двое на двое, ряды одной масти, канастры и морто, матч до 3000; свободные места занимают компьютеры
 setting-match-r11 = до 11 побед
 setting-match-r11-about = матч выигрывает тот, кто первым возьмёт 11 сдач
 setting-match-r21 = до 21 победы

@@ -305,7 +305,8 @@ async def open_game(
     await tap(creator, LobbyCb(op=LobbyOp.START, table=table_id).pack())
     table = await game.table()
     assert table.status is TableStatus.PLAYING
-    game.by_seat = {seat.seat: next(u for u in people if u.id == seat.user_id) for seat in table.seats}
+    people_by_id = {user.id: user for user in people}
+    game.by_seat = {seat.seat: people_by_id[seat.user_id] for seat in table.seats if seat.user_id is not None}
     for user in people:
         await tg.wait_for(lambda user=user: game.hand(user), WAIT, f"{user.first_name}'s hand")  # type: ignore[misc]
     return game

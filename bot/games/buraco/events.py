@@ -1,0 +1,87 @@
+"""What a Buraco move tells the group as new messages (they ring): a deal's start, a morto taken, a canastra
+made, the stock renewed from a morto, a deal's score term by term and the match's end (RULES §17.6, §17.7).
+Every other move shows in the table message, which is edited (silently)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.i18n import Translator
+from bot.render.common import name_of, side_name, signed_number
+from engine.buraco.events import (
+    DealScored,
+    DealStarted,
+    MatchEnded,
+    MortoTaken,
+    RunExtended,
+    SideScore,
+    StockRenewed,
+)
+
+
+def render_announcements(events: Sequence[Any], names: Mapping[int, str], tr: Translator) -> list[str]:
+    texts: list[str] = []
+    for event in events:
+        if isinstance(event, DealStarted):
+            text = tr.t(
+                "buraco-deal-started",
+                deal=event.number,
+                dealer=name_of(event.dealer, names, tr),
+                first=name_of(event.first, names, tr),
+            )
+            for side in (0, 1):
+                if event.vulnerable[side]:
+                    text += "\n" + tr.t("buraco-vulnerable", side=side_name(side, True, names, tr))
+            texts.append(text)
+        elif isinstance(event, MortoTaken):
+            key = "buraco-morto-direta" if event.direta else "buraco-morto-indireta"
+            texts.append(tr.t(key, name=name_of(event.seat, names, tr)))
+        elif isinstance(event, RunExtended) and len(event.meld.cards) == 7:
+            key = "buraco-canastra-made-clean" if event.meld.clean else "buraco-canastra-made-dirty"
+            texts.append(tr.t(key, side=side_name(event.side, True, names, tr), number=event.run + 1))
+        elif isinstance(event, StockRenewed):
+            texts.append(tr.t("buraco-stock-renewed", count=event.size))
+        elif isinstance(event, DealScored):
+            texts.append("\n".join(deal_result(event, names, tr)))
+        elif isinstance(event, MatchEnded):
+            texts.append(
+                tr.t(
+                    "buraco-match-ended",
+                    side=side_name(event.winner, True, names, tr),
+                    first=event.totals[0],
+                    second=event.totals[1],
+                )
+            )
+    return texts
+
+
+def deal_result(event: DealScored, names: Mapping[int, str], tr: Translator) -> list[str]:
+    """A deal's end and score, term by term (RULES §17.7)."""
+    if event.closer is not None:
+        lines = [tr.t("buraco-deal-out", deal=event.number, side=side_name(event.closer, True, names, tr))]
+    else:
+        lines = [tr.t("buraco-deal-exhausted", deal=event.number)]
+    for side in (0, 1):
+        lines.append(score_line(side_name(side, True, names, tr), event.scores[side], tr))
+    totals = tr.t("tally-separator").join(f"{side_name(s, True, names, tr)} {event.totals[s]}" for s in (0, 1))
+    lines.append(tr.t("buraco-totals", tally=totals))
+    return lines
+
+
+def score_line(side: str, score: SideScore, tr: Translator) -> str:
+    return tr.t(
+        "buraco-deal-score",
+        side=side,
+        melded=score.melded,
+        bonuses=score.bonuses,
+        going_out=score.going_out,
+        in_hands=score.in_hands,
+        morto=score.morto_penalty,
+        total=signed_number(score.total),
+    )
+
+
+def deal_story(events: Sequence[Any], names: Mapping[int, str], tr: Translator) -> list[str]:
+    """What a hand tells of a move in a group game: the deal just scored."""
+    return [line for event in events if isinstance(event, DealScored) for line in deal_result(event, names, tr)]

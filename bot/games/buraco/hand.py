@@ -1,0 +1,175 @@
+"""A Buraco player's private hand: the cards as toggle buttons (at most six a row, marked ones checked) and the
+actions that fit the moment, each a button only when the engine would take it (RULES §17.3-§17.6).
+
+Marks that make no move are said in the text with the engine's reason. A vulnerable pair's opening is shown to
+the one laying it as a draft with its points against the 75 it needs (§17.5).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from enum import Enum
+
+from bot.games.base import HandStory
+from bot.games.buraco.cards import card_text, cards_text
+from bot.games.buraco.moves import BY_RANK, BY_SUIT, Selection, addition_plan, display, new_run_plans
+from bot.games.buraco.table import run_line
+from bot.i18n import Translator
+from bot.render.common import clip, name_of
+from bot.render.keyboard import Button, Keyboard, button, keyboard
+from bot.render.reasons import reason_text
+from bot.telegram.callbacks import REFRESH, HandCb
+from engine.buraco.actions import CancelDraft, Discard, TakePile
+from engine.buraco.cards import Card
+from engine.buraco.deal import OPENING_MINIMUM, Deal, Phase
+from engine.buraco.errors import Reason
+from engine.buraco.views import SeatView
+
+CARDS_A_ROW = 6
+
+# The hand's buttons (one letter each, in HandCb.op); REFRESH is every game's.
+TOGGLE = "t"
+STOCK = "s"
+PILE = "p"
+KEEP = "k"
+REJECT = "j"
+MELD = "m"  # cards: "<arrangement>.<selection>"
+ADD = "a"  # cards: "<run number, from 0>.<selection>"
+DISCARD = "x"
+CANCEL = "c"
+SORT = "o"
+
+
+class _Buttons:
+    def __init__(self, table_id: int, move: int) -> None:
+        self.table_id = table_id
+        self.move = move
+
+    def __call__(self, text: str, op: str, cards: str = "") -> Button:
+        return button(text, HandCb.data(self.table_id, self.move, op, cards))
+
+
+def render_hand(
+    view: SeatView,
+    deal: Deal,
+    names: Mapping[int, str],
+    tr: Translator,
+    *,
+    table_id: int,
+    move: int,
+    title: str,
+    selection: Selection,
+    paused: bool = False,
+    story: HandStory | None = None,
+) -> tuple[str, Keyboard]:
+    """The hand message: what the moment asks, the hand, an opening's draft; its cards and actions as buttons.
+
+    ``deal`` is asked only which of the marked cards' moves the engine would take (never for anything to show).
+    """
+    story = story or HandStory()
+    make = _Buttons(table_id, move)
+    seat = view.seat
+    table = view.table
+    lines = [*story.notes]
+    if story.table_text is not None:
+        lines += [story.table_text, ""]
+    head = tr.t("buraco-hand-title", title=html.escape(title)) if title else tr.t("game-buraco")
+    lines.append(f"<b>{head}</b>")
+    shown = display(view.hand, selection.order)
+    marked = selection.cards(view.hand)
+    mine = table.turn == seat and not table.finished and not paused
+    rows: list[list[Button]] = []
+    if view.draft:
+        points = sum(meld.value for meld in view.draft)
+        lines.append(tr.t("buraco-draft", points=points, needed=OPENING_MINIMUM))
+        lines.extend(run_line(number, meld, tr) for number, meld in enumerate(view.draft, start=1))
+    if paused:
+        lines.append(tr.t("hand-paused"))
+    elif table.finished or table.turn is None:
+        lines.append(tr.t("hand-over"))
+    elif not mine:
+        lines.append(tr.t("hand-waiting", name=name_of(table.turn, names, tr)))
+    elif table.phase is Phase.FIRST_CHOICE and view.drawn is not None:
+        lines.append(tr.t("buraco-first-choice", card=card_text(view.drawn, tr)))
+        rows.append(
+            [
+                make(tr.t("buraco-button-keep", card=card_text(view.drawn, tr)), KEEP),
+                make(tr.t("buraco-button-reject"), REJECT),
+            ]
+        )
+    elif table.phase is Phase.DRAW:
+        legal = deal.legal_actions(seat)
+        lines.append(tr.t("buraco-your-draw"))
+        row = [make(tr.t("buraco-button-stock"), STOCK)]
+        if TakePile(seat) in legal:
+            row.append(make(tr.t("buraco-button-pile", count=len(table.pile)), PILE))
+        rows.append(row)
+    else:
+        lines.append(tr.t("buraco-your-melds"))
+        if view.forbidden is not None:
+            lines.append(tr.t("buraco-forbidden", card=card_text(view.forbidden, tr)))
+        rows += _meld_rows(view, deal, marked, selection, tr, make, lines, story.refusal)
+    lines.append(tr.t("buraco-your-hand", count=len(view.hand)))
+    card_buttons = []
+    for place, card in enumerate(shown):
+        label = card_text(card, tr)
+        if place in selection.marked:
+            label = tr.t("card-selected", card=label)
+        card_buttons.append(make(label, TOGGLE, selection.toggled(place).pack()))
+    keys = [card_buttons[i : i + CARDS_A_ROW] for i in range(0, len(card_buttons), CARDS_A_ROW)]
+    other = BY_RANK if selection.order == BY_SUIT else BY_SUIT
+    tools = [
+        make(tr.t("buraco-button-sort-rank" if other == BY_RANK else "buraco-button-sort-suit"), SORT, other),
+        make(tr.t("hand-button-refresh"), REFRESH, selection.pack()),
+    ]
+    return clip("\n".join(lines)), keyboard([*keys, *rows, tools])
+
+
+def _meld_rows(
+    view: SeatView,
+    deal: Deal,
+    marked: Sequence[Card],
+    selection: Selection,
+    tr: Translator,
+    make: _Buttons,
+    lines: list[str],
+    refusal: Enum | None,
+) -> list[list[Button]]:
+    seat = view.seat
+    legal = deal.legal_actions(seat)
+    packed = selection.pack()
+    rows: list[list[Button]] = []
+    why: Enum | None = refusal
+    if marked:
+        plans = new_run_plans(deal, seat, marked) if len(marked) >= 3 else Reason.MELD_TOO_SHORT
+        meld_row: list[Button] = []
+        if isinstance(plans, Reason):
+            why = why or (plans if len(marked) >= 3 else None)
+        else:
+            for index, (meld, _plan) in enumerate(plans):
+                key = "buraco-button-meld" if len(plans) == 1 else "buraco-button-meld-as"
+                label = tr.t(key, cards=cards_text(meld.cards, tr))
+                meld_row.append(make(label, MELD, f"{index}.{packed}"))
+        side = deal.side_of(seat)
+        add_row: list[Button] = []
+        for number in range(len(deal.runs[side])):
+            plan = addition_plan(deal, seat, number, marked)
+            if not isinstance(plan, Reason):
+                add_row.append(make(tr.t("buraco-button-add", number=number + 1), ADD, f"{number}.{packed}"))
+        if len(marked) == 1:
+            card = marked[0]
+            if Discard(seat, card) in legal:
+                rows.append([make(tr.t("buraco-button-discard", card=card_text(card, tr)), DISCARD, packed)])
+            elif not meld_row and not add_row:
+                why = why or deal.diagnose(Discard(seat, card))
+        if meld_row:
+            rows.append(meld_row)
+        rows.extend(add_row[i : i + 4] for i in range(0, len(add_row), 4))
+        if not rows and why is None and len(marked) >= 2:
+            why = Reason.NOT_ADJACENT
+    if why is not None:
+        lines.append(tr.t("buraco-refused", reason=reason_text(why, tr)))
+    if CancelDraft(seat) in legal:
+        rows.append([make(tr.t("buraco-button-cancel"), CANCEL)])
+    return rows

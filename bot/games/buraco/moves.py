@@ -1,0 +1,108 @@
+"""What a Buraco hand button plays: the marked cards as a selection, and the engine's atomic moves they make.
+
+A selection travels in the button (the keyboard is stateless): the hand's order (by suit, or by rank) and a
+bitmask of the marked places in it, in base64url. A button that lays or adds several cards plays a plan: the
+atomic moves the engine lists (a run of three, then one card at a time: RULES §17.7a-9), checked in full on a copy
+of the deal before any of it is played, so a tap plays all of it or nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.buraco.actions import Action, AddToRun, NewRun
+from engine.buraco.cards import BY_INDEX, Card
+from engine.buraco.deal import Deal
+from engine.buraco.errors import Reason
+from engine.buraco.melds import Meld, arrangements, plan_additions, plan_new
+
+BY_SUIT = "s"
+BY_RANK = "r"
+
+
+def by_rank(card: Card) -> tuple[int, int]:
+    return (99 if card.is_joker else card.rank, card.index)
+
+
+def display(hand: Sequence[Card], order: str) -> list[Card]:
+    """The hand as its buttons show it: suit by suit, ace to king, jokers last; or rank by rank."""
+    return sorted(hand, key=by_rank if order == BY_RANK else BY_INDEX)
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    order: str = BY_SUIT
+    marked: frozenset[int] = frozenset()  # places in the displayed hand
+
+    def pack(self) -> str:
+        mask = sum(1 << place for place in self.marked)
+        raw = mask.to_bytes((mask.bit_length() + 7) // 8, "big") if mask else b""
+        return self.order + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+    @classmethod
+    def unpack(cls, text: str, size: int) -> Selection:
+        """The inverse of :meth:`pack` for a hand of ``size`` cards; ``ValueError`` for what no button carries."""
+        if not text:
+            return cls()
+        order, body = text[0], text[1:]
+        if order not in (BY_SUIT, BY_RANK) or len(body) > 24:
+            raise ValueError("not a selection")
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)) if body else b""
+        mask = int.from_bytes(raw, "big")
+        if mask >> size:
+            raise ValueError("marks beyond the hand")
+        return cls(order, frozenset(place for place in range(size) if mask >> place & 1))
+
+    def toggled(self, place: int) -> Selection:
+        return Selection(self.order, self.marked ^ {place})
+
+    def cards(self, hand: Sequence[Card]) -> list[Card]:
+        shown = display(hand, self.order)
+        return [shown[place] for place in sorted(self.marked)]
+
+
+def checked(deal: Deal, plan: Sequence[Action]) -> Reason | None:
+    """Would ``plan`` play through, move by move? None if so, else the engine's reason for the first that
+    would be refused."""
+    trial = deal.copy()
+    for action in plan:
+        if action not in trial.legal_actions(action.seat):
+            return trial.diagnose(action)
+        trial.apply(action)
+    return None
+
+
+def new_run_plans(deal: Deal, seat: int, marked: Sequence[Card]) -> list[tuple[Meld, list[Action]]] | Reason:
+    """Each way the marked cards make a new run (the default first, RULES §17.7a-10), as the moves that lay it;
+    or why they make none."""
+    found = arrangements(marked)
+    if isinstance(found, Reason):
+        return found
+    side = deal.side_of(seat)
+    number = len(deal.runs[side])
+    plans: list[tuple[Meld, list[Action]]] = []
+    reason: Reason | None = None
+    for meld in found:
+        first, low, steps = plan_new(meld)
+        plan: list[Action] = [NewRun(seat, meld.suit, low, first)]
+        plan += [AddToRun(seat, side, number, step.card, step.at, step.moved_to) for step in steps]
+        refused = checked(deal, plan)
+        if refused is None:
+            plans.append((meld, plan))
+        else:
+            reason = reason or refused
+    return plans if plans else (reason or Reason.BAD_ARRANGEMENT)
+
+
+def addition_plan(deal: Deal, seat: int, number: int, marked: Sequence[Card]) -> list[Action] | Reason:
+    """The moves that add the marked cards to the pair's run ``number`` one by one; or why they cannot."""
+    side = deal.side_of(seat)
+    if not 0 <= number < len(deal.runs[side]):
+        return Reason.NO_SUCH_MELD
+    steps = plan_additions(deal.runs[side][number], marked)
+    if isinstance(steps, Reason):
+        return steps
+    plan: list[Action] = [AddToRun(seat, side, number, s.card, s.at, s.moved_to) for s in steps]
+    return checked(deal, plan) or plan

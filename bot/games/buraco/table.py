@@ -1,0 +1,69 @@
+"""The live table message of a Buraco table: both pairs' runs as numbered lines, the whole discard pile, the stock
+and the mortos, the hands' sizes and the scores (RULES §17.2: everything but the hands and the mortos is open)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+
+from bot.games.buraco.cards import cards_text
+from bot.i18n import Translator
+from bot.render.common import clip, name_of, side_name
+from engine.buraco.melds import Meld
+from engine.buraco.views import TableView
+
+TARGET = 3000  # RULES §17.7
+
+
+def run_line(number: int, meld: Meld, tr: Translator) -> str:
+    """``2. 3♥️ 4♥️ 5♥️ 6♥️ 7♥️ 8♥️ 9♥️ — чистая канастра``: a run as laid, low to high."""
+    line = f"{number}. {cards_text(meld.cards, tr)}"
+    if meld.canastra:
+        line += " — " + tr.t("buraco-canastra-clean" if meld.clean else "buraco-canastra-dirty")
+    return line
+
+
+def render_table(
+    view: TableView,
+    names: Mapping[int, str],
+    tr: Translator,
+    *,
+    title: str,
+    deadline_text: str | None = None,
+    ended: str | None = None,
+) -> str:
+    game = tr.t("game-buraco")
+    head = tr.t("buraco-table-title", title=html.escape(title), game=game, deal=view.deal_number, target=TARGET)
+    lines = [head if title else tr.t("buraco-table-title-untitled", game=game, deal=view.deal_number, target=TARGET)]
+    scores = []
+    for side in (0, 1):
+        label = side_name(side, True, names, tr)
+        key = "buraco-score-vulnerable" if view.vulnerable[side] else "buraco-score"
+        scores.append(tr.t(key, side=label, points=view.totals[side]))
+    lines.append(tr.t("tally-separator").join(scores))
+    lines.append(tr.t("buraco-stock", stock=view.stock, mortos=view.mortos))
+    if view.pile:
+        lines.append(tr.t("buraco-pile", count=len(view.pile), cards=cards_text(view.pile, tr)))
+    else:
+        lines.append(tr.t("buraco-pile-empty"))
+    for side in (0, 1):
+        label = side_name(side, True, names, tr)
+        runs = view.runs[side]
+        morto = " · " + tr.t("buraco-morto-taken") if view.morto_taken[side] else ""
+        lines.append("")
+        lines.append(tr.t("buraco-side-runs", side=label, count=len(runs)) + morto)
+        lines.extend(run_line(number, meld, tr) for number, meld in enumerate(runs, start=1))
+    sizes = tr.t("tally-separator").join(f"{name_of(seat, names, tr)} {view.hand_sizes[seat]}" for seat in range(4))
+    lines.append("")
+    lines.append(tr.t("buraco-hands", sizes=sizes))
+    if ended is not None:
+        lines.append(ended)
+    elif view.finished:
+        winner = view.winner if view.winner is not None else 0
+        lines.append(tr.t("buraco-match-won", side=side_name(winner, True, names, tr)))
+    elif view.turn is not None:
+        turn = tr.t("buraco-turn", name=name_of(view.turn, names, tr))
+        if deadline_text is not None:
+            turn += " " + tr.t("table-clock", clock=deadline_text)
+        lines.append(turn)
+    return clip("\n".join(lines))

@@ -1,0 +1,180 @@
+"""Buraco at the table (bot/games/buraco): the hand keyboard and what it plays, the table, the announcements."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.base import HandStory, Redraw
+from bot.games.buraco.game import BURACO
+from bot.games.buraco.hand import ADD, DISCARD, MELD, STOCK, TOGGLE
+from bot.games.buraco.moves import BY_RANK, Selection, display
+from bot.i18n import Translations, Translator
+from bot.render.keyboard import buttons
+from bot.storage import MAX_ID
+from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
+from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun
+from engine.buraco.cards import cards
+from engine.buraco.deal import Phase
+from engine.buraco.errors import Reason
+from engine.buraco.events import DealScored, SideScore
+from engine.buraco.match import Match
+from engine.core.cards import Suit
+from tests.engine.buraco.stack import lay, position, run
+
+NAMES = {0: "Аня", 1: "Борис", 2: "Вика", 3: "Гена"}
+
+
+@pytest.fixture(scope="module")
+def ru() -> Translator:
+    return Translations().get("ru")
+
+
+def at_meld(hand: str, seat: int = 0) -> Match:
+    match = Match(seed=3, first_dealer=3)
+    position(match.deal, seat, hand)
+    return match
+
+
+def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999) -> tuple[str, list[HandCb]]:
+    text, markup = BURACO.hand(
+        match,
+        seat,
+        NAMES,
+        tr,
+        table_id=MAX_ID,
+        move=move,
+        title="Стол <b>",
+        selection=selection,
+        paused=False,
+        confirm=False,
+        story=HandStory(),
+    )
+    datas = [str(b["callback_data"]) for b in buttons(markup)]
+    assert all(len(d.encode()) <= MAX_CALLBACK_BYTES for d in datas)
+    return text, [HandCb.unpack(d) for d in datas]
+
+
+def marking(match: Match, seat: int, *codes: str) -> str:
+    shown = display(match.deal.hands[seat], "s")
+    places: set[int] = set()
+    for code in codes:
+        places.add(next(i for i, c in enumerate(shown) if c.code == code and i not in places))
+    return Selection("s", frozenset(places)).pack()
+
+
+def test_a_selection_travels_in_the_button_and_stays_within_64_bytes() -> None:
+    selection = Selection(BY_RANK, frozenset({0, 5, 29, 44}))
+    assert Selection.unpack(selection.pack(), 45) == selection
+    with pytest.raises(ValueError):
+        Selection.unpack(selection.pack(), 30)  # a mark beyond the hand: no button of ours
+    with pytest.raises(ValueError):
+        Selection.unpack("z", 10)
+    data = HandCb.data(MAX_ID, 99999, ADD, f"99.{Selection('s', frozenset(range(60))).pack()}")
+    assert len(data.encode()) <= MAX_CALLBACK_BYTES
+
+
+def test_the_draw_offers_the_stock_and_the_whole_pile(ru: Translator) -> None:
+    # RULES §17.3: take the top of the stock or the whole pile.
+    match = Match(seed=3, first_dealer=3)
+    position(match.deal, 1, "3H 9D", phase=Phase.DRAW, pile="KS 7H")
+    text, datas = hand(match, 1, ru)
+    ops = {d.op for d in datas}
+    assert STOCK in ops and "p" in ops
+    assert "Стол «Стол &lt;b&gt;»" in text  # a chat's title is the user's: escaped
+    assert BURACO.tap(match, 1, STOCK, "") == DrawStock(1)
+
+
+def test_marked_cards_lay_a_run_in_one_tap(ru: Translator) -> None:
+    # RULES §17.4: the marked cards as a run; the engine's atomic moves played as one plan.
+    match = at_meld("3H 4H 5H 6H 9C KD")
+    selection = marking(match, 0, "3H", "4H", "5H", "6H")
+    _, datas = hand(match, 0, ru, selection)
+    melds = [d for d in datas if d.op == MELD]
+    assert len(melds) == 1
+    plan = BURACO.tap(match, 0, MELD, melds[0].cards)
+    assert isinstance(plan, tuple) and isinstance(plan[0], NewRun) and isinstance(plan[-1], AddToRun)
+    for action in plan:
+        match.apply(action)
+    assert match.deal.runs[0][0].cards == cards("3H 4H 5H 6H")
+
+
+def test_a_joker_run_offers_both_places(ru: Translator) -> None:
+    # RULES §17.7a-10: where the substitute stands is the player's choice.
+    match = at_meld("5H 6H JK 9C KD")
+    _, datas = hand(match, 0, ru, marking(match, 0, "5H", "6H", "JK"))
+    assert len([d for d in datas if d.op == MELD]) == 2
+
+
+def test_marks_that_make_no_move_say_why(ru: Translator) -> None:
+    # RULES §17.4: no sets of one rank; the engine's reason in the player's language.
+    match = at_meld("7H 7S 7C 9C")
+    text, datas = hand(match, 0, ru, marking(match, 0, "7H", "7S", "7C"))
+    assert "одного ранга" in text and not [d for d in datas if d.op == MELD]
+    assert BURACO.tap(match, 0, MELD, f"0.{marking(match, 0, '7H', '7S', '7C')}") == Reason.SETS_NOT_ALLOWED
+
+
+def test_adding_to_a_run_and_discarding_one_card(ru: Translator) -> None:
+    match = at_meld("6H 7H 9C KD")
+    lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
+    _, datas = hand(match, 0, ru, marking(match, 0, "6H", "7H"))
+    adds = [d for d in datas if d.op == ADD]
+    assert adds and BURACO.tap(match, 0, ADD, adds[0].cards) == (
+        AddToRun(0, 0, 0, cards("6H")[0], 6),
+        AddToRun(0, 0, 0, cards("7H")[0], 7),
+    )
+    one = marking(match, 0, "KD")
+    _, datas = hand(match, 0, ru, one)
+    assert [d for d in datas if d.op == DISCARD] and BURACO.tap(match, 0, DISCARD, one) == Discard(0, cards("KD")[0])
+
+
+def test_a_toggle_redraws_and_stale_marks_are_refused() -> None:
+    match = at_meld("6H 7H 9C KD")
+    assert isinstance(BURACO.tap(match, 0, TOGGLE, Selection("s", frozenset({1})).pack()), Redraw)
+    with pytest.raises(ValueError):
+        BURACO.tap(match, 0, TOGGLE, Selection("s", frozenset({7})).pack())
+    with pytest.raises(ValueError):
+        BURACO.tap(match, 0, "q", "")
+
+
+def test_no_message_shows_a_hand_but_its_own(ru: Translator) -> None:
+    # RULES §17.2: hands are closed, the partner's too; mortos unseen. Shuffling what a seat cannot see
+    # changes neither its hand message nor the table.
+    rng = random.Random(4)
+    match = Match(seed=9)
+    for _ in range(120):
+        seat = match.to_act()
+        assert seat is not None
+        match.apply(rng.choice(match.legal_actions(seat)))
+    seat = 1
+    text, _ = hand(match, seat, ru)
+    table = BURACO.table_text(match, NAMES, ru, title="T", settings=None, deadline_text=None, ended=None)  # type: ignore[arg-type]
+    hidden = [c for s in (0, 2, 3) for c in match.deal.hands[s]] + match.deal.stock
+    hidden += [c for morto in match.deal.mortos for c in morto]
+    rng.shuffle(hidden)
+    for s in (0, 2, 3):
+        size = len(match.deal.hands[s])
+        match.deal.hands[s], hidden = hidden[:size], hidden[size:]
+    match.deal.stock, hidden = hidden[: len(match.deal.stock)], hidden[len(match.deal.stock) :]
+    for morto in match.deal.mortos:
+        morto[:], hidden = hidden[:11], hidden[11:]
+    match.deal._legal = None
+    assert hand(match, seat, ru)[0] == text
+    assert BURACO.table_text(match, NAMES, ru, title="T", settings=None, deadline_text=None, ended=None) == table  # type: ignore[arg-type]
+
+
+def test_the_table_numbers_each_sides_runs_and_marks_canastras(ru: Translator) -> None:
+    match = at_meld("9C KD")
+    lay(match.deal, 0, run("3H 4H 5H 6H 7H 8H 9H", Suit.HEARTS, 3), run("JS QS KS", Suit.SPADES, 11))
+    table = BURACO.table_text(match, NAMES, ru, title="T", settings=None, deadline_text="1:00", ended=None)  # type: ignore[arg-type]
+    assert "1. 3♥️ 4♥️ 5♥️ 6♥️ 7♥️ 8♥️ 9♥️ — чистая канастра" in table
+    assert "2. В♠️ Д♠️ К♠️" in table and "Аня и Вика" in table and "⏳ 1:00" in table
+
+
+def test_the_deals_score_term_by_term(ru: Translator) -> None:
+    # RULES §17.7 worked example: 180 + 200 + 100 - 15 = 465.
+    event = DealScored(1, 0, (SideScore(180, 200, 100, 15, 0), SideScore(120, 0, 0, 40, 100)), (465, -20))
+    texts = BURACO.announcements(Match(seed=1), [event], NAMES, ru, settings=None, before=None)  # type: ignore[arg-type]
+    assert "карты 180 + канастры 200 + выход 100 − на руках 15 − морто 0 = +465" in texts[0]
+    assert "вышли Аня и Вика" in texts[0]

@@ -1,0 +1,98 @@
+"""Buraco Aberto end to end (issue #14): a group's table with computers in the empty seats, played through the
+strict fake Bot API to the deal's score. People play with their hand buttons: from the stock, then one card
+marked and discarded; the computers meld, take piles and go out by themselves (one commit a turn)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.games.buraco.game import buraco_match
+from bot.games.buraco.hand import DISCARD, KEEP, STOCK, TOGGLE
+from bot.services import TableState
+from bot.storage import TableStatus
+from engine.buraco.deal import Phase
+from tests.botapi import FakeTelegram, Message, User
+from tests.e2e.conftest import BotProcess
+from tests.e2e.harness import WAIT, Game, buttons, hand_cb, open_game
+
+DEAL_SECONDS = 300.0  # a deal is some sixty turns, each computer's a second of thinking
+
+
+async def press(game: Game, user: User, version: int, ops: tuple[str, ...]) -> str:
+    """Tap the first button of the user's hand for move ``version`` whose op is the first of ``ops`` shown."""
+    tg = game.tg
+
+    def found() -> tuple[str, Message, str] | None:
+        message = game.hand(user)
+        if message is None:
+            return None
+        shown = [(data.op, b) for b in buttons(message) if (data := hand_cb(b)) is not None and data.move == version]
+        for op in ops:
+            for data_op, b in shown:
+                if data_op == op:
+                    return op, message, str(b["callback_data"])
+        return None
+
+    op, message, data = await tg.wait_for(found, WAIT, f"{user.first_name}'s {ops}")
+    answer = await tg.wait_answer(tg.tap_data(user, message, data), timeout=WAIT)
+    assert not answer.show_alert, answer.text
+    return op
+
+
+async def play_first_deal(game: Game) -> tuple[int, int]:
+    """The first deal to its score; returns (the people's turns, the computers')."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + DEAL_SECONDS
+    people = computers = 0
+    while True:
+        assert loop.time() < deadline, "the deal did not end"
+        status, version, state = game.row()
+        assert state is not None
+        match = buraco_match(TableState.from_json(state).match)
+        if status != TableStatus.PLAYING.value or match.deal_number >= 1:
+            return people, computers
+        seat = match.to_act()
+        assert seat is not None
+        user = game.by_seat.get(seat)
+        if user is None:
+            await game.until(lambda v=version: game.version() > v, "a computer's turn")  # type: ignore[misc]
+            computers += 1
+            continue
+        phase = match.deal.phase
+        if phase is not Phase.MELD:
+            await press(game, user, version, (KEEP,) if phase is Phase.FIRST_CHOICE else (STOCK,))
+            await game.until(lambda v=version: game.version() > v, "the draw")  # type: ignore[misc]
+            continue
+        await press(game, user, version, (TOGGLE,))  # mark the first card ...
+        await press(game, user, version, (DISCARD,))  # ... and discard it (its button comes with the mark)
+        await game.until(lambda v=version: game.version() > v, "the discard")  # type: ignore[misc]
+        people += 1
+
+
+async def a_deal(tg: FakeTelegram, tmp_path: Path, people: int) -> None:
+    async with tg:
+        bot = BotProcess(tg, tmp_path)
+        await bot.start()
+        try:
+            game = await open_game(tg, bot.database, players=people, settings={"profile": "buraco"})
+            table = await game.table()
+            assert len(table.seats) == 4 and sum(seat.user_id is None for seat in table.seats) == 4 - people
+            human, computer = await play_first_deal(game)
+            assert human > 0 and computer > 0
+            await tg.wait_for(
+                lambda: any("Сдача 1 окончена" in text for text in game.group_texts()), WAIT, "the deal's score"
+            )
+        finally:
+            await bot.stop()
+        assert "Traceback" not in bot.output()
+    scored = next(text for text in game.group_texts() if "Сдача 1 окончена" in text)
+    assert scored.count(" = ") == 2, scored  # each pair's score, term by term (RULES §17.7)
+
+
+async def test_one_person_and_three_computers_play_a_deal_to_its_score(tmp_path: Path) -> None:
+    await a_deal(FakeTelegram(), tmp_path, people=1)
+
+
+async def test_two_people_and_two_computers_play_a_deal_to_its_score(tmp_path: Path) -> None:
+    await a_deal(FakeTelegram(), tmp_path, people=2)
