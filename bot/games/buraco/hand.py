@@ -142,32 +142,39 @@ def _meld_rows(
     rows: list[list[Button]] = []
     why: Enum | None = refusal
     if marked:
+        reasons: list[Reason] = []  # why the marks make no move, the likeliest meaning first
         plans = new_run_plans(deal, seat, marked) if len(marked) >= 3 else Reason.MELD_TOO_SHORT
         meld_row: list[Button] = []
         if isinstance(plans, Reason):
-            why = why or (plans if len(marked) >= 3 else None)
+            if len(marked) >= 3:
+                reasons.append(plans)
         else:
             for index, (meld, _plan) in enumerate(plans):
                 key = "buraco-button-meld" if len(plans) == 1 else "buraco-button-meld-as"
                 label = tr.t(key, cards=cards_text(meld.cards, tr))
                 meld_row.append(make(label, MELD, f"{index}.{packed}"))
         side = deal.side_of(seat)
+        suits = {card.suit for card in marked if not card.may_be_wild}
         add_row: list[Button] = []
-        for number in range(len(deal.runs[side])):
+        for number, run in enumerate(deal.runs[side]):
             plan = addition_plan(deal, seat, number, marked)
             if not isinstance(plan, Reason):
                 add_row.append(make(tr.t("buraco-button-add", number=number + 1), ADD, f"{number}.{packed}"))
+            elif run.suit in suits:
+                reasons.insert(0 if len(marked) < 3 else len(reasons), plan)  # a run of their suit: they were for it
         if len(marked) == 1:
             card = marked[0]
             if Discard(seat, card) in legal:
                 rows.append([make(tr.t("buraco-button-discard", card=card_text(card, tr)), DISCARD, packed)])
-            elif not meld_row and not add_row:
-                why = why or deal.diagnose(Discard(seat, card))
+            else:
+                reasons.insert(0, deal.diagnose(Discard(seat, card)))  # one card marked: to discard, likeliest
         if meld_row:
             rows.append(meld_row)
         rows.extend(add_row[i : i + 4] for i in range(0, len(add_row), 4))
-        if not rows and why is None and len(marked) >= 2:
-            why = Reason.NOT_ADJACENT
+        if not rows and len(marked) >= 2:
+            reasons.append(Reason.NOT_ADJACENT)
+        if not rows and reasons:
+            why = why or reasons[0]
     if why is not None:
         lines.append(tr.t("buraco-refused", reason=reason_text(why, tr)))
     if CancelDraft(seat) in legal:

@@ -14,7 +14,7 @@ from bot.i18n import Translations, Translator
 from bot.render.keyboard import buttons
 from bot.storage import MAX_ID
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
-from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun
+from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun, TakePile
 from engine.buraco.cards import cards
 from engine.buraco.deal import Phase
 from engine.buraco.errors import Reason
@@ -178,3 +178,20 @@ def test_the_deals_score_term_by_term(ru: Translator) -> None:
     texts = BURACO.announcements(Match(seed=1), [event], NAMES, ru, settings=None, before=None)  # type: ignore[arg-type]
     assert "карты 180 + канастры 200 + выход 100 − на руках 15 − морто 0 = +465" in texts[0]
     assert "вышли Аня и Вика" in texts[0]
+
+
+def test_marks_that_fit_no_run_of_the_side_say_why(ru: Translator) -> None:
+    # RULES §17.4: a card joins a run at its ends (or the substitute's place); the engine's reason otherwise.
+    match = at_meld("9H TH 9C KD")
+    lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
+    text, datas = hand(match, 0, ru, marking(match, 0, "9H", "TH"))
+    assert "к ряду не подходят" in text and not [d for d in datas if d.op in (ADD, MELD)]
+
+
+def test_a_lone_pile_card_marked_says_it_cannot_go_back(ru: Translator) -> None:
+    # RULES §17.7a-5: the lone card taken from the pile is not discarded that turn.
+    match = Match(seed=3, first_dealer=3)
+    position(match.deal, 1, "7H 9D", phase=Phase.DRAW, pile="7H")
+    match.apply(TakePile(1))
+    text, datas = hand(match, 1, ru, marking(match, 1, "7H"))
+    assert "в этот ход её не сбросить" in text and not [d for d in datas if d.op == DISCARD]
