@@ -439,7 +439,7 @@ class TableCore:
         private game the hand message tells them instead (`story`).
 
         `before` is the match as it was before the move: its scores (so the deal's result shows what it changed)
-        and its deal (the trick that ended it is shown with the result); None for the first deal.
+        and its deal (what ended it is shown with the result, as the game tells it); None for the first deal.
         """
         if is_private(table):
             return []
@@ -451,8 +451,8 @@ class TableCore:
     def story(
         self, table: Table, state: TableState, events: Sequence[Any], before: Moment | None
     ) -> Callable[[int, Translator], list[str]]:
-        """What each player's hand tells of a move (in his language): the trick that ended a deal and the deal's
-        result with the match score; in a private game also the calls and the start of a deal."""
+        """What each player's hand tells of a move (in his language): the deal just ended and the match score, as
+        the game tells them; in a private game also what the group would have been told."""
         names = seat_names(table.seats)
         private = is_private(table)
         rendered: dict[str, list[str]] = {}

@@ -204,8 +204,9 @@ class GameService:
             await self.core.commit(table)  # nothing to wait for: drop the timer
             return
         count = state.timeouts.get(seat, 0) + 1
-        if count >= AWAY_AFTER_TIMEOUTS and state.settings.computer_takeover:
-            # He is away and the table lets the computer take his seat until he taps again.
+        # He is away and the table lets the computer take his seat until he taps again.
+        takeover = count >= AWAY_AFTER_TIMEOUTS and state.settings.computer_takeover
+        if takeover:
             action = await self._decide(table, state, seat)
         tr = await self.core.chat_translator(table.chat_id)
         humans = [s.seat for s in table.seats if s.user_id is not None]
@@ -226,20 +227,23 @@ class GameService:
                 await self.commit_move(table, state, forfeited, before, notes=notes)
                 return
         events = play(state, action)
-        for _ in range(MOVES_A_TURN):  # the rest of his turn, as the timer plays it, in the same commit
+        turn = [action]
+        for _ in range(MOVES_A_TURN):  # the rest of his turn, played the same way, in the same commit
             if not game.continues(state.match, seat, action):
                 break
-            action = game.auto_action(state.match, seat)
+            action = await self._decide(table, state, seat) if takeover else game.auto_action(state.match, seat)
             events += play(state, action)
+            turn.append(action)
+        moves = turn[0] if len(turn) == 1 else tuple(turn)  # what the note tells is the whole turn
         notes = []
-        played = game.played_text(action, tr)
+        played = game.played_text(moves, tr)
         if count < AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-move", name=name, played=played))
         elif count == AWAY_AFTER_TIMEOUTS:
             notes.append(tr.t("flow-timeout-away", name=name, played=played))
 
         def told(hand_tr: Translator) -> str:
-            return hand_tr.t("hand-timeout-move", played=game.played_text(action, hand_tr))
+            return hand_tr.t("hand-timeout-move", played=game.played_text(moves, hand_tr))
 
         await self.commit_move(table, state, events, before, notes=notes, told={seat: told})
 

@@ -295,7 +295,7 @@ class LobbyService:
         return changed
 
     async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
-        """Seat a computer player (engine/bura/ai.py) at the level the table's settings name."""
+        """Seat a computer player at the level the table's settings name."""
         settings = await self.core.chat_settings(table.chat_id)
         if len(table.seats) >= settings.max_players:
             return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)

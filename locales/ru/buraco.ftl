@@ -46,10 +46,11 @@ buraco-button-discard = Сбросить { $card }
 buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу
 buraco-button-sort-suit = Сортировать по масти
-buraco-played-stock = взял из колоды
-buraco-played-pile = забрал сброс
-buraco-played-meld = выложил карты
-buraco-played-discard = сбросил { $card }
+## Что сыграл бот за игрока («бот сыграл …»): существительные в винительном падеже
+buraco-played-stock = добор из колоды
+buraco-played-pile = взятие сброса
+buraco-played-meld = выкладку
+buraco-played-discard = сброс { $card }
 
 ## Объявления
 

@@ -31,7 +31,7 @@ from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import StatsDelta, Table
 from bot.table_settings import ComputerLevel, TableSettings
-from bot.telegram.callbacks import REFRESH
+from bot.telegram.callbacks import REFRESH, parse_id
 from engine.buraco.actions import (
     Action,
     AddToRun,
@@ -196,10 +196,12 @@ class BuracoGame:
         head, _, packed = cards.partition(".") if op != DISCARD else ("", "", cards)
         marked = Selection.unpack(packed, len(hand)).cards(hand)
         if op == DISCARD:
-            return Discard(seat, marked[0]) if len(marked) == 1 else Reason.CARD_NOT_IN_HAND
-        if not head.isdigit() or len(head) > 3:
+            if len(marked) != 1:
+                raise ValueError("a discard button carries one card")
+            return Discard(seat, marked[0])
+        number = parse_id(head)
+        if number is None:
             raise ValueError("not a run of ours")
-        number = int(head)
         if op == ADD:
             plan = addition_plan(deal, seat, number, marked)
             return plan if isinstance(plan, Reason) else tuple(plan)

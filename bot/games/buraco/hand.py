@@ -160,8 +160,11 @@ def _meld_rows(
             plan = addition_plan(deal, seat, number, marked)
             if not isinstance(plan, Reason):
                 add_row.append(make(tr.t("buraco-button-add", number=number + 1), ADD, f"{number}.{packed}"))
-            elif run.suit in suits:
-                reasons.insert(0 if len(marked) < 3 else len(reasons), plan)  # a run of their suit: they were for it
+            elif run.suit in suits:  # a run of their suit: they were marked for it, unless they make a run
+                if len(marked) < 3:
+                    reasons.insert(0, plan)
+                else:
+                    reasons.append(plan)
         if len(marked) == 1:
             card = marked[0]
             if Discard(seat, card) in legal:

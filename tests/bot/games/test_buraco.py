@@ -136,6 +136,10 @@ def test_a_toggle_redraws_and_stale_marks_are_refused() -> None:
         BURACO.tap(match, 0, TOGGLE, Selection("s", frozenset({7})).pack())
     with pytest.raises(ValueError):
         BURACO.tap(match, 0, "q", "")
+    with pytest.raises(ValueError):  # a run number no button of ours carries
+        BURACO.tap(match, 0, ADD, f"٣.{Selection('s', frozenset({0})).pack()}")
+    with pytest.raises(ValueError):  # a discard button carries one card
+        BURACO.tap(match, 0, DISCARD, Selection("s", frozenset({0, 1})).pack())
 
 
 def test_no_message_shows_a_hand_but_its_own(ru: Translator) -> None:
