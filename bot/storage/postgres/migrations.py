@@ -193,7 +193,14 @@ async def migrate(db: asyncpg.Connection, now: float, migrations: Sequence[Migra
     """Apply every migration newer than the database; returns the versions applied (empty when up to date)."""
     known = max((number for number, _, _ in migrations), default=0)
     applied: list[int] = []
-    await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    # However long another instance takes to migrate, wait for it: the writer's short lock timeout (meant for a
+    # move's row) would have an instance starting beside a slow migration fail to start.
+    timeout = await db.fetchval("SHOW lock_timeout")
+    await db.execute("SET lock_timeout = 0")
+    try:
+        await db.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    finally:
+        await db.execute(f"SET lock_timeout = '{timeout}'")
     try:
         version = await current_version(db)
         if version > known:

@@ -23,7 +23,8 @@ from bot.storage import (
 )
 from bot.storage.faults import FaultHooks
 from bot.storage.postgres import PostgresStorage
-from bot.storage.postgres.migrations import LATEST
+from bot.storage.postgres.database import LOCK_TIMEOUT_MS
+from bot.storage.postgres.migrations import LATEST, MIGRATION_LOCK
 from bot.storage.postgres.rows import LEASE_SECONDS, RENEW_EVERY
 from bot.storage.postgres.timers import CLAIM_SECONDS
 from tests.bot.storage.conftest import FakeClock, table_message
@@ -204,6 +205,21 @@ async def test_instances_starting_together_migrate_once(url: str, clock: FakeClo
     finally:
         for storage in opened:
             await storage.close()
+
+
+async def test_an_instance_waits_for_a_migration_longer_than_the_lock_timeout(url: str, clock: FakeClock) -> None:
+    """Another instance migrating for longer than a write's lock timeout does not stop this one from starting."""
+    other = await asyncpg.connect(url)
+    try:
+        await other.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+        opening = asyncio.create_task(PostgresStorage.open(url, clock=clock))
+        await asyncio.sleep(3 * LOCK_TIMEOUT_MS / 1000)
+        assert not opening.done()
+        await other.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+        async with await opening:
+            pass
+    finally:
+        await other.close()
 
 
 async def test_a_schema_newer_than_the_code_is_refused(url: str, clock: FakeClock) -> None:
