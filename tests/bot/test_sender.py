@@ -484,25 +484,27 @@ async def test_the_bot_wide_budget_goes_to_private_chats_first(fake_time: FakeTi
     assert order == ["private", "group a", "group b"]
 
 
-async def test_a_group_out_of_its_minute_holds_up_no_other_chat(storage: SqliteStorage, api: FakeApi) -> None:
+async def test_a_group_out_of_its_minute_holds_up_no_other_chat(tmp_path: Path, api: FakeApi) -> None:
     """Real time, scaled: a group spends its twenty calls per "minute" (0.6 s here) and its next calls wait
     for the window; a private chat and another group meanwhile go at once (with the old pacer, every chat's
-    calls were queued behind the group's reserved slot)."""
-    pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
+    calls were queued behind the group's reserved slot). The storage keeps the sender's clock: with the fixture's
+    fake one (1,000 s) no row fell due on a machine up for less than that."""
+    async with await SqliteStorage.open(tmp_path / "real-time.sqlite3", clock=time_now) as storage:
+        pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
 
-    async def call(request: ApiRequest) -> int | None:
-        api.calls.append((time_now(), request))
-        return 1
+        async def call(request: ApiRequest) -> int | None:
+            api.calls.append((time_now(), request))
+            return 1
 
-    sender = Sender(storage, call, pacer=pacer, clock=time_now)
-    await storage.enqueue([send(-1, f"busy {n}") for n in range(25)])
-    await sender.pump()
-    await asyncio.sleep(0.3)  # the busy group is out of its budget now
-    await storage.enqueue([send(5, "hand"), send(-2, "calm group")])
-    await sender.drain()
-    times = {request.payload["text"]: at for at, request in api.calls}
-    assert times["hand"] < times["busy 20"] and times["calm group"] < times["busy 20"]
-    assert times["busy 20"] - times["busy 0"] >= 0.6
+        sender = Sender(storage, call, pacer=pacer, clock=time_now)
+        await storage.enqueue([send(-1, f"busy {n}") for n in range(25)])
+        await sender.pump()
+        await asyncio.sleep(0.3)  # the busy group is out of its budget now
+        await storage.enqueue([send(5, "hand"), send(-2, "calm group")])
+        await sender.drain()
+        times = {request.payload["text"]: at for at, request in api.calls}
+        assert times["hand"] < times["busy 20"] and times["calm group"] < times["busy 20"]
+        assert times["busy 20"] - times["busy 0"] >= 0.6
 
 
 async def test_a_scaled_pacer_keeps_the_limits_in_proportion(fake_time: FakeTime) -> None:
