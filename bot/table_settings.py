@@ -51,7 +51,7 @@ class MatchChoice(StrEnum):
 
 
 class ComputerLevel(StrEnum):
-    """How well the computer players of a table play (engine/bura/ai.py)."""
+    """How well the computer players of a table play (each game's ``ai``: engine/bura/ai, engine/buraco/ai)."""
 
     EASY = "easy"
     HARD = "hard"
@@ -83,7 +83,6 @@ MATCH_MODELS: Final[dict[MatchChoice, MatchModel]] = {
 
 MOVE_SECONDS_CHOICES: Final = (30, 60, 120, 300, 0)  # 0: no move timer
 KOZEL_DEALS: Final = 20  # S3: settle up after 20 deals
-BURACO_SEATS: Final = 4
 
 
 @functools.lru_cache(maxsize=256)
@@ -121,26 +120,3 @@ class TableSettings(BaseModel):
         if self.profile not in PROFILE_VARIANTS:
             raise ValueError(f"{self.profile.value} is not a game of the Bura family")
         return _variant(self.profile, self.casual, self.match, self.discards)
-
-    @property
-    def game(self) -> str:
-        """The key of the game these settings play (``bot.games.registry``)."""
-        return "buraco" if self.profile is Profile.BURACO else "bura"
-
-    @property
-    def seats(self) -> int | None:
-        """A game played at a fixed number of seats, computers in those nobody takes (Buraco: four, RULES
-        §17.1); None where the table plays with whoever sits."""
-        return BURACO_SEATS if self.profile is Profile.BURACO else None
-
-    @property
-    def min_players(self) -> int:
-        if self.profile is Profile.BURACO:
-            return 1  # one to four people; computers fill the other seats
-        return PROFILE_VARIANTS[self.profile].min_players
-
-    @property
-    def max_players(self) -> int:
-        if self.profile is Profile.BURACO:
-            return BURACO_SEATS
-        return PROFILE_VARIANTS[self.profile].max_players

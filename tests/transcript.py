@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import cards_text
 from bot.i18n import Translations, Translator
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import HandCb, HandOp
+from bot.telegram.callbacks import HandCb
 from engine.bura.actions import Action, Claim, DeclareCombo, Forfeit, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.events import Claimed
 from engine.bura.match import Match

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
 from bot.storage import StatsDelta, Table
-from bot.table_settings import ComputerLevel, TableSettings
+from bot.table_settings import ComputerLevel, Profile, TableSettings
 from engine.core.game import Game
 
 
@@ -69,6 +69,30 @@ class GameAdapter(Protocol):
     """One game at the table."""
 
     key: str  # stored with the table's state ("bura", "buraco")
+    profiles: tuple[Profile, ...]  # the lobby's entries (``Profile``) that play this game
+
+    # -- the lobby -------------------------------------------------------------------------------------------
+
+    def seats(self, settings: TableSettings) -> int | None:
+        """A game played at a fixed number of seats, computers in those nobody takes; None where the table
+        plays with whoever sits."""
+        ...
+
+    def player_range(self, settings: TableSettings) -> tuple[int, int]:
+        """How many may sit: (at least, at most); computers count."""
+        ...
+
+    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
+        """The settings keys (``bot.render.lobby.SETTING_CHOICES``) this game leaves to its rules."""
+        ...
+
+    def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
+        """The lobby's line of rules, but for the move timer: "Бура (классика), 3 карты, до 31", "матч до 11"."""
+        ...
+
+    def help_text(self, settings: TableSettings, tr: Translator) -> str:
+        """/help: how the table's game is played (the commands follow it)."""
+        ...
 
     def new_match(self, settings: TableSettings, players: int, seed: str) -> Game: ...
 

@@ -7,10 +7,12 @@ from typing import Final
 from bot.games.base import GameAdapter
 from bot.games.bura.game import BURA
 from bot.games.buraco.game import BURACO
-from bot.table_settings import TableSettings
+from bot.table_settings import Profile, TableSettings
 
+# The lobby's list of games: each adapter names the entries of ``Profile`` it plays.
 GAMES: Final[dict[str, GameAdapter]] = {BURA.key: BURA, BURACO.key: BURACO}
 DEFAULT_GAME: Final = BURA.key  # tables stored before a second game came were all Bura
+_BY_PROFILE: Final[dict[Profile, GameAdapter]] = {profile: game for game in GAMES.values() for profile in game.profiles}
 
 
 def game_named(key: str) -> GameAdapter:
@@ -19,5 +21,5 @@ def game_named(key: str) -> GameAdapter:
 
 
 def game_for(settings: TableSettings) -> GameAdapter:
-    """The adapter of the game a table's settings choose (the lobby's list of games is ``Profile``)."""
-    return GAMES[settings.game]
+    """The adapter of the game a table's settings choose."""
+    return _BY_PROFILE[settings.profile]

@@ -14,19 +14,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.config import SUPPORTED_LANGUAGES
-from bot.games.bura.common import match_goal
+from bot.games.registry import game_for
 from bot.i18n import Translator
 from bot.render.keyboard import Button, Keyboard, button, keyboard
-from bot.table_settings import (
-    MOVE_SECONDS_CHOICES,
-    ComputerLevel,
-    DiscardChoice,
-    MatchChoice,
-    Profile,
-    TableSettings,
-)
+from bot.table_settings import MOVE_SECONDS_CHOICES, ComputerLevel, DiscardChoice, MatchChoice, Profile, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
-from engine.bura.variant import Discards
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
 BACK_KEY: Final = "menu"  # SettingCb(key="menu", value=""): from a list of choices back to the settings menu
@@ -54,9 +46,6 @@ SETTING_FIELDS: Final[dict[str, str]] = {
     "takeover": "computer_takeover",
     "level": "computer_level",
 }
-
-# Only Бура profiles let the table choose the match model (bot/table_settings.py MatchChoice).
-_FIXED_MATCH: Final = frozenset({Profile.BURKOZEL, Profile.KOZEL})
 
 
 def current_code(settings: TableSettings, key: str) -> str:
@@ -95,22 +84,7 @@ def rules_text(settings: TableSettings, tr: Translator) -> str:
     """ "Бура (классика), 3 карты на руках, до 31 · матч до 11 побед · 1 мин на ход"."""
     seconds = settings.move_seconds
     timer = tr.t("rules-timer", time=move_time(seconds, tr)) if seconds else tr.t("rules-no-timer")
-    if settings.profile is Profile.BURACO:
-        return tr.t("tally-separator").join([tr.t("setting-profile-buraco"), tr.t("rules-buraco"), timer])
-    variant = settings.variant()
-    game = [tr.t(f"setting-profile-{settings.profile.value}"), tr.t("rules-hand", count=variant.hand_size)]
-    if variant.claim_threshold is not None:
-        game.append(tr.t("rules-claim", target=variant.claim_threshold))
-    else:
-        game.append(tr.t("rules-playout"))
-    if settings.discards is DiscardChoice.OPEN or (
-        settings.discards is DiscardChoice.CLOSED and variant.discards is not Discards.OPEN
-    ):
-        game.append(tr.t(f"rules-discards-{settings.discards.value}"))
-    if settings.casual:
-        game.append(tr.t("rules-casual"))
-    parts = [tr.t("list-separator").join(game), match_goal(variant.match, tr), timer]
-    return tr.t("tally-separator").join(parts)
+    return tr.t("tally-separator").join([*game_for(settings).rules_parts(settings, tr), timer])
 
 
 def render_lobby(
@@ -123,13 +97,9 @@ def render_lobby(
 ) -> tuple[str, Keyboard]:
     """The gathering table: the game, its rules, who sits (computers marked with their level, the creator named)
     and the lobby buttons."""
+    least, most = game_for(settings).player_range(settings)
     lines = [
-        tr.t(
-            "lobby-title",
-            game=tr.t("game-name", profile=settings.profile.value),
-            min=settings.min_players,
-            max=settings.max_players,
-        ),
+        tr.t("lobby-title", game=tr.t("game-name", profile=settings.profile.value), min=least, max=most),
         tr.t("lobby-rules-line", rules=rules_text(settings, tr)),
     ]
     seated = []
@@ -163,15 +133,10 @@ def render_lobby(
     return "\n".join(lines), keyboard(rows)
 
 
-# What Buraco leaves to the table: its rules are one (RULES §17), the match is to 3,000.
-_NOT_BURACOS: Final = frozenset({"match", "discards", "casual"})
-
-
 def setting_keys(settings: TableSettings) -> list[str]:
-    """The settings this table may change (only Бура profiles choose the match)."""
-    if settings.profile is Profile.BURACO:
-        return [key for key in SETTING_CHOICES if key not in _NOT_BURACOS]
-    return [key for key in SETTING_CHOICES if not (key == "match" and settings.profile in _FIXED_MATCH)]
+    """The settings this table may change (the game leaves some to its rules)."""
+    fixed = game_for(settings).fixed_settings(settings)
+    return [key for key in SETTING_CHOICES if key not in fixed]
 
 
 def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:

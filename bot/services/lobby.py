@@ -234,8 +234,8 @@ class LobbyService:
         if any(seat.user_id == actor.user_id for seat in table.seats):
             return Reply(tr.t("flow-already-seated"))
         settings = await self.core.chat_settings(table.chat_id)
-        if len(table.seats) >= settings.max_players:
-            return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
+        if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
+            return Reply(tr.t("flow-lobby-full", count=most), alert=True)
         user = await self.repository.get_user(actor.user_id)
         if user is None or not user.started_bot or user.blocked:
             # Hands are dealt in the private chat: the player opens it first and is seated from there.
@@ -277,7 +277,7 @@ class LobbyService:
 
         async def add(table: Table, tr: Translator) -> Reply:
             settings = await self.core.chat_settings(chat_id)
-            if level is not None and len(table.seats) < settings.max_players:
+            if level is not None and len(table.seats) < game_for(settings).player_range(settings)[1]:
                 await self._set_level(chat_id, settings, level)
             reply = await self._add_computer(table, tr, update_id)
             return Reply(reply.text)  # a message in the chat, not an alert
@@ -297,8 +297,8 @@ class LobbyService:
     async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         """Seat a computer player at the level the table's settings name."""
         settings = await self.core.chat_settings(table.chat_id)
-        if len(table.seats) >= settings.max_players:
-            return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
+        if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
+            return Reply(tr.t("flow-lobby-full", count=most), alert=True)
         group_tr = self.core.translations.get(settings.language)
         seats = computer_names((*table.seats, Seat(seat=len(table.seats), user_id=None, name="")), group_tr)
         seated = table.model_copy(update={"seats": seats})
@@ -325,7 +325,8 @@ class LobbyService:
         settings = await core.chat_settings(chat_id)
         if level is not None:
             settings = await self._set_level(chat_id, settings, level)
-        if settings.min_players > 2 or settings.max_players < 2:
+        least, most = game_for(settings).player_range(settings)
+        if least > 2 or most < 2:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
         seats = (
             Seat(seat=0, user_id=actor.user_id, name=actor.name),
@@ -388,8 +389,8 @@ class LobbyService:
             if any(seat.user_id == actor.user_id for seat in table.seats):
                 return Reply(tr.t("flow-ready-private"))
             settings = await core.chat_settings(table.chat_id)
-            if len(table.seats) >= settings.max_players:
-                return Reply(tr.t("flow-lobby-full", count=settings.max_players))
+            if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
+                return Reply(tr.t("flow-lobby-full", count=most))
             reply = await self._seat(table, actor, settings, update_id, tr)
         if reply.text is None:
             return Reply()
@@ -473,10 +474,12 @@ class LobbyService:
         if settings is None:
             settings = await core.chat_settings(table.chat_id)
         count = len(table.seats)
-        if count < settings.min_players:
-            return Reply(tr.t("flow-need-players", count=settings.min_players), alert=True)
-        if count > settings.max_players:
-            return Reply(tr.t("flow-lobby-full", count=settings.max_players), alert=True)
+        game = game_for(settings)
+        least, most = game.player_range(settings)
+        if count < least:
+            return Reply(tr.t("flow-need-players", count=least), alert=True)
+        if count > most:
+            return Reply(tr.t("flow-lobby-full", count=most), alert=True)
         unreachable = []
         for seat in table.seats:
             if seat.user_id is None:
@@ -493,11 +496,11 @@ class LobbyService:
             await core.enqueue([note])
             return Reply(tr.t("flow-need-private", names=names), alert=True)
         seats: list[Seat] | None = None
-        if settings.seats is not None and count < settings.seats:
-            seats = fill_seats(table.seats, settings.seats, group_tr)
+        size = game.seats(settings)
+        if size is not None and count < size:
+            seats = fill_seats(table.seats, size, group_tr)
             table = table.model_copy(update={"seats": seats})
             count = len(seats)
-        game = game_for(settings)
         match = game.new_match(settings, count, core.new_seed())
         computers = frozenset(seat.seat for seat in table.seats if seat.user_id is None)
         state = TableState(match=match, settings=settings, title=title, computers=computers, game=game)

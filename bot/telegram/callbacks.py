@@ -16,7 +16,6 @@ from aiogram.filters.callback_data import CallbackData
 from pydantic import BeforeValidator, Field
 
 from bot.storage import MAX_ID
-from engine.bura.cards import Card
 
 MAX_CALLBACK_BYTES = 64
 _ASCII_NUMBER = re.compile(r"[0-9]{1,19}")
@@ -77,19 +76,6 @@ class PlayCb(CallbackData, prefix="p"):
 REFRESH: Final = "r"  # every game's hand has 🔄: re-send the hand (after a restart or a lost message)
 
 
-class HandOp(StrEnum):
-    """The Bura family's hand buttons (``bot.games.bura``); another game names its own ops."""
-
-    TOGGLE = "t"  # select or unselect a card: ``cards`` is the selection after the tap
-    PLAY = "p"  # lead, or answer face up, with ``cards``
-    FACE_DOWN = "d"  # answer face down with ``cards``
-    CLAIM = "c"  # «Вскрываюсь!», confirmed
-    CLAIM_ASK = "k"  # «Вскрываюсь!» tapped: the hand asks to confirm (nothing is played)
-    COMBO = "b"  # «Стоп!» / show a combo: ``cards`` is empty, the combo is the seat's
-    PASS = "n"  # decline a «Стоп!» or the final claim window
-    REFRESH = REFRESH
-
-
 class HandCb(CallbackData, prefix="h"):
     """A hand button: ``h:<table>:<move>:<op>:<cards>``. ``op`` is one of the table's game's (a letter);
     ``cards`` is what the game packs, e.g. card codes joined (``QS7S``). The game reads both."""
@@ -104,15 +90,3 @@ class HandCb(CallbackData, prefix="h"):
         """``HandCb(...).pack()`` without building the model: a hand has a dozen buttons and is redrawn after
         every tap (tests/bot/test_callbacks.py holds the two to the same text and to the 64-byte limit)."""
         return f"h:{table}:{move}:{op}:{cards}"
-
-
-def pack_cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    """``(Q♠, 7♠)`` -> ``"QS7S"``: two ASCII bytes a card."""
-    return "".join(card.code for card in cards)
-
-
-def unpack_cards(text: str) -> tuple[Card, ...]:
-    """The inverse of :func:`pack_cards`; raises ``ValueError`` on anything that is not a list of cards."""
-    if len(text) % 2:
-        raise ValueError(f"not a list of cards: {text!r}")
-    return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))

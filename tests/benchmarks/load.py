@@ -51,7 +51,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.telegram.callbacks import HandCb, HandOp
+from bot.games.bura.buttons import HandOp
+from bot.telegram.callbacks import HandCb
 from tests.botapi import CallbackQuery, FakeTelegram, Message, User
 from tests.e2e.balancer import Balancer, free_port
 from tests.e2e.conftest import BotProcess

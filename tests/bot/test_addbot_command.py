@@ -3,6 +3,7 @@ deal; with a level, the table's computers play at that level (issue: computer pl
 
 from __future__ import annotations
 
+from bot.games.registry import game_for
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import LobbyOp
 from tests.bot import test_services
@@ -70,10 +71,11 @@ async def test_addbot_is_refused_to_others_without_a_lobby_and_once_dealt(world:
 async def test_addbot_at_a_full_table_changes_nothing(world: World) -> None:
     await _lobby(world)
     settings = await world.tables.core.chat_settings(GROUP)
-    for update_id in range(3, 3 + settings.max_players - 2):
+    most = game_for(settings).player_range(settings)[1]
+    for update_id in range(3, 3 + most - 2):
         await world.tables.lobby.add_computer_command(GROUP, ANNA, is_admin=admin(False), update_id=update_id)
     table = await world.table()
-    assert len(table.seats) == settings.max_players
+    assert len(table.seats) == most
     full = await world.tables.lobby.add_computer_command(
         GROUP, ANNA, is_admin=admin(False), update_id=99, level=ComputerLevel.HARD
     )

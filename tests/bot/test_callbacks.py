@@ -2,10 +2,11 @@
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.hand import render_hand
 from bot.i18n import Translations
 from bot.render.keyboard import buttons
-from bot.telegram.callbacks import HandCb, HandOp, pack_cards, unpack_cards
+from bot.telegram.callbacks import HandCb
 from engine.bura.cards import deck
 from engine.bura.match import Match
 from engine.bura.variant import BURKOZEL

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.computer import computer_action
 from bot.games.bura.game import BURA, bura_match
 from bot.services import Actor
@@ -17,7 +18,7 @@ from bot.services.computer import COMPUTER_SECONDS, Thinker
 from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Deadline, Table, TableStatus
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, pack_cards
+from bot.telegram.callbacks import HandCb, LobbyOp
 from engine.bura.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.events import DealEnded
 from engine.bura.match import Match

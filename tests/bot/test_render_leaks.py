@@ -14,10 +14,11 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from bot.games.bura import card_button, card_text, cards_text, render_announcements, render_hand, render_table
+from bot.games.bura.buttons import HandOp, unpack_cards
 from bot.games.bura.moments import Before
 from bot.i18n import Translations, Translator
 from bot.table_settings import Profile, TableSettings
-from bot.telegram.callbacks import HandCb, HandOp, unpack_cards
+from bot.telegram.callbacks import HandCb
 from engine.bura.actions import Action, Lead, RespondOpen
 from engine.bura.cards import Card
 from engine.bura.deal import Deal

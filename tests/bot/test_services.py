@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.games.bura import card_text
+from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.game import bura_match
 from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
@@ -21,7 +22,7 @@ from bot.services.core import IsAdmin
 from bot.storage import OutboxKind, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
-from bot.telegram.callbacks import HandCb, HandOp, LobbyOp, SettingCb, pack_cards
+from bot.telegram.callbacks import HandCb, LobbyOp, SettingCb
 from bot.telegram.pacer import Pacer
 from bot.telegram.sender import ApiRequest, Sender
 from engine.bura.actions import Lead, RespondFaceDown, RespondOpen

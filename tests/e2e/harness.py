@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import Table, TableStatus
-from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
+from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp, SettingCb
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.ai import EasyPlayer
 from engine.bura.cards import Card

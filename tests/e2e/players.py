@@ -15,12 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.game import bura_match
 from bot.render.lobby import DONE_KEY, OPEN_CHOICES, SETTING_CHOICES
 from bot.services import TableState
 from bot.storage import Table, TableStatus
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp, SettingCb
+from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp, SettingCb
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import Card, points, set_beats
 from engine.bura.deal import Phase

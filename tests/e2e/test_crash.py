@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from bot.telegram.callbacks import HandOp
+from bot.games.bura.buttons import HandOp
 from engine.bura.deal import Phase
 from engine.bura.match import Match
 from tests.botapi import CallbackQuery, FakeTelegram

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.game import bura_match
 from bot.i18n import Translations
 from bot.services import TableState
 from bot.storage.sqlite.migrations import migrate
-from bot.telegram.callbacks import HandCb, HandOp, pack_cards
+from bot.telegram.callbacks import HandCb
 from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
 from engine.bura.ai import EasyPlayer
 from engine.bura.views import view

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import BACK, cards_text
 from bot.i18n import Translations
 from bot.storage import TableStatus
 from bot.table_settings import MatchChoice, Profile, TableSettings
-from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
+from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp
 from engine.bura.actions import Claim, DeclareCombo, Lead
 from engine.bura.combos import Combo
 from engine.bura.events import Claimed, ComboShown, DealEnded, OutcomeKind

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import TableStatus
-from bot.telegram.callbacks import HandCb, HandOp, LobbyCb, LobbyOp
+from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp
 from engine.bura.cards import Card, deck
 from tests.botapi import CallbackQuery, Chat, FakeTelegram, Message, User
 from tests.botapi.state import ChatType

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from bot.games.bura.buttons import HandOp
 from bot.table_settings import Profile, TableSettings
-from bot.telegram.callbacks import HandOp
 from engine.bura.events import DealEnded, OutcomeKind, TrickTaken
 from engine.bura.match import Match
 from tests.botapi import Chat, FakeTelegram, Message, User

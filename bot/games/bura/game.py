@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Decision, HandStory, Moment, Redraw
+from bot.games.bura import lobby
+from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
 from bot.games.bura.computer import decide, out_of_turn_caller
 from bot.games.bura.events import deal_result, render_announcements
@@ -17,8 +19,7 @@ from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import StatsDelta, Table
-from bot.table_settings import ComputerLevel, TableSettings
-from bot.telegram.callbacks import HandOp, pack_cards, unpack_cards
+from bot.table_settings import PROFILE_VARIANTS, ComputerLevel, Profile, TableSettings
 from engine.bura.deal import Phase
 from engine.bura.errors import Reason
 from engine.bura.match import Match
@@ -34,6 +35,22 @@ def bura_match(match: Game) -> Match:
 
 class BuraGame:
     key = "bura"
+    profiles: tuple[Profile, ...] = tuple(PROFILE_VARIANTS)
+
+    def seats(self, settings: TableSettings) -> int | None:
+        return None  # whoever sits plays
+
+    def player_range(self, settings: TableSettings) -> tuple[int, int]:
+        return lobby.player_range(settings)
+
+    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
+        return lobby.fixed_settings(settings)
+
+    def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
+        return lobby.rules_parts(settings, tr)
+
+    def help_text(self, settings: TableSettings, tr: Translator) -> str:
+        return lobby.help_text(settings, tr)
 
     def new_match(self, settings: TableSettings, players: int, seed: str) -> Match:
         return Match(settings.variant(), players, seed)

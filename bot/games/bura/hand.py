@@ -19,13 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from bot.games.base import HandStory
+from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.cards import card_button, cards_text, suit_name
 from bot.games.bura.common import sorted_selection, trick_lines, trick_summary
 from bot.i18n import Translator
 from bot.render.common import clip, name_of
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
-from bot.telegram.callbacks import HandCb, HandOp, pack_cards
+from bot.telegram.callbacks import HandCb
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import Card
 from engine.bura.deal import Phase

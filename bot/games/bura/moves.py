@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import cards_text
 from bot.i18n import Translator
-from bot.telegram.callbacks import HandOp
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import Card, points
 from engine.bura.deal import Phase

@@ -30,7 +30,7 @@ from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import StatsDelta, Table
-from bot.table_settings import ComputerLevel, TableSettings
+from bot.table_settings import ComputerLevel, Profile, TableSettings
 from bot.telegram.callbacks import REFRESH, parse_id
 from engine.buraco.actions import (
     Action,
@@ -70,7 +70,23 @@ class Before:
 
 class BuracoGame:
     key = "buraco"
+    profiles: tuple[Profile, ...] = (Profile.BURACO,)
     players = 4  # RULES §17.1: two partnerships
+
+    def seats(self, settings: TableSettings) -> int | None:
+        return self.players  # computers take the seats nobody takes
+
+    def player_range(self, settings: TableSettings) -> tuple[int, int]:
+        return 1, self.players  # one to four people
+
+    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
+        return frozenset({"match", "discards", "casual"})  # one set of rules (RULES §17), a match to 3,000
+
+    def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
+        return [tr.t("setting-profile-buraco"), tr.t("rules-buraco")]
+
+    def help_text(self, settings: TableSettings, tr: Translator) -> str:
+        return tr.t("flow-help-buraco")
 
     def new_match(self, settings: TableSettings, players: int, seed: str) -> Match:
         if players != self.players:

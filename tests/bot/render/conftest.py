@@ -8,11 +8,12 @@ from collections.abc import Iterable
 import pytest
 
 from bot.games.bura import render_hand
+from bot.games.bura.buttons import HandOp
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, buttons
 from bot.storage import MAX_ID
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb, HandOp
+from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
 from engine.bura.actions import Lead, RespondFaceDown
 from engine.bura.cards import cards
 from engine.bura.match import Match
