@@ -79,6 +79,7 @@ reason-bad_arrangement = These cards do not make a run like that.
 reason-no_such_meld = There is no such run.
 reason-not_own_meld = You can add only to your own side's runs.
 reason-not_adjacent = These cards do not fit that run.
+reason-no_run_for_marks = These cards join none of your pair's runs, and a new run takes three cards or more.
 reason-no_place_for_substitute = The substitute has nowhere to go: the run has 14 cards.
 reason-cannot_discard_pile_card = You took this card from the pile: you cannot discard it this turn.
 reason-opening_below_minimum = A vulnerable side's first melds must make 75 points.

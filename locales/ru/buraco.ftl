@@ -81,6 +81,7 @@ reason-bad_arrangement = Так эти карты в ряд не встают.
 reason-no_such_meld = Такого ряда нет.
 reason-not_own_meld = Добавлять можно только к рядам своей пары.
 reason-not_adjacent = Эти карты к ряду не подходят.
+reason-no_run_for_marks = К рядам вашей пары эти карты не подходят, а новый ряд — от трёх карт.
 reason-no_place_for_substitute = Замене некуда перейти: в ряду уже 14 карт.
 reason-cannot_discard_pile_card = Эту карту взяли из сброса: в этот ход её не сбросить.
 reason-opening_below_minimum = Первая выкладка уязвимой пары — от 75 очков.

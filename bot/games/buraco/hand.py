@@ -126,6 +126,25 @@ def render_hand(
     return clip("\n".join(lines)), keyboard([*keys, *rows, tools])
 
 
+class Hint(Enum):
+    """Why marks make no move, where no refusal of the engine says it: not a move they were refused, but none
+    they could make."""
+
+    NO_RUN_FOR_MARKS = "no_run_for_marks"  # one or two cards, no run of the pair's they join
+
+
+def _no_fit(deal: Deal, seat: int, marked: Sequence[Card]) -> Enum:
+    """Why marks that neither lay a run, join one of the pair's nor go to the discard make no move."""
+    turn = deal.diagnose(Discard(seat, marked[0]))
+    if turn in (Reason.NOT_YOUR_TURN, Reason.WRONG_PHASE, Reason.MATCH_OVER):
+        return turn  # nothing is laid before the draw, nor out of turn
+    if len({card.suit for card in marked if not card.may_be_wild}) > 1:
+        return Reason.NOT_SAME_SUIT  # RULES §17.4: runs of one suit only
+    if len(marked) < 3:
+        return Hint.NO_RUN_FOR_MARKS  # too few for a run of their own, and no run of the pair's takes them
+    return Reason.NOT_ADJACENT
+
+
 def _meld_rows(
     view: SeatView,
     deal: Deal,
@@ -142,7 +161,7 @@ def _meld_rows(
     rows: list[list[Button]] = []
     why: Enum | None = refusal
     if marked:
-        reasons: list[Reason] = []  # why the marks make no move, the likeliest meaning first
+        reasons: list[Enum] = []  # why the marks make no move, the likeliest meaning first
         plans = new_run_plans(deal, seat, marked) if len(marked) >= 3 else Reason.MELD_TOO_SHORT
         meld_row: list[Button] = []
         if isinstance(plans, Reason):
@@ -174,8 +193,8 @@ def _meld_rows(
         if meld_row:
             rows.append(meld_row)
         rows.extend(add_row[i : i + 4] for i in range(0, len(add_row), 4))
-        if not rows and len(marked) >= 2:
-            reasons.append(Reason.NOT_ADJACENT)
+        if not rows and not reasons:
+            reasons.append(_no_fit(deal, seat, marked))
         if not rows and reasons:
             why = why or reasons[0]
     if why is not None:

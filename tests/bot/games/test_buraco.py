@@ -115,6 +115,22 @@ def test_marks_that_make_no_move_say_why(ru: Translator) -> None:
     assert BURACO.tap(match, 0, MELD, f"0.{marking(match, 0, '7H', '7S', '7C')}") == Reason.SETS_NOT_ALLOWED
 
 
+def test_marks_that_fit_no_run_of_the_pairs_say_why(ru: Translator) -> None:
+    """RULES §17.3-§17.4: one or two cards join only a run of one's own pair, of their suit; three make a new one."""
+    match = at_meld("6H 9H 9C KD QS")
+    lay(match.deal, 1, run("3H 4H 5H", Suit.HEARTS, 3))  # the other pair's hearts: not ours to add to
+    text, datas = hand(match, 0, ru, marking(match, 0, "6H", "9H"))
+    assert "К рядам вашей пары эти карты не подходят, а новый ряд — от трёх карт." in text
+    assert not [d for d in datas if d.op in (ADD, MELD, DISCARD)]
+    text, _ = hand(match, 0, ru, marking(match, 0, "9C", "KD"))
+    assert "Ряд — карты одной масти." in text
+    lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))  # now a run of ours: 6♥ joins it, 9♥ does not
+    text, datas = hand(match, 0, ru, marking(match, 0, "6H", "9H"))
+    assert "Эти карты к ряду не подходят." in text and not [d for d in datas if d.op == ADD]
+    text, datas = hand(match, 0, ru, marking(match, 0, "6H"))
+    assert [d for d in datas if d.op == ADD] and "Эти карты" not in text
+
+
 def test_adding_to_a_run_and_discarding_one_card(ru: Translator) -> None:
     match = at_meld("6H 7H 9C KD")
     lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
