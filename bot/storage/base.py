@@ -229,20 +229,37 @@ class Delivery(_Dto):
 
 
 class StatsDelta(_Dto):
-    """Increments to one player's tally in one chat, committed with the move that earned them."""
+    """Increments to one player's tally of one game in one chat, committed with the move that earned them."""
 
     chat_id: int
     user_id: int
-    deals_played: int = 0
-    deals_won: int = 0
-    matches_played: int = 0
-    matches_won: int = 0
-    buras: int = 0
-    false_claims: int = 0
+    game: str  # the tally's game, by the key the lobby names it with ("bura", "bk", "kozel", "buraco")
+    counts: dict[str, int]  # counter -> increment: every game's four below, and each game's own
 
 
 class Stats(StatsDelta):
-    pass
+    """One player's tally of one game in one chat. Every game counts ``deals_played``, ``deals_won``,
+    ``matches_played`` and ``matches_won``; each keeps counters of its own beside them (Бура its ``buras`` and
+    ``false_claims``, Бурако its ``canastras`` and ``outs``)."""
+
+    def count(self, name: str) -> int:
+        return self.counts.get(name, 0)
+
+    @property
+    def matches_won(self) -> int:
+        return self.count("matches_won")
+
+    @property
+    def matches_played(self) -> int:
+        return self.count("matches_played")
+
+    @property
+    def deals_won(self) -> int:
+        return self.count("deals_won")
+
+    @property
+    def deals_played(self) -> int:
+        return self.count("deals_played")
 
 
 class Deadline(_Dto):
@@ -428,10 +445,12 @@ class OutboxStore(Protocol):
 
 
 class StatsStore(Protocol):
-    async def get_stats(self, chat_id: int, user_id: int) -> Stats: ...
+    async def get_stats(self, chat_id: int, user_id: int) -> list[Stats]:
+        """The player's tallies in the chat, one a game he has played there, by game."""
+        ...
 
-    async def top_stats(self, chat_id: int, limit: int = 10) -> list[Stats]:
-        """The chat's players by matches won, then deals won."""
+    async def chat_stats(self, chat_id: int) -> list[Stats]:
+        """Every tally kept in the chat (a chat's players and games are few), by game, then player."""
         ...
 
 

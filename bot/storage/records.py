@@ -15,6 +15,7 @@ from bot.storage.base import (
     OutboxMessage,
     Seat,
     Stats,
+    StatsDelta,
     Table,
     Timer,
     User,
@@ -69,8 +70,25 @@ def user_of(row: Row) -> User:
     return User.model_validate(columns(row))
 
 
-def stats_of(row: Row) -> Stats:
-    return Stats.model_validate(columns(row))
+def stats_of(rows: Iterable[Row]) -> list[Stats]:
+    """Tallies from their counters' rows (``chat_id, user_id, game, name, value``), by game, then player."""
+    counts: dict[tuple[int, int, str], dict[str, int]] = {}
+    for row in rows:
+        counts.setdefault((row["chat_id"], row["user_id"], row["game"]), {})[row["name"]] = row["value"]
+    return [
+        Stats(chat_id=chat, user_id=user, game=game, counts=found)
+        for (chat, user, game), found in sorted(counts.items(), key=lambda item: (item[0][2], item[0][1]))
+    ]
+
+
+def stats_rows(deltas: Iterable[StatsDelta]) -> list[tuple[int, int, str, str, int]]:
+    """The counters' rows a move adds to (an increment of 0 adds no row)."""
+    return [
+        (delta.chat_id, delta.user_id, delta.game, name, value)
+        for delta in deltas
+        for name, value in delta.counts.items()
+        if value
+    ]
 
 
 def event_of(row: Row) -> Event:

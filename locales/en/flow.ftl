@@ -54,11 +54,18 @@ flow-resumed = ▶️ The bot may write in the group again: the game goes on.
 ## Tallies
 
 flow-stats-mine = 📊 { $name }
-    Matches won: { $matches_won }/{ $matches_played } · deals won: { $deals_won }/{ $deals_played }
-    Buras: { $buras } · false claims: { $false_claims }
+flow-stats-none = You have not played in this chat yet.
+stats-game = { $game } — { $tally }
+stats-matches = matches won: { $won }/{ $played }
+stats-deals = deals won: { $won }/{ $played }
+stats-buras = buras: { $count }
+stats-false_claims = false claims: { $count }
+stats-canastras = canastras: { $count }
+stats-outs = went out: { $count }
 flow-top-empty = Nobody has played in this chat yet.
-flow-top-title = 🏆 Top players in this chat (matches · deals · buras)
-flow-top-line = { $place }. { $name } — { $matches_won }/{ $matches_played } · { $deals_won }/{ $deals_played } · { $buras }
+flow-top-title = 🏆 Top players in this chat (matches · deals)
+flow-top-game = <b>{ $game }</b>
+flow-top-line = { $place }. { $name } — { $matches_won }/{ $matches_played } · { $deals_won }/{ $deals_played }
 
 ## General
 

@@ -57,11 +57,18 @@ flow-resumed = ▶️ Бот снова может писать в группе:
 ## Итоги
 
 flow-stats-mine = 📊 { $name }
-    Матчи: { $matches_won } из { $matches_played } · сдачи: { $deals_won } из { $deals_played }
-    Буры: { $buras } · ложные вскрытия: { $false_claims }
+flow-stats-none = В этом чате вы ещё не играли.
+stats-game = { $game } — { $tally }
+stats-matches = матчи: { $won } из { $played }
+stats-deals = сдачи: { $won } из { $played }
+stats-buras = буры: { $count }
+stats-false_claims = ложные вскрытия: { $count }
+stats-canastras = канастры: { $count }
+stats-outs = выходы: { $count }
 flow-top-empty = В этом чате ещё не играли.
-flow-top-title = 🏆 Лучшие игроки чата (матчи · сдачи · буры)
-flow-top-line = { $place }. { $name } — { $matches_won }/{ $matches_played } · { $deals_won }/{ $deals_played } · { $buras }
+flow-top-title = 🏆 Лучшие игроки чата (матчи · сдачи)
+flow-top-game = <b>{ $game }</b>
+flow-top-line = { $place }. { $name } — { $matches_won }/{ $matches_played } · { $deals_won }/{ $deals_played }
 
 ## Общее
 

@@ -545,12 +545,12 @@ async def test_a_false_claim_ends_the_deal_with_its_announcement_and_stats(world
     await world.deliver()
     assert any("Вскрываюсь" in text for text in world.api.texts(GROUP)[-3:])
     other = BORIS if claimant is ANNA else ANNA
-    mine, theirs = (
+    [mine], [theirs] = (
         await world.storage.get_stats(GROUP, claimant.user_id),
         await world.storage.get_stats(GROUP, other.user_id),
     )
-    assert (mine.false_claims, mine.deals_played, mine.deals_won) == (1, 1, 0)
-    assert (theirs.false_claims, theirs.deals_played, theirs.deals_won) == (0, 1, 1)
+    assert (mine.game, mine.count("false_claims"), mine.deals_played, mine.deals_won) == ("bura", 1, 1, 0)
+    assert (theirs.game, theirs.count("false_claims"), theirs.deals_played, theirs.deals_won) == ("bura", 0, 1, 1)
 
 
 async def test_three_timeouts_make_a_player_away_and_a_table_of_absentees_ends(world: World) -> None:

@@ -44,6 +44,6 @@ async def test_three_timeouts_in_a_row_forfeit_the_deal(world: World) -> None:
     await world.deliver()
     texts = world.api.texts(GROUP)
     assert any("проигрывает сдачу" in text for text in texts)
-    stats = {row.user_id: row for row in await world.storage.top_stats(GROUP)}
+    stats = {row.user_id: row for row in await world.storage.chat_stats(GROUP)}
     winner_id = ANNA.user_id if loser == 1 else BORIS.user_id
     assert stats[winner_id].deals_won >= 1

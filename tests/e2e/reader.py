@@ -19,14 +19,16 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar
 import asyncpg
 
 from bot.storage import Event, Stats, Table
-from bot.storage.records import seat_of, table_of
-from bot.storage.sqlite.rows import event_of, fetchall, load_table, one, stats_of
+from bot.storage.records import seat_of, stats_of, table_of
+from bot.storage.sqlite.rows import event_of, fetchall, load_table, one
 
 T = TypeVar("T")
 
+_TALLY = "SELECT chat_id, user_id, game, name, value FROM tallies"
+
 
 class BotDatabase:
-    """The bot's storage questions (`get_table`, `get_open_table`, `get_events`, `get_stats`, `top_stats`,
+    """The bot's storage questions (`get_table`, `get_open_table`, `get_events`, `get_stats`, `chat_stats`,
     `inbox_has`), read from its file."""
 
     def __init__(self, path: Path) -> None:
@@ -54,21 +56,13 @@ class BotDatabase:
         )
         return [event_of(row) for row in rows]
 
-    async def get_stats(self, chat_id: int, user_id: int) -> Stats:
-        row = self._read(
-            lambda db: one(db, "SELECT * FROM stats WHERE chat_id = ? AND user_id = ?", (chat_id, user_id))
-        )
-        return stats_of(row) if row else Stats(chat_id=chat_id, user_id=user_id)
+    async def get_stats(self, chat_id: int, user_id: int) -> list[Stats]:
+        query = f"{_TALLY} WHERE chat_id = ? AND user_id = ?"
+        return stats_of(self._read(lambda db: fetchall(db, query, (chat_id, user_id))))
 
-    async def top_stats(self, chat_id: int, limit: int = 10) -> list[Stats]:
-        rows = self._read(
-            lambda db: fetchall(
-                db,
-                "SELECT * FROM stats WHERE chat_id = ? ORDER BY matches_won DESC, deals_won DESC, user_id LIMIT ?",
-                (chat_id, limit),
-            )
-        )
-        return [stats_of(row) for row in rows]
+    async def chat_stats(self, chat_id: int) -> list[Stats]:
+        query = f"{_TALLY} WHERE chat_id = ?"
+        return stats_of(self._read(lambda db: fetchall(db, query, (chat_id,))))
 
     async def inbox_has(self, update_id: int) -> bool:
         """The bot stored this update in its inbox (handled since or not)."""

@@ -83,6 +83,12 @@ async def a_deal(tg: FakeTelegram, tmp_path: Path, people: int) -> None:
             await tg.wait_for(
                 lambda: any("Сдача 1 окончена" in text for text in game.group_texts()), WAIT, "the deal's score"
             )
+            # The deal counts in each person's Buraco tally, apart from any Bura he plays in the chat.
+            played = game.query("SELECT user_id, game, value FROM tallies WHERE name = 'deals_played'")
+            people_ids = sorted(user.id for user in game.by_seat.values())
+            assert sorted((row["user_id"], row["game"], row["value"]) for row in played) == [
+                (user_id, "buraco", 1) for user_id in people_ids
+            ]
         finally:
             await bot.stop()
         assert "Traceback" not in bot.output()

@@ -69,13 +69,16 @@ async def test_a_single_deal_match_is_played_to_its_end(tg: FakeTelegram, start:
     score = await players.command(loser, "/score", "Сейчас")
     assert "Сейчас здесь не играют" in score  # the match is over: no table is open
     mine = await players.command(winner, "/stats", "📊")
-    assert mine.splitlines()[:2] == [f"📊 {winner.first_name}", "Матчи: 1 из 1 · сдачи: 1 из 1"], mine
+    assert mine.splitlines()[:2] == [f"📊 {winner.first_name}", "Бура — матчи: 1 из 1 · сдачи: 1 из 1"], mine
     theirs = await players.command(loser, "/stats", "📊")
-    assert theirs.splitlines()[1] == "Матчи: 0 из 1 · сдачи: 0 из 1", theirs
+    assert theirs.splitlines()[1:] == ["Бура — матчи: 0 из 1 · сдачи: 0 из 1"], theirs
     top = await players.command(loser, "/top", "🏆 Лучшие")
-    assert top.splitlines()[0] == "🏆 Лучшие игроки чата (матчи · сдачи · буры)"
-    assert top.splitlines()[1].startswith(f"1. {winner.first_name} — 1/1 · 1/1")
-    assert top.splitlines()[2].startswith(f"2. {loser.first_name} — 0/1 · 0/1")
+    assert top.splitlines() == [
+        "🏆 Лучшие игроки чата (матчи · сдачи)",
+        "Бура",
+        f"1. {winner.first_name} — 1/1 · 1/1",
+        f"2. {loser.first_name} — 0/1 · 0/1",
+    ]
 
 
 def robber_match_ends(match: Match) -> bool:
@@ -110,7 +113,7 @@ async def test_a_small_robber_match_is_played_to_eleven(tg: FakeTelegram, start:
     assert "вскрытие ложное — сдача проиграна." in (final.text or "")
     await players.table_shows("Матч окончен.")
     stats = await players.command(winner, "/stats", "📊")
-    assert f"Матчи: 1 из 1 · сдачи: 11 из {match.deal_number}" in stats, stats
+    assert f"Бура — матчи: 1 из 1 · сдачи: 11 из {match.deal_number}" in stats, stats
 
 
 def face_down_in_the_claim(match: Match) -> bool:
@@ -193,7 +196,7 @@ async def test_a_dealt_bura_wins_the_deal_at_once(tg: FakeTelegram, start: Start
     assert "Сдача 2" in text  # and the next deal is dealt at once
     assert (await players.match()).deal_number == 2
     stats = await players.command(holder, "/stats", "📊")
-    assert "сдачи: 1 из 1" in stats and "Буры: 1 ·" in stats, stats
+    assert "сдачи: 1 из 1 · буры: 1" in stats, stats
 
 
 def false_claim_after_one_trick(match: Match) -> bool:
@@ -249,9 +252,9 @@ async def test_a_claim_asks_once_and_a_false_one_loses_the_deal(tg: FakeTelegram
     assert f"Сдачу берёт {other.first_name}." in text
     assert f"Матч: {other.first_name} 1 (+1)" in text
     mine = await players.command(claimant, "/stats", "📊")
-    assert "Буры: 0 · ложные вскрытия: 1" in mine, mine
+    assert mine.endswith("сдачи: 0 из 1 · ложные вскрытия: 1"), mine
     theirs = await players.command(other, "/stats", "📊")
-    assert "сдачи: 1 из 1" in theirs and "ложные вскрытия: 0" in theirs, theirs
+    assert theirs.endswith("сдачи: 1 из 1"), theirs  # no false claim to count
     score = await players.command(other, "/score", "📋")
     assert f"{other.first_name} 1" in score, score
 
@@ -388,15 +391,14 @@ async def test_score_stats_and_top_after_a_deal(tg: FakeTelegram, start: Start) 
     assert lines[0] == "📋 Счёт матча · сдача 2"
     assert f"{winner.first_name} 1" in lines[1] and f"{loser.first_name} 0" in lines[1], lines
     stats = await players.command(winner, "/stats", "📊")
-    assert stats.splitlines() == [
-        f"📊 {winner.first_name}",
-        "Матчи: 0 из 0 · сдачи: 1 из 1",
-        "Буры: 0 · ложные вскрытия: 0",
-    ]
+    assert stats.splitlines() == [f"📊 {winner.first_name}", "Бура — матчи: 0 из 0 · сдачи: 1 из 1"]
     top = (await players.command(loser, "/top", "🏆 Лучшие")).splitlines()
-    assert top[0] == "🏆 Лучшие игроки чата (матчи · сдачи · буры)"
-    assert top[1] == f"1. {winner.first_name} — 0/0 · 1/1 · 0"
-    assert top[2] == f"2. {loser.first_name} — 0/0 · 0/1 · 0"
+    assert top == [
+        "🏆 Лучшие игроки чата (матчи · сдачи)",
+        "Бура",
+        f"1. {winner.first_name} — 0/0 · 1/1",
+        f"2. {loser.first_name} — 0/0 · 0/1",
+    ]
 
 
 async def test_a_tap_made_while_the_bot_was_down_is_played_late(tg: FakeTelegram, launch: Launch) -> None:

@@ -96,8 +96,8 @@ async def test_two_players_play_a_deal_from_new_to_its_end(
     # The group heard the result and the next deal; the table message was edited in place all along.
     await tg.wait_for(lambda: table_message.edit_date, MOVE_WAIT, "the table message to be edited")
     assert len(tg.messages(group, from_bot=True)) < moves  # one live message, not one per move
-    top = await storage.top_stats(group.id)
-    assert sum(stats.deals_played for stats in top) == 2
+    tallies = await storage.chat_stats(group.id)
+    assert [(stats.game, stats.deals_played) for stats in tallies] == [("bura", 1), ("bura", 1)]
 
 
 async def test_a_restart_in_the_middle_of_a_deal_resumes_it(

@@ -12,8 +12,16 @@ from engine.bura.combos import Combo
 from engine.bura.deal import Deal
 from engine.bura.events import DealEnded, Event, MatchEnded, OutcomeKind
 from engine.bura.match import Match
+from engine.bura.variant import Game as Rules
 from engine.bura.views import TrickView, last_trick
 from engine.core.game import Game
+
+# The tally a deal counts in, by what the lobby calls the game: Бура (every Bura profile), Буркозёл, Козёл.
+_TALLIES = {Rules.BURKOZEL: "bk", Rules.KOZEL_MONEY: "kozel"}
+
+
+def tally_of(match: Match) -> str:
+    return _TALLIES.get(match.variant.game, "bura")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,4 +101,4 @@ def stats_for(table: Table, match: Match, events: Sequence[Event]) -> list[Stats
                 add(seat, "matches_played")
                 if match.side_of(seat) in event.winners:
                     add(seat, "matches_won")
-    return seat_stats(table, earned)
+    return seat_stats(table, tally_of(match), earned)

@@ -45,8 +45,9 @@ from engine.buraco.actions import (
 )
 from engine.buraco.ai import auto_action
 from engine.buraco.errors import Reason
-from engine.buraco.events import DealScored, MatchEnded
+from engine.buraco.events import DealScored, Discarded, MatchEnded, RunExtended
 from engine.buraco.match import Match
+from engine.buraco.melds import CANASTRA
 from engine.buraco.views import seat_view, table_view
 from engine.core.game import Game
 
@@ -261,10 +262,19 @@ class BuracoGame:
         return Decision(decide, (view, level, seed), heavy=level is ComputerLevel.HARD)
 
     def stats(self, table: Table, match: Game, events: Sequence[Any]) -> list[StatsDelta]:
-        """Deals played and won (the higher deal score), matches played and won, per person."""
+        """Deals played and won (the higher deal score), matches played and won, per person; the canastras a
+        player completed and the deals he went out of."""
         earned: list[tuple[int, str]] = []
+        last_discard: int | None = None
         for event in events:
-            if isinstance(event, DealScored):
+            if isinstance(event, RunExtended) and len(event.meld.cards) == CANASTRA:
+                # A run is laid with three cards and grows a card at a time: at seven it became a canastra.
+                earned.append((event.seat, "canastras"))
+            elif isinstance(event, Discarded):
+                last_discard = event.seat
+            elif isinstance(event, DealScored):
+                if event.closer is not None and last_discard is not None:
+                    earned.append((last_discard, "outs"))  # going out is the last card discarded (§17.6)
                 totals = [score.total for score in event.scores]
                 for seat in range(4):
                     earned.append((seat, "deals_played"))
@@ -275,7 +285,7 @@ class BuracoGame:
                     earned.append((seat, "matches_played"))
                     if seat % 2 == event.winner:
                         earned.append((seat, "matches_won"))
-        return seat_stats(table, earned)
+        return seat_stats(table, self.key, earned)
 
 
 BURACO = BuracoGame()

@@ -74,8 +74,8 @@ class Chats(Part):
             await db.execute("UPDATE message_refs SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
             await db.execute("UPDATE outbox SET chat_id = $1 WHERE chat_id = $2 AND NOT done", new_chat_id, old_chat_id)
             await db.execute(
-                "INSERT INTO stats SELECT $1, user_id, deals_played, deals_won, matches_played, matches_won,"
-                " buras, false_claims FROM stats WHERE chat_id = $2 ON CONFLICT DO NOTHING",
+                "INSERT INTO tallies SELECT $1, user_id, game, name, value FROM tallies WHERE chat_id = $2"
+                " ON CONFLICT DO NOTHING",
                 new_chat_id,
                 old_chat_id,
             )

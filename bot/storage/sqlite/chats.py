@@ -64,8 +64,8 @@ class Chats(Part):
             db.execute("UPDATE OR REPLACE message_refs SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
             db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND done = 0", (new_chat_id, old_chat_id))
             db.execute(
-                "INSERT INTO stats SELECT ?, user_id, deals_played, deals_won, matches_played, matches_won,"
-                " buras, false_claims FROM stats WHERE chat_id = ? ON CONFLICT DO NOTHING",
+                "INSERT INTO tallies SELECT ?, user_id, game, name, value FROM tallies WHERE chat_id = ?"
+                " ON CONFLICT DO NOTHING",
                 (new_chat_id, old_chat_id),
             )
             return self._chat_row(db, old_chat_id), self._chat_row(db, new_chat_id)

@@ -205,6 +205,40 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE tables ADD COLUMN thread_id INTEGER",
         ),
     ),
+    (
+        5,
+        "tallies per game: a row a counter, so that each game keeps the counters it has",
+        (
+            # A player's tally is kept per game (what the lobby calls it: Бура, Буркозёл, Козёл, Бурако) and each
+            # game counts what it has (Бура its buras and false claims, Бурако its canastras and going out), so a
+            # new game brings new counters without a migration. The old rows were all counted as Бура: the
+            # only game there was until Buraco came, days before this.
+            """
+            CREATE TABLE tallies (
+                chat_id      INTEGER NOT NULL,
+                user_id      INTEGER NOT NULL,
+                game         TEXT    NOT NULL,
+                name         TEXT    NOT NULL,
+                value        INTEGER NOT NULL,
+                PRIMARY KEY (chat_id, user_id, game, name)
+            )
+            """,
+            "INSERT INTO tallies (chat_id, user_id, game, name, value)"
+            " SELECT chat_id, user_id, 'bura', 'deals_played', deals_played"
+            " FROM stats WHERE deals_played <> 0"
+            " UNION ALL SELECT chat_id, user_id, 'bura', 'deals_won', deals_won"
+            " FROM stats WHERE deals_won <> 0"
+            " UNION ALL SELECT chat_id, user_id, 'bura', 'matches_played', matches_played"
+            " FROM stats WHERE matches_played <> 0"
+            " UNION ALL SELECT chat_id, user_id, 'bura', 'matches_won', matches_won"
+            " FROM stats WHERE matches_won <> 0"
+            " UNION ALL SELECT chat_id, user_id, 'bura', 'buras', buras"
+            " FROM stats WHERE buras <> 0"
+            " UNION ALL SELECT chat_id, user_id, 'bura', 'false_claims', false_claims"
+            " FROM stats WHERE false_claims <> 0",
+            "DROP TABLE stats",
+        ),
+    ),
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)

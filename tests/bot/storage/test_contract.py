@@ -54,7 +54,7 @@ async def test_commit_move_stores_state_events_outbox_and_bumps_the_version(stor
         status=TableStatus.PLAYING,
         seats=seats,
         deadline=Deadline(seconds=60),
-        stats=[StatsDelta(chat_id=-100, user_id=7, deals_played=1)],
+        stats=[StatsDelta(chat_id=-100, user_id=7, game="bura", counts={"deals_played": 1})],
     )
     assert moved.version == 1
     assert moved.state == '{"phase": "play"}'
@@ -71,7 +71,7 @@ async def test_commit_move_stores_state_events_outbox_and_bumps_the_version(stor
     [timer] = await storage.timers_due_by(1_060.0)
     assert (timer.table_id, timer.move_no, timer.seconds, timer.armed) == (1, 1, 60.0, True)
     assert await storage.timers_due_by(1_059.0) == []
-    assert (await storage.get_stats(-100, 7)).deals_played == 1
+    assert [(s.game, s.deals_played) for s in await storage.get_stats(-100, 7)] == [("bura", 1)]
     assert [t.table_id for t in await storage.list_tables(TableStatus.PLAYING)] == [table.table_id]
 
     again = await storage.commit_move(table.table_id, 1, None, events=[{"type": "beat"}])
@@ -112,14 +112,14 @@ async def test_commit_move_is_atomic_when_it_fails_in_the_middle(storage: Storag
             status=TableStatus.PLAYING,
             seats=[Seat(seat=0, user_id=7, name="Аня")],
             deadline=Deadline(seconds=5),
-            stats=[StatsDelta(chat_id=-100, user_id=7, deals_won=1)],
+            stats=[StatsDelta(chat_id=-100, user_id=7, game="bura", counts={"deals_won": 1})],
         )
     assert await storage.get_table(table.table_id) == table
     assert await storage.get_open_table(-100) == table
     assert await storage.get_events(table.table_id) == []
     assert await storage.fetch_outbox(now=2_000.0) == []
     assert await storage.timers_due_by(10_000.0) == []
-    assert (await storage.get_stats(-100, 7)).deals_won == 0
+    assert await storage.get_stats(-100, 7) == []
 
 
 async def test_a_write_failing_half_way_undoes_itself_and_not_the_others_of_its_commit(storage: Storage) -> None:
@@ -425,6 +425,8 @@ async def test_migrate_chat_moves_tables_refs_and_pending_messages(storage: Stor
     [sent] = await storage.enqueue([OutboxMessage(chat_id=-1, kind=OutboxKind.SEND, ref="table")])
     await storage.record_delivery(Delivery(outbox_id=sent, chat_id=-1, ref="table", message_id=10))
     await storage.enqueue([table_message(-1, "x")])
+    tally = StatsDelta(chat_id=-1, user_id=7, game="buraco", counts={"deals_won": 2})
+    await storage.commit_move(table.table_id, 0, None, stats=[tally])
     await storage.migrate_chat(-1, -1001)
     old, new = await storage.get_chat(-1), await storage.get_chat(-1001)
     assert old is not None
@@ -439,6 +441,7 @@ async def test_migrate_chat_moves_tables_refs_and_pending_messages(storage: Stor
     ref = await storage.get_message_ref(-1001, "table")
     assert ref is not None and ref.message_id == 10
     assert [item.chat_id for item in await storage.fetch_outbox(now=2_000.0)] == [-1001]
+    assert [(s.user_id, s.game, s.counts) for s in await storage.chat_stats(-1001)] == [(7, "buraco", {"deals_won": 2})]
 
 
 async def test_chats_and_their_settings(storage: Storage) -> None:
@@ -471,20 +474,29 @@ async def test_users_and_flags(storage: Storage) -> None:
     assert stranger.blocked
 
 
-async def test_stats_accumulate_and_rank(storage: Storage) -> None:
+async def test_stats_accumulate_per_game_and_counter(storage: Storage) -> None:
     table = await storage.create_table(-1, creator_id=7, settings={})
     await storage.commit_move(
         table.table_id,
         0,
         None,
         stats=[
-            StatsDelta(chat_id=-1, user_id=7, deals_won=1, matches_won=1),
-            StatsDelta(chat_id=-1, user_id=8, deals_won=2),
+            StatsDelta(chat_id=-1, user_id=7, game="bura", counts={"deals_won": 1, "matches_won": 1}),
+            StatsDelta(chat_id=-1, user_id=8, game="bura", counts={"deals_won": 2, "buras": 0}),
+            StatsDelta(chat_id=-1, user_id=8, game="buraco", counts={"canastras": 2}),
         ],
     )
-    await storage.commit_move(table.table_id, 1, None, stats=[StatsDelta(chat_id=-1, user_id=8, buras=1)])
-    assert [(s.user_id, s.deals_won, s.buras) for s in await storage.top_stats(-1)] == [(7, 1, 0), (8, 2, 1)]
-    assert (await storage.get_stats(-1, 9)).deals_won == 0
+    await storage.commit_move(
+        table.table_id, 1, None, stats=[StatsDelta(chat_id=-1, user_id=8, game="bura", counts={"buras": 1})]
+    )
+    assert [(s.game, s.user_id, s.counts) for s in await storage.chat_stats(-1)] == [
+        ("bura", 7, {"deals_won": 1, "matches_won": 1}),
+        ("bura", 8, {"deals_won": 2, "buras": 1}),
+        ("buraco", 8, {"canastras": 2}),
+    ]
+    assert [(s.game, s.count("canastras")) for s in await storage.get_stats(-1, 8)] == [("bura", 0), ("buraco", 2)]
+    assert await storage.get_stats(-1, 9) == []
+    assert await storage.chat_stats(-2) == []
 
 
 # -- what players see (issue #12) ------------------------------------------------------------------------------

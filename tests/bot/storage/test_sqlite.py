@@ -79,6 +79,22 @@ async def test_a_database_of_the_last_release_keeps_its_outbox_through_migration
         assert table.thread_id == 3
 
 
+async def test_migration_5_keeps_the_old_tallies_as_bura(tmp_path: Path) -> None:
+    # The stats of a version-4 database (Бура's columns, one row a player) become counters of the Бура tally.
+    path = tmp_path / "bura.sqlite3"
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        migrate(db, 0.0, [migration for migration in MIGRATIONS if migration[0] <= 4])
+        db.execute(
+            "INSERT INTO stats (chat_id, user_id, deals_played, deals_won, matches_played, matches_won, buras,"
+            " false_claims) VALUES (-1, 7, 5, 3, 1, 1, 2, 0), (-1, 8, 5, 2, 1, 0, 0, 1)"
+        )
+    async with await SqliteStorage.open(path) as storage:
+        assert [(s.user_id, s.game, s.counts) for s in await storage.chat_stats(-1)] == [
+            (7, "bura", {"deals_played": 5, "deals_won": 3, "matches_played": 1, "matches_won": 1, "buras": 2}),
+            (8, "bura", {"deals_played": 5, "deals_won": 2, "matches_played": 1, "false_claims": 1}),
+        ]
+
+
 def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
     try:
