@@ -2,7 +2,8 @@
 many cards are in the stock, each hand and the mortos (never their cards), the scores; and what one seat sees
 besides: his own hand, his draft of an opening not yet made, the first card drawn before he keeps it.
 
-The bot renders only these views; the partner's hand is as hidden as the opponents' (§17.2).
+The bot renders only these views (a ``HandView`` for a seat's hand); the partner's hand is as hidden as the
+opponents' (§17.2).
 
 A computer player (engine.buraco.ai) decides from a ``SeatView`` alone, so the view also carries what a
 player at the table remembers: which seat took which morto and whether it has played from it yet, which pairs
@@ -52,21 +53,29 @@ class TableView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class HandView:
+    """What one seat sees of the table: the table, and his own hand, draft, first card and forbidden discard."""
+
     table: TableView
     seat: int
     hand: tuple[Card, ...]  # sorted by suit then rank, jokers last
     draft: tuple[Meld, ...]  # an opening being laid (§17.5), not on the table yet
     drawn: Card | None  # the deal's first card, before it is kept or refused
     forbidden: Card | None  # the lone pile card just taken: no equal card may be discarded this turn
-    legal: tuple[Action, ...] = ()  # what the seat may do now (empty when it is not his to act)
-    # per seat: cards seen going into that hand with a pile and not seen leaving it since (melded or
-    # discarded); a draft taken back is forgotten, so these are always in that hand, perhaps not all of it
-    seen: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 
     @property
     def side(self) -> int:
         return self.seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView(HandView):
+    """A hand's view with what a player at the table remembers and may do: what a computer decides from."""
+
+    legal: tuple[Action, ...] = ()  # what the seat may do now (empty when it is not his to act)
+    # per seat: cards seen going into that hand with a pile and not seen leaving it since (melded or
+    # discarded); a draft taken back is forgotten, so these are always in that hand, perhaps not all of it
+    seen: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 
 
 def table_view(match: Match) -> TableView:
@@ -102,18 +111,31 @@ def _taker(taken: tuple[int, bool] | None) -> int | None:
     return None if taken is None else taken[0]
 
 
-def seat_view(match: Match, seat: int) -> SeatView:
+def hand_view(match: Match, seat: int) -> HandView:
+    """What the seat's hand message shows (the bot renders it after every move: no scan of the deal's log)."""
     deal = match.deal
     side = deal.side_of(seat)
     mine = seat == deal.turn
-    draft = tuple(deal.runs[side]) if mine and deal.drafting(side) else ()
-    return SeatView(
+    return HandView(
         table=table_view(match),
         seat=seat,
         hand=tuple(sorted(deal.hands[seat], key=BY_INDEX)),
-        draft=draft,
+        draft=tuple(deal.runs[side]) if mine and deal.drafting(side) else (),
         drawn=deal.drawn if mine else None,
         forbidden=deal.forbidden if mine else None,
+    )
+
+
+def seat_view(match: Match, seat: int) -> SeatView:
+    """The hand's view, the seat's legal actions and the cards seen going into each hand: a computer's input."""
+    shown = hand_view(match, seat)
+    return SeatView(
+        table=shown.table,
+        seat=seat,
+        hand=shown.hand,
+        draft=shown.draft,
+        drawn=shown.drawn,
+        forbidden=shown.forbidden,
         legal=tuple(match.legal_actions(seat)),
         seen=seen_in_hands(match),
     )

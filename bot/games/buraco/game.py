@@ -48,7 +48,7 @@ from engine.buraco.errors import Reason
 from engine.buraco.events import DealScored, Discarded, MatchEnded, RunExtended
 from engine.buraco.match import Match
 from engine.buraco.melds import CANASTRA
-from engine.buraco.views import seat_view, table_view
+from engine.buraco.views import hand_view, seat_view, table_view
 from engine.core.game import Game
 
 Plan = tuple[Action, ...]
@@ -144,7 +144,7 @@ class BuracoGame:
         except ValueError:
             chosen = Selection()
         return render_hand(
-            seat_view(played, seat),
+            hand_view(played, seat),
             played.deal,
             names,
             tr,

@@ -24,7 +24,7 @@ from engine.buraco.actions import CancelDraft, Discard, TakePile
 from engine.buraco.cards import Card
 from engine.buraco.deal import OPENING_MINIMUM, Deal, Phase
 from engine.buraco.errors import Reason
-from engine.buraco.views import SeatView
+from engine.buraco.views import HandView
 
 CARDS_A_ROW = 6
 
@@ -51,7 +51,7 @@ class _Buttons:
 
 
 def render_hand(
-    view: SeatView,
+    view: HandView,
     deal: Deal,
     names: Mapping[int, str],
     tr: Translator,
@@ -146,7 +146,7 @@ def _no_fit(deal: Deal, seat: int, marked: Sequence[Card]) -> Enum:
 
 
 def _meld_rows(
-    view: SeatView,
+    view: HandView,
     deal: Deal,
     marked: Sequence[Card],
     selection: Selection,

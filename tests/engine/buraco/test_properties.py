@@ -22,7 +22,7 @@ from engine.buraco.deal import Phase
 from engine.buraco.errors import IllegalAction
 from engine.buraco.match import Match
 from engine.buraco.melds import HIGH, LOW, Meld, arrange, natural, new_runs
-from engine.buraco.views import TableView, seat_view, table_view
+from engine.buraco.views import HandView, TableView, hand_view, seat_view, table_view
 from engine.core.cards import SUITS
 
 DEALS = 2000
@@ -100,6 +100,8 @@ def check_views(match: Match) -> None:
         view = seat_view(match, seat)
         assert sorted(view.hand) == sorted(deal.hands[seat])
         assert view.table == public
+        shown = hand_view(match, seat)  # what the hand message renders: the same, without the computer's memory
+        assert shown == HandView(**{name: getattr(view, name) for name in HandView.__dataclass_fields__})
         if seat != deal.turn:
             assert view.draft == () and view.drawn is None and view.forbidden is None
 
