@@ -1,9 +1,9 @@
 """One deal (сдача): dealing, the pre-lead window, tricks, drawing, claims and the end of the deal.
 
 RULES §5 (the deal), §6 (trick play), §7 (drawing), §8 (claims), §9-§10 (combos and the pre-lead window),
-§11 (end of a deal). ``Deal`` is the single place that decides legality: :meth:`Deal.legal_actions` is the
-truth, :meth:`Deal.verify` explains a refusal with a :class:`Reason`, and :meth:`Deal.apply` verifies, then
-changes the state and returns public events.
+§11 (end of a deal). ``Deal`` is the single place that decides legality, and :meth:`Deal.legal_actions` is
+its one truth: :meth:`Deal.verify` asks whether an action is listed there, :meth:`Deal.apply` plays only what is
+listed (changing nothing otherwise), and :meth:`Deal.diagnose` names the rule a refused action breaks.
 
 The pre-lead window is a race, as at a real table (§10): the rightful leader R may claim or lead at once;
 until he leads, a player holding a lead-seizing combo may say «Стоп!» (``DeclareCombo``), and a higher combo
@@ -364,110 +364,159 @@ class Deal:
             return (held.rule.rank, *(-s for s in strength_key(held)), distance)
         return (held.rule.rank, distance)
 
-    # -- verification ----------------------------------------------------------------------------------------
+    # -- legality: legal_actions is the one truth ------------------------------------------------------------
+
+    def _listed(self, action: object) -> Action | None:
+        """The action of ``legal_actions(action.seat)`` that is the same move as ``action``, or None.
+
+        A move's cards are a set (RULES §6.4: the order in which they are put down does not matter), so
+        ``Lead(0, (QS, 7S))`` is the listed ``Lead(0, (7S, QS))``. Actions are hashable values: the listed object
+        itself, or an equal one, is found at once; only cards named in another order need the slower look.
+        """
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or seat not in self.hands:
+            return None
+        listed = self._legal_cache.get(seat)
+        if listed is None:
+            listed = self._legal_cache[seat] = self._generate_legal(seat)
+        if action in listed:
+            return action  # equal to a listed action
+        if not isinstance(action, Lead | RespondOpen | RespondFaceDown) or not isinstance(action.cards, tuple):
+            return None
+        played = action.cards
+        chosen = set(played)
+        for legal in listed:
+            if (
+                type(legal) is type(action)
+                and isinstance(legal, Lead | RespondOpen | RespondFaceDown)
+                and len(legal.cards) == len(played)
+                and chosen.issuperset(legal.cards)
+            ):
+                return legal
+        return None
 
     def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now; change nothing."""
-        seat = action.seat
+        """Raise :class:`IllegalAction` unless ``action`` is one of ``legal_actions(action.seat)``; change nothing.
+
+        The reason comes from :meth:`diagnose`, asked only once the action is refused."""
+        if self._listed(action) is None:
+            raise IllegalAction(self.diagnose(action))
+
+    def diagnose(self, action: object) -> Reason:
+        """Why ``action``, which ``legal_actions`` does not list, is refused: the first rule it breaks.
+
+        Never decides legality (that is :meth:`legal_actions` alone). Should no specific rule be found, the
+        answer is ``Reason.NOT_LEGAL``; the property tests show that every refused action gets a specific one.
+        """
+        return self._reason(action) or Reason.NOT_LEGAL
+
+    def _reason(self, action: object) -> Reason | None:
         if self.phase is Phase.OVER:
-            raise IllegalAction(Reason.DEAL_OVER)
-        if seat not in self.hands:
-            raise IllegalAction(Reason.NOT_SEATED)
+            return Reason.DEAL_OVER
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or seat not in self.hands:
+            return Reason.NOT_SEATED
         if isinstance(action, Claim):
-            self._verify_claim(seat)
-        elif isinstance(action, Lead):
-            self._verify_lead(action)
-        elif isinstance(action, RespondOpen | RespondFaceDown):
-            self._verify_response(action)
-        elif isinstance(action, DeclareCombo):
-            self._verify_declaration(action)
-        elif isinstance(action, Pass):
-            self._verify_pass(seat)
-        else:
-            raise IllegalAction(Reason.UNKNOWN_ACTION)
+            return self._claim_reason(seat)
+        if isinstance(action, Lead):
+            return self._lead_reason(action)
+        if isinstance(action, RespondOpen | RespondFaceDown):
+            return self._response_reason(action)
+        if isinstance(action, DeclareCombo):
+            return self._declaration_reason(action)
+        if isinstance(action, Pass):
+            return self._pass_reason(seat)
+        return Reason.UNKNOWN_ACTION
 
-    def _verify_claim(self, seat: int) -> None:
+    def _claim_reason(self, seat: int) -> Reason | None:
         if not self.claims_allowed():
-            raise IllegalAction(Reason.CLAIMS_NOT_ALLOWED)
+            return Reason.CLAIMS_NOT_ALLOWED
         if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
-            return
+            return None
         if self.phase is not Phase.LEAD or not self._may_claim(seat):
-            raise IllegalAction(Reason.CLAIM_NOT_NOW)  # RULES §15.33: never a false claim
+            return Reason.CLAIM_NOT_NOW  # RULES §15.33: never a false claim
+        return None
 
-    def _verify_cards(self, seat: int, played: tuple[Card, ...]) -> None:
+    def _cards_reason(self, seat: int, played: tuple[Card, ...]) -> Reason | None:
         if not played:
-            raise IllegalAction(Reason.NO_CARDS)
+            return Reason.NO_CARDS
         if len(set(played)) != len(played):
-            raise IllegalAction(Reason.DUPLICATE_CARD)
+            return Reason.DUPLICATE_CARD
         hand = self.hands[seat]
         if any(card not in hand for card in played):
-            raise IllegalAction(Reason.CARD_NOT_IN_HAND)
+            return Reason.CARD_NOT_IN_HAND
+        return None
 
-    def _verify_lead(self, action: Lead) -> None:
+    def _lead_reason(self, action: Lead) -> Reason | None:
         seat = action.seat
         if self.phase is not Phase.LEAD:
-            raise IllegalAction(Reason.WRONG_PHASE)
+            return Reason.WRONG_PHASE
         if seat != self.leader:
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
-        self._verify_cards(seat, action.cards)
+            return Reason.NOT_YOUR_TURN
+        reason = self._cards_reason(seat, action.cards)
+        if reason is not None:
+            return reason
         if self.forced_lead is not None:
-            if set(action.cards) != set(self.forced_lead):
-                raise IllegalAction(Reason.MUST_LEAD_COMBO)
-            return
+            return Reason.MUST_LEAD_COMBO if set(action.cards) != set(self.forced_lead) else None
         suit = action.cards[0].suit
         if any(card.suit is not suit for card in action.cards):
-            raise IllegalAction(Reason.MIXED_SUITS)
+            return Reason.MIXED_SUITS
         if len(action.cards) not in self.variant.lead_sizes:
-            raise IllegalAction(Reason.LEAD_SIZE_NOT_ALLOWED)
+            return Reason.LEAD_SIZE_NOT_ALLOWED
         if len(action.cards) > self.lead_cap():
-            raise IllegalAction(Reason.LEAD_TOO_LARGE)
+            return Reason.LEAD_TOO_LARGE
+        return None
 
-    def _verify_response(self, action: RespondOpen | RespondFaceDown) -> None:
+    def _response_reason(self, action: RespondOpen | RespondFaceDown) -> Reason | None:
         seat = action.seat
         if self.phase is not Phase.RESPOND:
-            raise IllegalAction(Reason.WRONG_PHASE)
+            return Reason.WRONG_PHASE
         if seat != self.responders[0]:
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
-        self._verify_cards(seat, action.cards)
+            return Reason.NOT_YOUR_TURN
+        reason = self._cards_reason(seat, action.cards)
+        if reason is not None:
+            return reason
         assert self.trick is not None
         k = self._response_size(seat)
         if len(action.cards) != k:
-            raise IllegalAction(Reason.WRONG_CARD_COUNT, f"answer with {k}")
+            return Reason.WRONG_CARD_COUNT
         follow = self._follow_count(seat)
         if follow is not None and sum(1 for c in action.cards if c.suit is follow[0]) != follow[1]:
-            raise IllegalAction(Reason.MUST_FOLLOW_SUIT)
+            return Reason.MUST_FOLLOW_SUIT
         discards = self.variant.discards
         if isinstance(action, RespondFaceDown):
             if discards is Discards.OPEN:
-                raise IllegalAction(Reason.FACE_DOWN_NOT_ALLOWED)
+                return Reason.FACE_DOWN_NOT_ALLOWED
         elif discards is Discards.FACE_DOWN_MANDATORY and (
             k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump)
         ):
-            raise IllegalAction(Reason.MUST_PLAY_FACE_DOWN)
+            return Reason.MUST_PLAY_FACE_DOWN
+        return None
 
-    def _verify_declaration(self, action: DeclareCombo) -> None:
+    def _declaration_reason(self, action: DeclareCombo) -> Reason | None:
         if self.phase is not Phase.LEAD:
-            raise IllegalAction(Reason.WRONG_PHASE)
+            return Reason.WRONG_PHASE
         held = self._seizers.get(action.seat)
         if held is None or held.rule.combo is not action.combo or action.seat in self.passed:
-            raise IllegalAction(Reason.NO_SUCH_COMBO)
+            return Reason.NO_SUCH_COMBO
         if self._seizer_option(action.seat) is None:
-            raise IllegalAction(Reason.COMBO_OUTRANKED)
+            return Reason.COMBO_OUTRANKED
+        return None
 
-    def _verify_pass(self, seat: int) -> None:
+    def _pass_reason(self, seat: int) -> Reason | None:
         if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
-            return
+            return None
         if self.phase is not Phase.LEAD or self._seizer_option(seat) is None:
-            raise IllegalAction(Reason.NOTHING_TO_PASS)
+            return Reason.NOTHING_TO_PASS
+        return None
 
     # -- applying ---------------------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Verify ``action``, then play it; returns the public events, in order."""
-        cached = self._legal_cache.get(action.seat)
-        # An action object that legal_actions just returned for this very state needs no second check.
-        if cached is None or not any(legal is action for legal in cached):
-            self.verify(action)
+        """Play ``action`` if ``legal_actions`` lists it (else raise :class:`IllegalAction`, changing nothing);
+        returns the public events, in order. The cards are played in the order the action names them."""
+        if self._listed(action) is None:
+            raise IllegalAction(self.diagnose(action))
         self._legal_cache = {}
         events: list[Event] = []
         if isinstance(action, Claim):
