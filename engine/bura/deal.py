@@ -13,7 +13,7 @@ may answer it. R's options never depend on what others hold, so nobody learns of
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
@@ -89,6 +89,18 @@ class Trick:
     owner: int
 
 
+def _trick_pile(trick: Trick) -> list[PileCard]:
+    """What a taken trick adds to its winner's pile: the lead face up, each answer as it was played."""
+    new = tuple.__new__  # PileCard's C-level constructor: a trick makes several (hot path)
+    leader = trick.leader
+    pile = [new(PileCard, (card, False, leader)) for card in trick.lead]
+    for play in trick.plays:
+        hidden = play.face_down
+        seat = play.seat
+        pile.extend([new(PileCard, (card, hidden, seat)) for card in play.cards])
+    return pile
+
+
 # Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
 _REDEAL_COMBOS = frozenset({Combo.BURA, Combo.MOLODKA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
 
@@ -106,6 +118,110 @@ class Deal:
         number: int = 1,
         previous_last_trick: int | None = None,
     ) -> None:
+        """A new deal: ``rng`` shuffles the deck, which is dealt (RULES §5); :meth:`begin` opens the play."""
+        self._seat(variant, players, seats, dealer, number)
+        cards = deck(variant.deck_size)
+        rng.shuffle(cards)
+        self.deck_order: tuple[Card, ...] = tuple(cards)
+        hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+        # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
+        order = self.clockwise_from(self.next_seat(dealer))
+        position = 0
+        for _ in range(variant.hand_size):
+            for seat in order:
+                hands[seat].append(cards[position])
+                position += 1
+        trump_card = cards[position]
+        # The stock is kept top-last so that drawing is list.pop().
+        if variant.trump_card is TrumpCard.UNDER_STOCK:  # [V06] the turned-up card is the last to draw
+            stock = [trump_card, *reversed(cards[position + 1 :])]
+        else:  # SHOWN_RETURNED: back on top, drawn first
+            stock = list(reversed(cards[position:]))
+        self._place(trump_card, hands, stock, [], None)
+        self._play([], None, None, None, Phase.LEAD, self._first_leader(previous_last_trick), None)
+        self._window(None, [], None, ())
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant,
+        players: int,
+        *,
+        seats: tuple[int, ...],
+        dealer: int,
+        trump_card: Card,
+        hands: Mapping[int, Sequence[Card]],
+        stock: Sequence[Card],
+        dead: Sequence[Card] = (),
+        trump_card_holder: int | None = None,
+        history: Sequence[Trick] = (),
+        trick: Trick | None = None,
+        piles: Sequence[Sequence[PileCard]] | None = None,
+        tricks_won: Sequence[int] | None = None,
+        phase: Phase = Phase.LEAD,
+        rightful: int,
+        leader: int | None = None,
+        forced_lead: tuple[Card, ...] | None = None,
+        shown: Sequence[Held] = (),
+        standing: Held | None = None,
+        passed: Iterable[int] = (),
+        number: int = 1,
+    ) -> Deal:
+        """A deal standing in a given position, set up by the engine itself: how a computer player builds a world
+        to search from its view, the cards it cannot see laid by its own guess.
+
+        ``hands`` maps every seat of ``seats`` to its cards; ``stock`` has its top last (the next card drawn is
+        ``stock[-1]``); ``dead`` are stock cards that will never be drawn (RULES §7.2). ``history`` holds the
+        tricks taken, in order, and ``trick`` the one on the table (it is played in phase RESPOND, and only
+        then); both are copied. ``piles`` (per side) default to what the taken tricks put there, and
+        ``tricks_won`` to their count per side; give ``piles`` when cards went there without a trick (RULES §7.4,
+        an unopposed last trick). ``rightful`` and ``leader`` are R and L of the pre-lead window (RULES §10; the
+        leader defaults to R), ``forced_lead`` the combo cards the seizer must lead, ``shown`` the combos shown in
+        this window in the order shown, ``standing`` the one holding the lead (by default the last shown),
+        ``passed`` the seats that passed on a «Стоп!».
+
+        What follows from these the deal works out as play would: the trump suit, the responders still to answer,
+        the last trick's winner, who may still say «Стоп!» and the rightful leader's unshown combo, a [V25]
+        CLAIM_FIRST instant combo waiting for R. An instant combo that would have ended the deal when the window
+        opened is not played out: the position stands as given. ``deck_order``, which only a shuffle knows, is
+        empty. ``ValueError`` if the cards are not the whole deck, each once, or the position is not one of play.
+        """
+        deal = cls.__new__(cls)
+        deal._seat(variant, players, seats, dealer, number)
+        if set(hands) != set(seats) or rightful not in seats or (leader is not None and leader not in seats):
+            raise ValueError("a position has a hand for every seat and a seated leader")
+        if phase is Phase.OVER or (phase is Phase.RESPOND) != (trick is not None):
+            raise ValueError("a position is one of play, with a trick on the table exactly while it is answered")
+        taken = [deal._copy_trick(done) for done in history]
+        if piles is None:
+            built: list[list[PileCard]] = [[] for _ in range(deal.sides)]
+            for done in taken:
+                built[deal.side_of[done.owner]].extend(_trick_pile(done))
+            piles = built
+        if tricks_won is None:
+            won = [0] * deal.sides
+            for done in taken:
+                won[deal.side_of[done.owner]] += 1
+            tricks_won = won
+        current = deal._copy_trick(trick) if trick is not None else None
+        everything = [card for seat in seats for card in hands[seat]] + list(stock) + list(dead)
+        everything += [entry.card for pile in piles for entry in pile]
+        if current is not None:
+            everything += [*current.lead, *(card for play in current.plays for card in play.cards)]
+        if len(piles) != deal.sides or sorted(everything, key=BY_INDEX) != deck(variant.deck_size):
+            raise ValueError("a position needs every card of the deck exactly once")
+        sorted_hands = {seat: sorted(hands[seat], key=BY_INDEX) for seat in seats}
+        deal.deck_order = ()
+        deal._place(trump_card, sorted_hands, list(stock), list(dead), trump_card_holder)
+        deal.piles = [list(pile) for pile in piles]
+        deal.tricks_won = list(tricks_won)
+        deal._play(taken, current, None, None, phase, rightful, leader)
+        deal._window(forced_lead, list(shown), standing if standing is not None or not shown else shown[-1], passed)
+        deal._derive_window()
+        return deal
+
+    def _seat(self, variant: Variant, players: int, seats: tuple[int, ...], dealer: int, number: int) -> None:
+        """What the table and the variant fix for the whole deal."""
         if dealer not in seats:
             raise ValueError("the dealer must be seated")
         self.variant = variant
@@ -121,48 +237,88 @@ class Deal:
         self.sides = 2 if self.teams else players
         self.side_of = {seat: (seat % 2 if self.teams else seat) for seat in seats}
         self.active_sides = tuple(sorted(set(self.side_of.values())))
-        cards = deck(variant.deck_size)
-        rng.shuffle(cards)
-        self.deck_order: tuple[Card, ...] = tuple(cards)
-        self.hands: dict[int, list[Card]] = {seat: [] for seat in seats}
-        # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
-        order = self.clockwise_from(self.next_seat(dealer))
-        position = 0
-        for _ in range(variant.hand_size):
-            for seat in order:
-                self.hands[seat].append(cards[position])
-                position += 1
-        for hand in self.hands.values():
-            hand.sort(key=BY_INDEX)
-        self.trump_card = cards[position]
-        self.trump: Suit = self.trump_card.suit
-        # The stock is kept top-last so that drawing is list.pop().
-        if variant.trump_card is TrumpCard.UNDER_STOCK:  # [V06] the turned-up card is the last to draw
-            self.stock: list[Card] = [self.trump_card, *reversed(cards[position + 1 :])]
-        else:  # SHOWN_RETURNED: back on top, drawn first
-            self.stock = list(reversed(cards[position:]))
-        self.trump_card_holder: int | None = None
-        self.dead: list[Card] = []
-        self.piles: list[list[PileCard]] = [[] for _ in range(self.sides)]
-        self.tricks_won = [0] * self.sides
-        self.history: list[Trick] = []
-        self.trick: Trick | None = None
-        self.responders: list[int] = []
-        self.outcome: DealOutcome | None = None
-        self.last_trick_winner: int | None = None
-        # The pre-lead window (RULES §10).
-        self.phase = Phase.LEAD
-        self.rightful = self._first_leader(previous_last_trick)
-        self.leader = self.rightful
-        self.forced_lead: tuple[Card, ...] | None = None
-        self.standing: Held | None = None  # the combo that holds the lead now (a seizer's or R's shown one)
-        self.shown: list[Held] = []  # combos shown in this window (public)
-        self.pending_instant: Held | None = None  # [V25] CLAIM_FIRST: an instant combo waiting for R
-        self.passed: set[int] = set()
-        self._seizers: dict[int, Held] = {}
         self._legal_cache: dict[int, list[Action]] = {}  # emptied by every change of state
         self._single_leads: dict[Card, Lead] = {}  # one-card leads are values: build each once (hot path)
+
+    def _place(
+        self,
+        trump_card: Card,
+        hands: dict[int, list[Card]],
+        stock: list[Card],
+        dead: list[Card],
+        trump_card_holder: int | None,
+    ) -> None:
+        """Where the cards lie (the won piles start empty: a fresh deal's, or set by from_position)."""
+        for hand in hands.values():
+            hand.sort(key=BY_INDEX)
+        self.hands = hands
+        self.trump_card = trump_card
+        self.trump: Suit = trump_card.suit
+        self.stock = stock
+        self.dead = dead
+        self.trump_card_holder = trump_card_holder
+        self.piles: list[list[PileCard]] = [[] for _ in range(self.sides)]
+        self.tricks_won = [0] * self.sides
+
+    def _play(
+        self,
+        history: list[Trick],
+        trick: Trick | None,
+        outcome: DealOutcome | None,
+        responders: list[int] | None,
+        phase: Phase,
+        rightful: int,
+        leader: int | None,
+    ) -> None:
+        """The tricks and whose turn it is; the responders still to answer follow from the trick on the table."""
+        self.history = history
+        self.trick = trick
+        self.outcome = outcome
+        self.last_trick_winner = history[-1].owner if history else None
+        if responders is None and trick is not None:
+            played = {play.seat for play in trick.plays}
+            responders = [s for s in self.clockwise_from(trick.leader)[1:] if s not in played and self.hands[s]]
+        self.responders = responders or []
+        self.phase = phase
+        self.rightful = rightful
+        self.leader = rightful if leader is None else leader
+
+    def _window(
+        self,
+        forced_lead: tuple[Card, ...] | None,
+        shown: list[Held],
+        standing: Held | None,
+        passed: Iterable[int],
+    ) -> None:
+        """The pre-lead window's public state (RULES §10); what follows from the hands is found by
+        :meth:`_open_window` in play and by :meth:`_derive_window` for a position."""
+        self.forced_lead = forced_lead
+        self.standing = standing  # the combo that holds the lead now (a seizer's or R's shown one)
+        self.shown = shown  # combos shown in this window (public)
+        self.passed: set[int] = set(passed)
+        self.pending_instant: Held | None = None  # [V25] CLAIM_FIRST: an instant combo waiting for R
+        self._seizers: dict[int, Held] = {}
         self._rightful_combo: Held | None = None
+
+    def _derive_window(self) -> None:
+        """What a position's window holds that its hands decide: an instant combo waiting for R under [V25]
+        CLAIM_FIRST, who may still say «Стоп!», and R's own combo unless he showed it (RULES §9.5)."""
+        if self.phase is not Phase.LEAD:
+            return
+        order = self._combo_holders(self.rightful)
+        instants = self._instants(order)
+        if instants:
+            winner = self._instant_winner(instants)
+            if self.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != self.rightful:
+                self.pending_instant = winner
+        self._find_seizers(order)
+        if any(held.seat == self.rightful for held in self.shown):
+            self._rightful_combo = None  # shown to keep the lead: no longer his to answer with
+
+    @staticmethod
+    def _copy_trick(trick: Trick) -> Trick:
+        plays = [Play(play.seat, play.cards, play.face_down, play.beats) for play in trick.plays]
+        return Trick(trick.number, trick.leader, trick.lead, plays, trick.best, trick.owner)
 
     # -- seating -------------------------------------------------------------------------------------------
 
@@ -552,25 +708,33 @@ class Deal:
         self.pending_instant = None
         self._seizers = {}
         self._rightful_combo = None
-        size = self.variant.hand_size
-        hands = self.hands
-        order = [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s])]
+        order = self._combo_holders(rightful)
         if not order:
             return
-        variant = self.variant
-        instants: list[Held] = []
-        for seat in order:
-            held = best_held(seat, self.hands[seat], self.trump, variant, self._instant_rules)
-            if held is not None:
-                instants.append(held)
+        instants = self._instants(order)
         if instants:
             winner = self._instant_winner(instants)
-            if variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
+            if self.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
                 self.pending_instant = winner
             else:
                 self._instant_win(winner, events)
                 return
         self._find_seizers(order)
+
+    def _combo_holders(self, rightful: int) -> list[int]:
+        """The seats, in turn order from R, whose full hands may hold a combo (RULES §9.1)."""
+        size = self.variant.hand_size
+        hands = self.hands
+        return [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s])]
+
+    def _instants(self, order: list[int]) -> list[Held]:
+        """The instant-win combos held, in turn order from R (RULES §10 step 1)."""
+        instants: list[Held] = []
+        for seat in order:
+            held = best_held(seat, self.hands[seat], self.trump, self.variant, self._instant_rules)
+            if held is not None:
+                instants.append(held)
+        return instants
 
     def _find_seizers(self, order: Iterable[int]) -> None:
         """Who holds a lead-seizing combo in this window: R's is implicit, the others may say «Стоп!»."""
@@ -655,16 +819,11 @@ class Deal:
     def _take_trick(self, trick: Trick, events: list[Event]) -> None:
         owner = trick.owner
         side = self.side_of[owner]
-        pile = self.piles[side]
-        leader = trick.leader
-        new = tuple.__new__  # PileCard's C-level constructor: a trick makes several (hot path)
-        pile.extend([new(PileCard, (card, False, leader)) for card in trick.lead])
+        self.piles[side].extend(_trick_pile(trick))
         open_cards = list(trick.lead)
         face_down = 0
         for play in trick.plays:
-            hidden = play.face_down
-            pile.extend([new(PileCard, (card, hidden, play.seat)) for card in play.cards])
-            if hidden:
+            if play.face_down:
                 face_down += len(play.cards)
             else:
                 open_cards.extend(play.cards)
