@@ -368,8 +368,9 @@ BURA_5: Final = Variant(
     claim_threshold=None,  # option: 61 (GEO)
     final_claim_window=False,
     end_of_deal=EndOfDeal.HIGHEST_POINTS,
+    bura=BuraCombo.OFF,  # RULES §11.4: no combinations, five trumps are no instant win
     three_aces=ThreeAces.OFF,
-    molodka=Molodka.OFF,
+    molodka=Molodka.OFF,  # ... and nothing seizes the lead
     match=SINGLE_DEAL,
 )
 
