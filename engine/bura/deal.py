@@ -19,7 +19,7 @@ from enum import Enum
 from itertools import combinations
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.cards import BY_INDEX, Card, deck, set_beats
+from engine.bura.cards import BY_INDEX, SHOKHA, Card, deck, set_beats
 from engine.bura.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
 from engine.bura.errors import IllegalAction, Reason
 from engine.bura.events import (
@@ -55,7 +55,7 @@ from engine.bura.variant import (
     TrumpCard,
     Variant,
 )
-from engine.core.cards import Suit
+from engine.core.cards import SUITS, Suit
 
 
 class Phase(Enum):
@@ -237,6 +237,7 @@ class Deal:
         self.sides = 2 if self.teams else players
         self.side_of = {seat: (seat % 2 if self.teams else seat) for seat in seats}
         self.active_sides = tuple(sorted(set(self.side_of.values())))
+        self._shokha = variant.shokha  # [B08]
         self._legal_cache: dict[int, list[Action]] = {}  # emptied by every change of state
         self._single_leads: dict[Card, Lead] = {}  # one-card leads are values: build each once (hot path)
 
@@ -447,6 +448,26 @@ class Deal:
                 else:
                     leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
             start = stop
+        if self._shokha and SHOKHA in hand:
+            leads.extend(self._shokha_leads(seat, hand, sizes))
+        return leads
+
+    @staticmethod
+    def _shokha_leads(seat: int, hand: list[Card], sizes: list[int]) -> list[Lead]:
+        """RULES §3.4 [B08]: the shokha may join a lead of any suit (with spades it is one of the suit already).
+        Engine decision: it joins a set of at least one card of that suit, so a lead is never the shokha and
+        nothing else but as the single spade it is."""
+        leads: list[Lead] = []
+        for suit in SUITS:
+            if suit is SHOKHA.suit:
+                continue
+            suited = [card for card in hand if card.suit is suit]
+            for k in sizes:
+                if 2 <= k <= len(suited) + 1:
+                    leads.extend(
+                        Lead(seat, tuple(sorted((*chosen, SHOKHA), key=BY_INDEX)))
+                        for chosen in combinations(suited, k - 1)
+                    )
         return leads
 
     def _response_size(self, seat: int) -> int:
@@ -464,8 +485,10 @@ class Deal:
             return None
         if rule is FollowSuit.AFTER_STOCK_EXHAUSTED and self.stock:
             return None
-        suit = lead[0].suit
-        if any(card.suit is not suit for card in lead):
+        # The shokha joined to a lead takes its suit [B08]; in the answer it is the spade it is (engine decision).
+        suited = [card for card in lead if card is not SHOKHA] if self._shokha else lead
+        suit = (suited or lead)[0].suit
+        if any(card.suit is not suit for card in suited):
             return None  # a mixed lead (small Moscow) names no suit to follow: engine decision
         held = sum(1 for card in self.hands[seat] if card.suit is suit)
         # RULES §15.29: as many led-suit cards as he can, up to k.
@@ -480,12 +503,13 @@ class Deal:
         discards = self.variant.discards
         best = self.trick.best
         trump = self.trump
+        shokha = self._shokha
         actions: list[Action] = []
         for chosen in combinations(hand, k):
             if follow is not None and sum(1 for c in chosen if c.suit is follow[0]) != follow[1]:
                 continue
             if discards is Discards.FACE_DOWN_MANDATORY:
-                if not short and set_beats(chosen, best, trump):
+                if not short and set_beats(chosen, best, trump, shokha):
                     actions.append(RespondOpen(seat, chosen))
             else:
                 actions.append(RespondOpen(seat, chosen))
@@ -517,7 +541,7 @@ class Deal:
         """Lower wins: combo rank, then [V20] turn order from R or the higher cards."""
         distance = self.clockwise_from(self.rightful).index(held.seat)
         if self.variant.same_combo_tie is SameComboTie.HIGHER_CARDS:
-            return (held.rule.rank, *(-s for s in strength_key(held)), distance)
+            return (held.rule.rank, *(-s for s in strength_key(held, self._shokha)), distance)
         return (held.rule.rank, distance)
 
     # -- legality: legal_actions is the one truth ------------------------------------------------------------
@@ -614,9 +638,9 @@ class Deal:
             return reason
         if self.forced_lead is not None:
             return Reason.MUST_LEAD_COMBO if set(action.cards) != set(self.forced_lead) else None
-        suit = action.cards[0].suit
-        if any(card.suit is not suit for card in action.cards):
-            return Reason.MIXED_SUITS
+        suited = [card for card in action.cards if card is not SHOKHA] if self._shokha else action.cards
+        if suited and any(card.suit is not suited[0].suit for card in suited):
+            return Reason.MIXED_SUITS  # the shokha may join a set of any suit [B08]
         if len(action.cards) not in self.variant.lead_sizes:
             return Reason.LEAD_SIZE_NOT_ALLOWED
         if len(action.cards) > self.lead_cap():
@@ -644,7 +668,7 @@ class Deal:
             if discards is Discards.OPEN:
                 return Reason.FACE_DOWN_NOT_ALLOWED
         elif discards is Discards.FACE_DOWN_MANDATORY and (
-            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump)
+            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump, self._shokha)
         ):
             return Reason.MUST_PLAY_FACE_DOWN
         return None
@@ -725,7 +749,8 @@ class Deal:
         """The seats, in turn order from R, whose full hands may hold a combo (RULES §9.1)."""
         size = self.variant.hand_size
         hands = self.hands
-        return [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s])]
+        shokha = self._shokha
+        return [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s], shokha)]
 
     def _instants(self, order: list[int]) -> list[Held]:
         """The instant-win combos held, in turn order from R (RULES §10 step 1)."""
@@ -756,10 +781,10 @@ class Deal:
         if len(tied) == 1 or tied[0].rule.combo is not Combo.BURA:
             return tied[0]
         if self.variant.bura_vs_bura is _BuraVsBura.TOP_CARD:
-            return max(tied, key=strength_key)
+            return max(tied, key=lambda held: strength_key(held, self._shokha))
         best = tied[0]  # TRICK_COMPARE: a later bura wins only if it beats the best so far
         for held in tied[1:]:
-            if set_beats(held.cards, best.cards, self.trump):
+            if set_beats(held.cards, best.cards, self.trump, self._shokha):
                 best = held
         return best
 
@@ -803,7 +828,9 @@ class Deal:
     def _respond(self, seat: int, played: tuple[Card, ...], face_down: bool, events: list[Event]) -> None:
         trick = self.trick
         assert trick is not None
-        beats = not face_down and len(played) == len(trick.lead) and set_beats(played, trick.best, self.trump)
+        beats = (
+            not face_down and len(played) == len(trick.lead) and set_beats(played, trick.best, self.trump, self._shokha)
+        )
         hand = self.hands[seat]
         for card in played:
             hand.remove(card)
