@@ -1,6 +1,6 @@
 """Cards: suits, ranks, the 36- and 32-card decks, strength and points, and who beats whom.
 
-RULES §3 (cards), §6.3 (one card beats another) and §6.4 (a set beats a set).
+RULES §3 (cards), §6.3 (one card beats another) and §6.4 (a set beats a set), with the shokha of §3.4 [B08].
 
 Cards are interned: there is exactly one ``Card`` object per (rank, suit), so equality and hashing are by
 identity (fast, which matters for the thousands of playouts a computer player runs per decision).
@@ -120,6 +120,9 @@ BY_INDEX: Final = attrgetter("index")
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 
+# RULES §3.4 [B08]: the shokha (шоха), 6♠, when the variant has it: it beats every card, the trump ace included.
+SHOKHA: Final = Card(Rank.SIX, Suit.SPADES)
+
 
 def cards(text: str) -> tuple[Card, ...]:
     """Parse a space-separated list of cards, e.g. ``cards("QS 7S")`` -- handy in tests and scenarios."""
@@ -140,29 +143,33 @@ def deck(size: int) -> list[Card]:
     raise ValueError(f"no deck of {size} cards")
 
 
-def beats(x: Card, y: Card, trump: Suit) -> bool:
-    """RULES §6.3: x beats y by a higher card of the same suit, or by a trump over a non-trump."""
+def beats(x: Card, y: Card, trump: Suit, shokha: bool = False) -> bool:
+    """RULES §6.3: x beats y by a higher card of the same suit, or by a trump over a non-trump; with the shokha
+    [B08] (``shokha``), 6♠ beats every other card and no card beats it."""
+    if shokha and (x is SHOKHA or y is SHOKHA):
+        return x is SHOKHA and y is not SHOKHA
     if x.suit is y.suit:
         return x.strength > y.strength
     return x.suit is trump
 
 
-def set_beats(played: Sequence[Card], best: Sequence[Card], trump: Suit) -> bool:
+def set_beats(played: Sequence[Card], best: Sequence[Card], trump: Suit, shokha: bool = False) -> bool:
     """RULES §6.4: a bijection exists in which every played card beats its own card of ``best``.
 
-    Brute force over at most 5! assignments: a greedy sort is wrong as soon as ``best`` mixes suits.
+    Brute force over at most 5! assignments: a greedy sort is wrong as soon as ``best`` mixes suits. With the
+    shokha the same search holds: 6♠ in ``played`` can take any partner, and a ``best`` holding it is never beaten.
     """
     k = len(played)
     if k != len(best):
         return False
     if k == 1:
-        return beats(played[0], best[0], trump)
+        return beats(played[0], best[0], trump, shokha)
     # Each card of best needs a beater; a quick necessary check prunes most hopeless sets.
     for target in best:
-        if not any(beats(card, target, trump) for card in played):
+        if not any(beats(card, target, trump, shokha) for card in played):
             return False
     return any(
-        all(beats(card, target, trump) for card, target in zip(played, order, strict=True))
+        all(beats(card, target, trump, shokha) for card, target in zip(played, order, strict=True))
         for order in permutations(best)
     )
 

@@ -2,6 +2,11 @@
 
 A combo is a property of a full hand (§9.1). The variant decides which combos exist, their effect and their
 order of precedence; :func:`combo_rules` turns the options into one ranked table, highest first.
+
+The shokha [B08] (engine decisions, RULES §3.4 says only that it joins a set of any suit and beats every card):
+it joins a hand of one suit as a member of that suit, so it stands in a molodka of any suit and, being
+"always the highest trump" (P-de), in a bura; it stands for a ten in the Tvaladze Москва (§13); in no other
+combo. Where cards are compared (§9.4 TOP_CARD, [V20] HIGHER_CARDS) it is the highest card.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from engine.bura.cards import Card, Rank
+from engine.bura.cards import SHOKHA, Card, Rank
 from engine.core.cards import Suit
 
 if TYPE_CHECKING:
@@ -96,6 +101,8 @@ def _build_rules(variant: Variant) -> tuple[ComboRule, ...]:
             table.append((Combo.MOSCOW, four_aces))
         if bura is not None:
             table.append((Combo.BURA, bura))
+        if variant.tvaladze_combos:
+            table.append((Combo.MOSCOW, Effect.SEIZE_FREE))  # §13 KOZEL_TVALADZE: it only seizes the lead
         if variant.four_ends and variant.hand_size == 4:
             table.append((Combo.FOUR_ENDS, Effect.SEIZE_FREE))
         if variant.moscow_three:
@@ -112,13 +119,24 @@ def combo_cards(combo: Combo, hand: Sequence[Card], trump: Suit, variant: Varian
     if len(hand) != variant.hand_size:
         return None
     whole = tuple(hand)
+    shokha = variant.shokha
     if combo is Combo.BURA:
-        return whole if all(card.suit is trump for card in hand) else None
+        return whole if all(card.suit is trump or (shokha and card is SHOKHA) for card in hand) else None
     if combo is Combo.MOLODKA:
-        first = hand[0].suit
-        if first is trump or any(card.suit is not first for card in hand):
+        suited = [card for card in hand if card is not SHOKHA] if shokha else hand
+        first = suited[0].suit if suited else Suit.SPADES
+        if any(card.suit is not first for card in suited):
             return None
-        return whole
+        # A molodka is of a non-trump suit (§9.2: all trumps make a bura); the Tvaladze set has no bura (§13).
+        return whole if first is not trump or variant.tvaladze_combos else None
+    if combo is Combo.MOSCOW and variant.tvaladze_combos:
+        # §13 KOZEL_TVALADZE: four of aces and tens, at least one a real ace, the shokha counting as a ten.
+        ends = (Rank.ACE, Rank.TEN)
+        if all(card.rank in ends or (shokha and card is SHOKHA) for card in hand) and any(
+            card.rank is Rank.ACE for card in hand
+        ):
+            return whole
+        return None
     if combo in (Combo.MOSCOW, Combo.THREE_ACES):
         if not all(card.rank is Rank.ACE for card in hand):
             return None
@@ -158,8 +176,12 @@ class Held:
     cards: tuple[Card, ...]
 
 
-def may_hold_combo(hand: Sequence[Card]) -> bool:
-    """A quick necessary test: combos are one suit, or built of aces, tens or sixes (most hands fail it)."""
+def may_hold_combo(hand: Sequence[Card], shokha: bool = False) -> bool:
+    """A quick necessary test: combos are one suit, or built of aces, tens or sixes (most hands fail it); the
+    shokha [B08] may stand in any of them."""
+    if shokha and SHOKHA in hand:
+        rest = [card for card in hand if card is not SHOKHA]
+        return not rest or may_hold_combo(rest) or sum(1 for c in rest if c.rank in (Rank.ACE, Rank.TEN)) >= 2
     first = hand[0]
     suit = first.suit
     for card in hand:
@@ -193,6 +215,9 @@ def best_held(
     return None
 
 
-def strength_key(held: Held) -> tuple[int, ...]:
-    """Cards from the strongest down: compares two combos card by card (RULES §9.4 TOP_CARD, [V20])."""
+def strength_key(held: Held, shokha: bool = False) -> tuple[int, ...]:
+    """Cards from the strongest down: compares two combos card by card (RULES §9.4 TOP_CARD, [V20]); the shokha
+    [B08] is the highest of all."""
+    if shokha:
+        return tuple(sorted((9 if card is SHOKHA else card.strength for card in held.cards), reverse=True))
     return tuple(sorted((card.strength for card in held.cards), reverse=True))

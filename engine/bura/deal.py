@@ -1,9 +1,9 @@
 """One deal (сдача): dealing, the pre-lead window, tricks, drawing, claims and the end of the deal.
 
 RULES §5 (the deal), §6 (trick play), §7 (drawing), §8 (claims), §9-§10 (combos and the pre-lead window),
-§11 (end of a deal). ``Deal`` is the single place that decides legality: :meth:`Deal.legal_actions` is the
-truth, :meth:`Deal.verify` explains a refusal with a :class:`Reason`, and :meth:`Deal.apply` verifies, then
-changes the state and returns public events.
+§11 (end of a deal). ``Deal`` is the single place that decides legality, and :meth:`Deal.legal_actions` is
+its one truth: :meth:`Deal.verify` asks whether an action is listed there, :meth:`Deal.apply` plays only what is
+listed (changing nothing otherwise), and :meth:`Deal.diagnose` names the rule a refused action breaks.
 
 The pre-lead window is a race, as at a real table (§10): the rightful leader R may claim or lead at once;
 until he leads, a player holding a lead-seizing combo may say «Стоп!» (``DeclareCombo``), and a higher combo
@@ -13,13 +13,13 @@ may answer it. R's options never depend on what others hold, so nobody learns of
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.cards import BY_INDEX, Card, deck, set_beats
+from engine.bura.cards import BY_INDEX, SHOKHA, Card, deck, set_beats
 from engine.bura.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
 from engine.bura.errors import IllegalAction, Reason
 from engine.bura.events import (
@@ -55,7 +55,7 @@ from engine.bura.variant import (
     TrumpCard,
     Variant,
 )
-from engine.core.cards import Suit
+from engine.core.cards import SUITS, Suit
 
 
 class Phase(Enum):
@@ -89,6 +89,18 @@ class Trick:
     owner: int
 
 
+def _trick_pile(trick: Trick) -> list[PileCard]:
+    """What a taken trick adds to its winner's pile: the lead face up, each answer as it was played."""
+    new = tuple.__new__  # PileCard's C-level constructor: a trick makes several (hot path)
+    leader = trick.leader
+    pile = [new(PileCard, (card, False, leader)) for card in trick.lead]
+    for play in trick.plays:
+        hidden = play.face_down
+        seat = play.seat
+        pile.extend([new(PileCard, (card, hidden, seat)) for card in play.cards])
+    return pile
+
+
 # Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
 _REDEAL_COMBOS = frozenset({Combo.BURA, Combo.MOLODKA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
 
@@ -106,6 +118,110 @@ class Deal:
         number: int = 1,
         previous_last_trick: int | None = None,
     ) -> None:
+        """A new deal: ``rng`` shuffles the deck, which is dealt (RULES §5); :meth:`begin` opens the play."""
+        self._seat(variant, players, seats, dealer, number)
+        cards = deck(variant.deck_size)
+        rng.shuffle(cards)
+        self.deck_order: tuple[Card, ...] = tuple(cards)
+        hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+        # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
+        order = self.clockwise_from(self.next_seat(dealer))
+        position = 0
+        for _ in range(variant.hand_size):
+            for seat in order:
+                hands[seat].append(cards[position])
+                position += 1
+        trump_card = cards[position]
+        # The stock is kept top-last so that drawing is list.pop().
+        if variant.trump_card is TrumpCard.UNDER_STOCK:  # [V06] the turned-up card is the last to draw
+            stock = [trump_card, *reversed(cards[position + 1 :])]
+        else:  # SHOWN_RETURNED: back on top, drawn first
+            stock = list(reversed(cards[position:]))
+        self._place(trump_card, hands, stock, [], None)
+        self._play([], None, None, None, Phase.LEAD, self._first_leader(previous_last_trick), None)
+        self._window(None, [], None, ())
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant,
+        players: int,
+        *,
+        seats: tuple[int, ...],
+        dealer: int,
+        trump_card: Card,
+        hands: Mapping[int, Sequence[Card]],
+        stock: Sequence[Card],
+        dead: Sequence[Card] = (),
+        trump_card_holder: int | None = None,
+        history: Sequence[Trick] = (),
+        trick: Trick | None = None,
+        piles: Sequence[Sequence[PileCard]] | None = None,
+        tricks_won: Sequence[int] | None = None,
+        phase: Phase = Phase.LEAD,
+        rightful: int,
+        leader: int | None = None,
+        forced_lead: tuple[Card, ...] | None = None,
+        shown: Sequence[Held] = (),
+        standing: Held | None = None,
+        passed: Iterable[int] = (),
+        number: int = 1,
+    ) -> Deal:
+        """A deal standing in a given position, set up by the engine itself: how a computer player builds a world
+        to search from its view, the cards it cannot see laid by its own guess.
+
+        ``hands`` maps every seat of ``seats`` to its cards; ``stock`` has its top last (the next card drawn is
+        ``stock[-1]``); ``dead`` are stock cards that will never be drawn (RULES §7.2). ``history`` holds the
+        tricks taken, in order, and ``trick`` the one on the table (it is played in phase RESPOND, and only
+        then); both are copied. ``piles`` (per side) default to what the taken tricks put there, and
+        ``tricks_won`` to their count per side; give ``piles`` when cards went there without a trick (RULES §7.4,
+        an unopposed last trick). ``rightful`` and ``leader`` are R and L of the pre-lead window (RULES §10; the
+        leader defaults to R), ``forced_lead`` the combo cards the seizer must lead, ``shown`` the combos shown in
+        this window in the order shown, ``standing`` the one holding the lead (by default the last shown),
+        ``passed`` the seats that passed on a «Стоп!».
+
+        What follows from these the deal works out as play would: the trump suit, the responders still to answer,
+        the last trick's winner, who may still say «Стоп!» and the rightful leader's unshown combo, a [V25]
+        CLAIM_FIRST instant combo waiting for R. An instant combo that would have ended the deal when the window
+        opened is not played out: the position stands as given. ``deck_order``, which only a shuffle knows, is
+        empty. ``ValueError`` if the cards are not the whole deck, each once, or the position is not one of play.
+        """
+        deal = cls.__new__(cls)
+        deal._seat(variant, players, seats, dealer, number)
+        if set(hands) != set(seats) or rightful not in seats or (leader is not None and leader not in seats):
+            raise ValueError("a position has a hand for every seat and a seated leader")
+        if phase is Phase.OVER or (phase is Phase.RESPOND) != (trick is not None):
+            raise ValueError("a position is one of play, with a trick on the table exactly while it is answered")
+        taken = [deal._copy_trick(done) for done in history]
+        if piles is None:
+            built: list[list[PileCard]] = [[] for _ in range(deal.sides)]
+            for done in taken:
+                built[deal.side_of[done.owner]].extend(_trick_pile(done))
+            piles = built
+        if tricks_won is None:
+            won = [0] * deal.sides
+            for done in taken:
+                won[deal.side_of[done.owner]] += 1
+            tricks_won = won
+        current = deal._copy_trick(trick) if trick is not None else None
+        everything = [card for seat in seats for card in hands[seat]] + list(stock) + list(dead)
+        everything += [entry.card for pile in piles for entry in pile]
+        if current is not None:
+            everything += [*current.lead, *(card for play in current.plays for card in play.cards)]
+        if len(piles) != deal.sides or sorted(everything, key=BY_INDEX) != deck(variant.deck_size):
+            raise ValueError("a position needs every card of the deck exactly once")
+        sorted_hands = {seat: sorted(hands[seat], key=BY_INDEX) for seat in seats}
+        deal.deck_order = ()
+        deal._place(trump_card, sorted_hands, list(stock), list(dead), trump_card_holder)
+        deal.piles = [list(pile) for pile in piles]
+        deal.tricks_won = list(tricks_won)
+        deal._play(taken, current, None, None, phase, rightful, leader)
+        deal._window(forced_lead, list(shown), standing if standing is not None or not shown else shown[-1], passed)
+        deal._derive_window()
+        return deal
+
+    def _seat(self, variant: Variant, players: int, seats: tuple[int, ...], dealer: int, number: int) -> None:
+        """What the table and the variant fix for the whole deal."""
         if dealer not in seats:
             raise ValueError("the dealer must be seated")
         self.variant = variant
@@ -121,48 +237,89 @@ class Deal:
         self.sides = 2 if self.teams else players
         self.side_of = {seat: (seat % 2 if self.teams else seat) for seat in seats}
         self.active_sides = tuple(sorted(set(self.side_of.values())))
-        cards = deck(variant.deck_size)
-        rng.shuffle(cards)
-        self.deck_order: tuple[Card, ...] = tuple(cards)
-        self.hands: dict[int, list[Card]] = {seat: [] for seat in seats}
-        # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
-        order = self.clockwise_from(self.next_seat(dealer))
-        position = 0
-        for _ in range(variant.hand_size):
-            for seat in order:
-                self.hands[seat].append(cards[position])
-                position += 1
-        for hand in self.hands.values():
-            hand.sort(key=BY_INDEX)
-        self.trump_card = cards[position]
-        self.trump: Suit = self.trump_card.suit
-        # The stock is kept top-last so that drawing is list.pop().
-        if variant.trump_card is TrumpCard.UNDER_STOCK:  # [V06] the turned-up card is the last to draw
-            self.stock: list[Card] = [self.trump_card, *reversed(cards[position + 1 :])]
-        else:  # SHOWN_RETURNED: back on top, drawn first
-            self.stock = list(reversed(cards[position:]))
-        self.trump_card_holder: int | None = None
-        self.dead: list[Card] = []
-        self.piles: list[list[PileCard]] = [[] for _ in range(self.sides)]
-        self.tricks_won = [0] * self.sides
-        self.history: list[Trick] = []
-        self.trick: Trick | None = None
-        self.responders: list[int] = []
-        self.outcome: DealOutcome | None = None
-        self.last_trick_winner: int | None = None
-        # The pre-lead window (RULES §10).
-        self.phase = Phase.LEAD
-        self.rightful = self._first_leader(previous_last_trick)
-        self.leader = self.rightful
-        self.forced_lead: tuple[Card, ...] | None = None
-        self.standing: Held | None = None  # the combo that holds the lead now (a seizer's or R's shown one)
-        self.shown: list[Held] = []  # combos shown in this window (public)
-        self.pending_instant: Held | None = None  # [V25] CLAIM_FIRST: an instant combo waiting for R
-        self.passed: set[int] = set()
-        self._seizers: dict[int, Held] = {}
+        self._shokha = variant.shokha  # [B08]
         self._legal_cache: dict[int, list[Action]] = {}  # emptied by every change of state
         self._single_leads: dict[Card, Lead] = {}  # one-card leads are values: build each once (hot path)
+
+    def _place(
+        self,
+        trump_card: Card,
+        hands: dict[int, list[Card]],
+        stock: list[Card],
+        dead: list[Card],
+        trump_card_holder: int | None,
+    ) -> None:
+        """Where the cards lie (the won piles start empty: a fresh deal's, or set by from_position)."""
+        for hand in hands.values():
+            hand.sort(key=BY_INDEX)
+        self.hands = hands
+        self.trump_card = trump_card
+        self.trump: Suit = trump_card.suit
+        self.stock = stock
+        self.dead = dead
+        self.trump_card_holder = trump_card_holder
+        self.piles: list[list[PileCard]] = [[] for _ in range(self.sides)]
+        self.tricks_won = [0] * self.sides
+
+    def _play(
+        self,
+        history: list[Trick],
+        trick: Trick | None,
+        outcome: DealOutcome | None,
+        responders: list[int] | None,
+        phase: Phase,
+        rightful: int,
+        leader: int | None,
+    ) -> None:
+        """The tricks and whose turn it is; the responders still to answer follow from the trick on the table."""
+        self.history = history
+        self.trick = trick
+        self.outcome = outcome
+        self.last_trick_winner = history[-1].owner if history else None
+        if responders is None and trick is not None:
+            played = {play.seat for play in trick.plays}
+            responders = [s for s in self.clockwise_from(trick.leader)[1:] if s not in played and self.hands[s]]
+        self.responders = responders or []
+        self.phase = phase
+        self.rightful = rightful
+        self.leader = rightful if leader is None else leader
+
+    def _window(
+        self,
+        forced_lead: tuple[Card, ...] | None,
+        shown: list[Held],
+        standing: Held | None,
+        passed: Iterable[int],
+    ) -> None:
+        """The pre-lead window's public state (RULES §10); what follows from the hands is found by
+        :meth:`_open_window` in play and by :meth:`_derive_window` for a position."""
+        self.forced_lead = forced_lead
+        self.standing = standing  # the combo that holds the lead now (a seizer's or R's shown one)
+        self.shown = shown  # combos shown in this window (public)
+        self.passed: set[int] = set(passed)
+        self.pending_instant: Held | None = None  # [V25] CLAIM_FIRST: an instant combo waiting for R
+        self._seizers: dict[int, Held] = {}
         self._rightful_combo: Held | None = None
+
+    def _derive_window(self) -> None:
+        """What a position's window holds that its hands decide: an instant combo waiting for R under [V25]
+        CLAIM_FIRST, who may still say «Стоп!», and R's own combo unless he showed it (RULES §9.5)."""
+        if self.phase is not Phase.LEAD:
+            return
+        order = self._combo_holders(self.rightful)
+        instants = self._instants(order)
+        if instants:
+            winner = self._instant_winner(instants)
+            if self.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != self.rightful:
+                self.pending_instant = winner
+        self._find_seizers(order)
+        if any(held.seat == self.rightful for held in self.shown):
+            self._rightful_combo = None  # shown to keep the lead: no longer his to answer with
+
+    @staticmethod
+    def _copy_trick(trick: Trick) -> Trick:
+        plays = [Play(play.seat, play.cards, play.face_down, play.beats) for play in trick.plays]
+        return Trick(trick.number, trick.leader, trick.lead, plays, trick.best, trick.owner)
 
     # -- seating -------------------------------------------------------------------------------------------
 
@@ -291,6 +448,26 @@ class Deal:
                 else:
                     leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
             start = stop
+        if self._shokha and SHOKHA in hand:
+            leads.extend(self._shokha_leads(seat, hand, sizes))
+        return leads
+
+    @staticmethod
+    def _shokha_leads(seat: int, hand: list[Card], sizes: list[int]) -> list[Lead]:
+        """RULES §3.4 [B08]: the shokha may join a lead of any suit (with spades it is one of the suit already).
+        Engine decision: it joins a set of at least one card of that suit, so a lead is never the shokha and
+        nothing else but as the single spade it is."""
+        leads: list[Lead] = []
+        for suit in SUITS:
+            if suit is SHOKHA.suit:
+                continue
+            suited = [card for card in hand if card.suit is suit]
+            for k in sizes:
+                if 2 <= k <= len(suited) + 1:
+                    leads.extend(
+                        Lead(seat, tuple(sorted((*chosen, SHOKHA), key=BY_INDEX)))
+                        for chosen in combinations(suited, k - 1)
+                    )
         return leads
 
     def _response_size(self, seat: int) -> int:
@@ -308,8 +485,10 @@ class Deal:
             return None
         if rule is FollowSuit.AFTER_STOCK_EXHAUSTED and self.stock:
             return None
-        suit = lead[0].suit
-        if any(card.suit is not suit for card in lead):
+        # The shokha joined to a lead takes its suit [B08]; in the answer it is the spade it is (engine decision).
+        suited = [card for card in lead if card is not SHOKHA] if self._shokha else lead
+        suit = (suited or lead)[0].suit
+        if any(card.suit is not suit for card in suited):
             return None  # a mixed lead (small Moscow) names no suit to follow: engine decision
         held = sum(1 for card in self.hands[seat] if card.suit is suit)
         # RULES §15.29: as many led-suit cards as he can, up to k.
@@ -324,12 +503,13 @@ class Deal:
         discards = self.variant.discards
         best = self.trick.best
         trump = self.trump
+        shokha = self._shokha
         actions: list[Action] = []
         for chosen in combinations(hand, k):
             if follow is not None and sum(1 for c in chosen if c.suit is follow[0]) != follow[1]:
                 continue
             if discards is Discards.FACE_DOWN_MANDATORY:
-                if not short and set_beats(chosen, best, trump):
+                if not short and set_beats(chosen, best, trump, shokha):
                     actions.append(RespondOpen(seat, chosen))
             else:
                 actions.append(RespondOpen(seat, chosen))
@@ -361,113 +541,162 @@ class Deal:
         """Lower wins: combo rank, then [V20] turn order from R or the higher cards."""
         distance = self.clockwise_from(self.rightful).index(held.seat)
         if self.variant.same_combo_tie is SameComboTie.HIGHER_CARDS:
-            return (held.rule.rank, *(-s for s in strength_key(held)), distance)
+            return (held.rule.rank, *(-s for s in strength_key(held, self._shokha)), distance)
         return (held.rule.rank, distance)
 
-    # -- verification ----------------------------------------------------------------------------------------
+    # -- legality: legal_actions is the one truth ------------------------------------------------------------
+
+    def _listed(self, action: object) -> Action | None:
+        """The action of ``legal_actions(action.seat)`` that is the same move as ``action``, or None.
+
+        A move's cards are a set (RULES §6.4: the order in which they are put down does not matter), so
+        ``Lead(0, (QS, 7S))`` is the listed ``Lead(0, (7S, QS))``. Actions are hashable values: the listed object
+        itself, or an equal one, is found at once; only cards named in another order need the slower look.
+        """
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or seat not in self.hands:
+            return None
+        listed = self._legal_cache.get(seat)
+        if listed is None:
+            listed = self._legal_cache[seat] = self._generate_legal(seat)
+        if action in listed:
+            return action  # equal to a listed action
+        if not isinstance(action, Lead | RespondOpen | RespondFaceDown) or not isinstance(action.cards, tuple):
+            return None
+        played = action.cards
+        chosen = set(played)
+        for legal in listed:
+            if (
+                type(legal) is type(action)
+                and isinstance(legal, Lead | RespondOpen | RespondFaceDown)
+                and len(legal.cards) == len(played)
+                and chosen.issuperset(legal.cards)
+            ):
+                return legal
+        return None
 
     def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now; change nothing."""
-        seat = action.seat
+        """Raise :class:`IllegalAction` unless ``action`` is one of ``legal_actions(action.seat)``; change nothing.
+
+        The reason comes from :meth:`diagnose`, asked only once the action is refused."""
+        if self._listed(action) is None:
+            raise IllegalAction(self.diagnose(action))
+
+    def diagnose(self, action: object) -> Reason:
+        """Why ``action``, which ``legal_actions`` does not list, is refused: the first rule it breaks.
+
+        Never decides legality (that is :meth:`legal_actions` alone). Should no specific rule be found, the
+        answer is ``Reason.NOT_LEGAL``; the property tests show that every refused action gets a specific one.
+        """
+        return self._reason(action) or Reason.NOT_LEGAL
+
+    def _reason(self, action: object) -> Reason | None:
         if self.phase is Phase.OVER:
-            raise IllegalAction(Reason.DEAL_OVER)
-        if seat not in self.hands:
-            raise IllegalAction(Reason.NOT_SEATED)
+            return Reason.DEAL_OVER
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or seat not in self.hands:
+            return Reason.NOT_SEATED
         if isinstance(action, Claim):
-            self._verify_claim(seat)
-        elif isinstance(action, Lead):
-            self._verify_lead(action)
-        elif isinstance(action, RespondOpen | RespondFaceDown):
-            self._verify_response(action)
-        elif isinstance(action, DeclareCombo):
-            self._verify_declaration(action)
-        elif isinstance(action, Pass):
-            self._verify_pass(seat)
-        else:
-            raise IllegalAction(Reason.UNKNOWN_ACTION)
+            return self._claim_reason(seat)
+        if isinstance(action, Lead):
+            return self._lead_reason(action)
+        if isinstance(action, RespondOpen | RespondFaceDown):
+            return self._response_reason(action)
+        if isinstance(action, DeclareCombo):
+            return self._declaration_reason(action)
+        if isinstance(action, Pass):
+            return self._pass_reason(seat)
+        return Reason.UNKNOWN_ACTION
 
-    def _verify_claim(self, seat: int) -> None:
+    def _claim_reason(self, seat: int) -> Reason | None:
         if not self.claims_allowed():
-            raise IllegalAction(Reason.CLAIMS_NOT_ALLOWED)
+            return Reason.CLAIMS_NOT_ALLOWED
         if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
-            return
+            return None
         if self.phase is not Phase.LEAD or not self._may_claim(seat):
-            raise IllegalAction(Reason.CLAIM_NOT_NOW)  # RULES §15.33: never a false claim
+            return Reason.CLAIM_NOT_NOW  # RULES §15.33: never a false claim
+        return None
 
-    def _verify_cards(self, seat: int, played: tuple[Card, ...]) -> None:
+    def _cards_reason(self, seat: int, played: tuple[Card, ...]) -> Reason | None:
         if not played:
-            raise IllegalAction(Reason.NO_CARDS)
+            return Reason.NO_CARDS
         if len(set(played)) != len(played):
-            raise IllegalAction(Reason.DUPLICATE_CARD)
+            return Reason.DUPLICATE_CARD
         hand = self.hands[seat]
         if any(card not in hand for card in played):
-            raise IllegalAction(Reason.CARD_NOT_IN_HAND)
+            return Reason.CARD_NOT_IN_HAND
+        return None
 
-    def _verify_lead(self, action: Lead) -> None:
+    def _lead_reason(self, action: Lead) -> Reason | None:
         seat = action.seat
         if self.phase is not Phase.LEAD:
-            raise IllegalAction(Reason.WRONG_PHASE)
+            return Reason.WRONG_PHASE
         if seat != self.leader:
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
-        self._verify_cards(seat, action.cards)
+            return Reason.NOT_YOUR_TURN
+        reason = self._cards_reason(seat, action.cards)
+        if reason is not None:
+            return reason
         if self.forced_lead is not None:
-            if set(action.cards) != set(self.forced_lead):
-                raise IllegalAction(Reason.MUST_LEAD_COMBO)
-            return
-        suit = action.cards[0].suit
-        if any(card.suit is not suit for card in action.cards):
-            raise IllegalAction(Reason.MIXED_SUITS)
+            return Reason.MUST_LEAD_COMBO if set(action.cards) != set(self.forced_lead) else None
+        suited = [card for card in action.cards if card is not SHOKHA] if self._shokha else action.cards
+        if suited and any(card.suit is not suited[0].suit for card in suited):
+            return Reason.MIXED_SUITS  # the shokha may join a set of any suit [B08]
         if len(action.cards) not in self.variant.lead_sizes:
-            raise IllegalAction(Reason.LEAD_SIZE_NOT_ALLOWED)
+            return Reason.LEAD_SIZE_NOT_ALLOWED
         if len(action.cards) > self.lead_cap():
-            raise IllegalAction(Reason.LEAD_TOO_LARGE)
+            return Reason.LEAD_TOO_LARGE
+        return None
 
-    def _verify_response(self, action: RespondOpen | RespondFaceDown) -> None:
+    def _response_reason(self, action: RespondOpen | RespondFaceDown) -> Reason | None:
         seat = action.seat
         if self.phase is not Phase.RESPOND:
-            raise IllegalAction(Reason.WRONG_PHASE)
+            return Reason.WRONG_PHASE
         if seat != self.responders[0]:
-            raise IllegalAction(Reason.NOT_YOUR_TURN)
-        self._verify_cards(seat, action.cards)
+            return Reason.NOT_YOUR_TURN
+        reason = self._cards_reason(seat, action.cards)
+        if reason is not None:
+            return reason
         assert self.trick is not None
         k = self._response_size(seat)
         if len(action.cards) != k:
-            raise IllegalAction(Reason.WRONG_CARD_COUNT, f"answer with {k}")
+            return Reason.WRONG_CARD_COUNT
         follow = self._follow_count(seat)
         if follow is not None and sum(1 for c in action.cards if c.suit is follow[0]) != follow[1]:
-            raise IllegalAction(Reason.MUST_FOLLOW_SUIT)
+            return Reason.MUST_FOLLOW_SUIT
         discards = self.variant.discards
         if isinstance(action, RespondFaceDown):
             if discards is Discards.OPEN:
-                raise IllegalAction(Reason.FACE_DOWN_NOT_ALLOWED)
+                return Reason.FACE_DOWN_NOT_ALLOWED
         elif discards is Discards.FACE_DOWN_MANDATORY and (
-            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump)
+            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump, self._shokha)
         ):
-            raise IllegalAction(Reason.MUST_PLAY_FACE_DOWN)
+            return Reason.MUST_PLAY_FACE_DOWN
+        return None
 
-    def _verify_declaration(self, action: DeclareCombo) -> None:
+    def _declaration_reason(self, action: DeclareCombo) -> Reason | None:
         if self.phase is not Phase.LEAD:
-            raise IllegalAction(Reason.WRONG_PHASE)
+            return Reason.WRONG_PHASE
         held = self._seizers.get(action.seat)
         if held is None or held.rule.combo is not action.combo or action.seat in self.passed:
-            raise IllegalAction(Reason.NO_SUCH_COMBO)
+            return Reason.NO_SUCH_COMBO
         if self._seizer_option(action.seat) is None:
-            raise IllegalAction(Reason.COMBO_OUTRANKED)
+            return Reason.COMBO_OUTRANKED
+        return None
 
-    def _verify_pass(self, seat: int) -> None:
+    def _pass_reason(self, seat: int) -> Reason | None:
         if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
-            return
+            return None
         if self.phase is not Phase.LEAD or self._seizer_option(seat) is None:
-            raise IllegalAction(Reason.NOTHING_TO_PASS)
+            return Reason.NOTHING_TO_PASS
+        return None
 
     # -- applying ---------------------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Verify ``action``, then play it; returns the public events, in order."""
-        cached = self._legal_cache.get(action.seat)
-        # An action object that legal_actions just returned for this very state needs no second check.
-        if cached is None or not any(legal is action for legal in cached):
-            self.verify(action)
+        """Play ``action`` if ``legal_actions`` lists it (else raise :class:`IllegalAction`, changing nothing);
+        returns the public events, in order. The cards are played in the order the action names them."""
+        if self._listed(action) is None:
+            raise IllegalAction(self.diagnose(action))
         self._legal_cache = {}
         events: list[Event] = []
         if isinstance(action, Claim):
@@ -503,25 +732,34 @@ class Deal:
         self.pending_instant = None
         self._seizers = {}
         self._rightful_combo = None
-        size = self.variant.hand_size
-        hands = self.hands
-        order = [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s])]
+        order = self._combo_holders(rightful)
         if not order:
             return
-        variant = self.variant
-        instants: list[Held] = []
-        for seat in order:
-            held = best_held(seat, self.hands[seat], self.trump, variant, self._instant_rules)
-            if held is not None:
-                instants.append(held)
+        instants = self._instants(order)
         if instants:
             winner = self._instant_winner(instants)
-            if variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
+            if self.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
                 self.pending_instant = winner
             else:
                 self._instant_win(winner, events)
                 return
         self._find_seizers(order)
+
+    def _combo_holders(self, rightful: int) -> list[int]:
+        """The seats, in turn order from R, whose full hands may hold a combo (RULES §9.1)."""
+        size = self.variant.hand_size
+        hands = self.hands
+        shokha = self._shokha
+        return [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s], shokha)]
+
+    def _instants(self, order: list[int]) -> list[Held]:
+        """The instant-win combos held, in turn order from R (RULES §10 step 1)."""
+        instants: list[Held] = []
+        for seat in order:
+            held = best_held(seat, self.hands[seat], self.trump, self.variant, self._instant_rules)
+            if held is not None:
+                instants.append(held)
+        return instants
 
     def _find_seizers(self, order: Iterable[int]) -> None:
         """Who holds a lead-seizing combo in this window: R's is implicit, the others may say «Стоп!»."""
@@ -543,10 +781,10 @@ class Deal:
         if len(tied) == 1 or tied[0].rule.combo is not Combo.BURA:
             return tied[0]
         if self.variant.bura_vs_bura is _BuraVsBura.TOP_CARD:
-            return max(tied, key=strength_key)
+            return max(tied, key=lambda held: strength_key(held, self._shokha))
         best = tied[0]  # TRICK_COMPARE: a later bura wins only if it beats the best so far
         for held in tied[1:]:
-            if set_beats(held.cards, best.cards, self.trump):
+            if set_beats(held.cards, best.cards, self.trump, self._shokha):
                 best = held
         return best
 
@@ -590,7 +828,9 @@ class Deal:
     def _respond(self, seat: int, played: tuple[Card, ...], face_down: bool, events: list[Event]) -> None:
         trick = self.trick
         assert trick is not None
-        beats = not face_down and len(played) == len(trick.lead) and set_beats(played, trick.best, self.trump)
+        beats = (
+            not face_down and len(played) == len(trick.lead) and set_beats(played, trick.best, self.trump, self._shokha)
+        )
         hand = self.hands[seat]
         for card in played:
             hand.remove(card)
@@ -606,16 +846,11 @@ class Deal:
     def _take_trick(self, trick: Trick, events: list[Event]) -> None:
         owner = trick.owner
         side = self.side_of[owner]
-        pile = self.piles[side]
-        leader = trick.leader
-        new = tuple.__new__  # PileCard's C-level constructor: a trick makes several (hot path)
-        pile.extend([new(PileCard, (card, False, leader)) for card in trick.lead])
+        self.piles[side].extend(_trick_pile(trick))
         open_cards = list(trick.lead)
         face_down = 0
         for play in trick.plays:
-            hidden = play.face_down
-            pile.extend([new(PileCard, (card, hidden, play.seat)) for card in play.cards])
-            if hidden:
+            if play.face_down:
                 face_down += len(play.cards)
             else:
                 open_cards.extend(play.cards)

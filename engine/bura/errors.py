@@ -32,6 +32,7 @@ class Reason(Enum):
     COMBO_OUTRANKED = "combo_outranked"
     NOTHING_TO_PASS = "nothing_to_pass"
     UNKNOWN_ACTION = "unknown_action"
+    NOT_LEGAL = "not_legal"  # no specific rule found (Deal.diagnose's last answer; tests show it never comes)
 
 
 class IllegalAction(CoreIllegalAction):

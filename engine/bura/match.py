@@ -103,14 +103,22 @@ class Match:
             raise IllegalAction(Reason.NOT_SEATED)
 
     def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now; change nothing."""
+        """Raise :class:`IllegalAction` with the reason unless ``legal_actions`` lists ``action``; change nothing."""
         self._verify_seat(action)
         self.deal.verify(action)
+
+    def diagnose(self, action: Action) -> Reason:
+        """Why ``action`` is refused (see ``Deal.diagnose``): asked only of an action that is not legal."""
+        if self.finished:
+            return Reason.MATCH_OVER
+        if not 0 <= action.seat < self.players:
+            return Reason.NOT_SEATED
+        return self.deal.diagnose(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Verify and play ``action``; a finished deal is scored and the next one dealt at once."""
         self._verify_seat(action)
-        events = self.deal.apply(action)  # verifies the move before it changes anything
+        events = self.deal.apply(action)  # plays only what legal_actions lists; else nothing changes
         self.actions.append(action)
         if self.deal.over:
             events.extend(self._after_deal(self.deal))

@@ -17,6 +17,7 @@ class Game(Enum):
     BURKOZEL = "burkozel"
     KOZEL_MONEY = "kozel_money"
     BURA_5 = "bura_5"
+    KOZEL_POINTS = "kozel_points"  # Kozel for points (pagat, after A. Tvaladze): the KOZEL_TVALADZE profile
 
 
 class TrumpCard(Enum):
@@ -247,6 +248,10 @@ class Variant(BaseModel):
     four_aces: FourAces = FourAces.OFF  # [B02] (4-card hands)
     four_ends: bool = False  # [B02] four tens/aces including a trump one: seize the lead
     moscow_three: bool = False  # [B02] S4c/S4e: three aces including the trump ace seize the lead
+    # [B02] the PT set (Kozel for points): Москва = four aces and tens with at least one real ace (the shokha as a
+    # ten), молодка = four of a suit, trumps too, or three and the shokha; both only seize the lead (4-card hands)
+    tvaladze_combos: bool = False
+    shokha: bool = False  # [B08] RULES §3.4: 6♠ beats every card, is worth 0, and joins a set of any suit
     bura_vs_bura: BuraVsBura = BuraVsBura.TOP_CARD  # [V19]
     same_combo_tie: SameComboTie = SameComboTie.TURN_ORDER  # [V20]
     combo_at_deal: ComboAtDeal = ComboAtDeal.COUNT  # [V18]
@@ -278,6 +283,8 @@ class Variant(BaseModel):
             raise ValueError("lead sizes must be sorted and distinct")
         if self.claim_threshold is None and self.end_of_deal is EndOfDeal.VOID:
             raise ValueError("a game without claims must be settled by points at the end of the deal")
+        if self.tvaladze_combos and (self.hand_size != 4 or self.four_aces is not FourAces.OFF):
+            raise ValueError("the Tvaladze combos are for 4-card hands, and their Москва replaces the four aces")
         return self
 
     def teams(self, players: int) -> bool:
@@ -368,11 +375,24 @@ BURA_5: Final = Variant(
     claim_threshold=None,  # option: 61 (GEO)
     final_claim_window=False,
     end_of_deal=EndOfDeal.HIGHEST_POINTS,
+    bura=BuraCombo.OFF,  # RULES §11.4: no combinations, five trumps are no instant win
     three_aces=ThreeAces.OFF,
-    molodka=Molodka.OFF,
+    molodka=Molodka.OFF,  # ... and nothing seizes the lead
     match=SINGLE_DEAL,
 )
 
+# RULES §13: Burkozel with the shokha, the PT combos that only seize the lead, and two each at a full tie.
+KOZEL_TVALADZE: Final = BURKOZEL.with_options(
+    name="KOZEL_TVALADZE",
+    game=Game.KOZEL_POINTS,
+    shokha=True,
+    bura=BuraCombo.OFF,  # no instant wins
+    four_aces=FourAces.OFF,
+    tvaladze_combos=True,
+    full_tie=FullTie.TWO_EACH,
+)
+
 PROFILES: Final[dict[str, Variant]] = {
-    profile.name: profile for profile in (BURA_STANDARD, BURA_PAGAT, BURA_RU_WIKI, BURKOZEL, KOZEL_MONEY, BURA_5)
+    profile.name: profile
+    for profile in (BURA_STANDARD, BURA_PAGAT, BURA_RU_WIKI, BURKOZEL, KOZEL_TVALADZE, KOZEL_MONEY, BURA_5)
 }

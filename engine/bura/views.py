@@ -55,6 +55,7 @@ class PublicView:
     dealer: int
     trump: Suit
     trump_card: Card
+    shokha: bool  # [B08] 6♠ beats every card (RULES §3.4)
     trump_card_holder: int | None  # who drew the turned-up card (public), None while it lies in the stock
     stock: int
     dead: int
@@ -139,6 +140,7 @@ def _public(match: Match, viewer: int | None) -> PublicView:
         dealer=deal.dealer,
         trump=deal.trump,
         trump_card=deal.trump_card,
+        shokha=match.variant.shokha,
         trump_card_holder=deal.trump_card_holder,
         stock=len(deal.stock),
         dead=len(deal.dead),
@@ -177,8 +179,9 @@ def current_best(trick: TrickView) -> tuple[Card, ...]:
 
 def answer_beats(seat_view: SeatView, cards: tuple[Card, ...]) -> bool:
     """Whether ``cards``, answered face up to the trick on the table, would beat it (RULES §6.4, §6.5)."""
-    trick = seat_view.table.trick
-    return trick is not None and set_beats(cards, current_best(trick), seat_view.table.trump)
+    table = seat_view.table
+    trick = table.trick
+    return trick is not None and set_beats(cards, current_best(trick), table.trump, table.shokha)
 
 
 def view(match: Match, seat: int) -> SeatView:

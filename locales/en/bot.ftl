@@ -335,3 +335,4 @@ reason-no_such_combo = You do not hold that combination.
 reason-combo_outranked = Your opponent's combination ranks higher.
 reason-nothing_to_pass = There is nothing to pass now.
 reason-unknown_action = An unknown move.
+reason-not_legal = That move is not allowed now.

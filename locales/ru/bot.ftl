@@ -349,3 +349,4 @@ reason-no_such_combo = У вас нет такой комбинации.
 reason-combo_outranked = Комбинация соперника старше.
 reason-nothing_to_pass = Сейчас нечего пропускать.
 reason-unknown_action = Непонятный ход.
+reason-not_legal = Такой ход сейчас не разрешён.

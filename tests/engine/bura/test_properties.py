@@ -1,9 +1,10 @@
 """Property tests over thousands of random legal games of every profile (hypothesis).
 
 After every move: every card is in exactly one place; the seat to act has a legal move; ``legal_actions``
-is deterministic; no view shows a card its viewer may not see (RULES §6.6, §6.7). On sampled moves: every
-legal action applies, and random illegal actions are refused without changing anything. At the end of each
-deal: a played-out deck holds 120 points (RULES §3.3). At the end: replay from JSON gives the same state.
+is deterministic; no view shows a card its viewer may not see (RULES §6.6, §6.7). On sampled moves, what holds by
+construction of the one truth (``legal_actions``): every listed action applies, and every action it does not list
+is refused with a specific reason, changing nothing. At the end of each deal: a played-out deck holds 120 points
+(RULES §3.3). At the end: replay from JSON gives the same state.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import ALL_CARDS, Card, deck, points
 from engine.bura.combos import Combo
-from engine.bura.errors import IllegalAction
+from engine.bura.errors import IllegalAction, Reason
 from engine.bura.events import OutcomeKind, Responded, TrickTaken
 from engine.bura.match import Match
 from engine.bura.players import random_step
@@ -107,20 +108,25 @@ def check_views(match: Match) -> None:
 
 
 def _key(action: Action) -> tuple[Any, ...]:
-    cards = frozenset(getattr(action, "cards", ()))
+    """The move an action makes: its cards as a set (named in any order), repeats kept."""
+    cards = tuple(sorted(getattr(action, "cards", ())))
     return (type(action), action.seat, cards, getattr(action, "combo", None))
 
 
-def random_action(rng: random.Random, players: int) -> Action:
-    seat = rng.randrange(-1, players + 1)
-    kind = rng.randrange(6)
-    played = tuple(rng.sample(ALL_CARDS, rng.randint(0, 5)))
+def _with_cards(kind: int, seat: int, played: tuple[Card, ...]) -> Action:
     if kind == 0:
         return Lead(seat, played)
     if kind == 1:
         return RespondOpen(seat, played)
-    if kind == 2:
-        return RespondFaceDown(seat, played)
+    return RespondFaceDown(seat, played)
+
+
+def random_action(rng: random.Random, players: int) -> Action:
+    """Any action at all: a seat on or off the table, any kind, any cards of the deck."""
+    seat = rng.randrange(-1, players + 1)
+    kind = rng.randrange(6)
+    if kind < 3:
+        return _with_cards(kind, seat, tuple(rng.sample(ALL_CARDS, rng.randint(0, 5))))
     if kind == 3:
         return Claim(seat)
     if kind == 4:
@@ -128,16 +134,48 @@ def random_action(rng: random.Random, players: int) -> Action:
     return Pass(seat)
 
 
-def check_illegal_refused(match: Match, rng: random.Random) -> None:
+def near_miss(match: Match, rng: random.Random) -> Action:
+    """An action a player might try: a listed one changed a little (a card swapped, dropped or added, another
+    kind or seat, the cards reordered), or cards of a seat's own hand in any number, repeats possible."""
+    seat = rng.choice(match.active)
+    hand = list(match.deal.hands.get(seat, ()))
+    legal = [action for s in match.active for action in match.legal_actions(s)]
+    if legal and rng.random() < 0.6:
+        base = rng.choice(legal)
+        played = list(getattr(base, "cards", ()))
+        change = rng.randrange(5)
+        if change == 0 and played:
+            played[rng.randrange(len(played))] = rng.choice([*hand, *ALL_CARDS[:4]] or ALL_CARDS)
+        elif change == 1 and played:
+            played.pop(rng.randrange(len(played)))
+        elif change == 2:
+            played.append(rng.choice(hand or ALL_CARDS))
+        elif change == 3:
+            return _with_cards(rng.randrange(3), rng.choice(match.active), tuple(played))
+        rng.shuffle(played)
+        return _with_cards(rng.randrange(3), base.seat, tuple(played)) if played or rng.random() < 0.5 else base
+    played = [rng.choice(hand or ALL_CARDS) for _ in range(rng.randint(0, 5))] if rng.random() < 0.2 else []
+    if not played and hand:
+        played = rng.sample(hand, rng.randint(0, len(hand)))
+    return _with_cards(rng.randrange(3), seat, tuple(played))
+
+
+def check_refusals(match: Match, rng: random.Random, tries: int = 8, every_time: bool = True) -> None:
+    """One truth: whatever ``legal_actions`` does not list is refused with a specific reason (never the
+    catch-all ``NOT_LEGAL``), the same one ``diagnose`` gives, and nothing changes."""
     legal = {_key(action) for seat in range(match.players) for action in match.legal_actions(seat)}
     before = match.snapshot()
-    for _ in range(8):
-        action = random_action(rng, match.players)
+    for number in range(tries):
+        action = random_action(rng, match.players) if number % 2 else near_miss(match, rng)
         if _key(action) in legal:
             continue
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as refused:
             match.apply(action)
-        assert match.snapshot() == before, f"refused {action} changed the state"
+        assert refused.value.reason is not Reason.NOT_LEGAL, f"no specific reason for {action}"
+        assert match.diagnose(action) is refused.value.reason
+        if every_time:
+            assert match.snapshot() == before, f"refused {action} changed the state"
+    assert match.snapshot() == before
 
 
 def check_every_legal_action_applies(match: Match) -> None:
@@ -166,7 +204,7 @@ def play_checked_game(variant: Variant, players: int, seed: int) -> Match:
         assert match.legal_actions(seat) == match.legal_actions(seat)
         check_views(match)
         if step % 5 == 0:
-            check_illegal_refused(match, rng)
+            check_refusals(match, rng)
         if step % 11 == 0:
             check_every_legal_action_applies(match)
         deal = match.deal
@@ -187,6 +225,20 @@ def play_checked_game(variant: Variant, players: int, seed: int) -> Match:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games_keep_every_invariant(name: str, players: int, seed: int) -> None:
     play_checked_game(PROFILES[name], players, seed)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
+def test_every_refused_action_gets_a_specific_reason(name: str, players: int) -> None:
+    """Over 300 states of random play, 24 tries each (near misses of the listed moves and anything at all):
+    ``diagnose`` never falls back on ``NOT_LEGAL`` and a refusal changes nothing."""
+    variant = PROFILES[name]
+    rng = random.Random(f"refusals/{name}/{players}")
+    match = Match(variant, players, "refusals")
+    for _ in range(300):
+        if match.finished:
+            match = Match(variant, players, rng.randrange(2**32))
+        check_refusals(match, rng, tries=24, every_time=False)
+        match.apply(random_step(match, rng))
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
