@@ -18,6 +18,7 @@ from engine.bura.variant import (
     BURA_STANDARD,
     BURKOZEL,
     KOZEL_MONEY,
+    KOZEL_TVALADZE,
     PENALTY_12,
     ROBBER,
     SINGLE_DEAL,
@@ -37,6 +38,7 @@ class Profile(StrEnum):
     BURA_RU_WIKI = "ruwiki"
     BURKOZEL = "bk"
     KOZEL = "kozel"  # Kozel for money (a pot of points, settled after 20 deals)
+    KOZEL_POINTS = "kp"  # Kozel for points (after A. Tvaladze): the shokha, no instant wins, Буркозёл's penalties
     BURA_5 = "b5"
     BURACO = "buraco"  # Buraco Aberto (RULES §17): its own game, bot/games/buraco
 
@@ -71,6 +73,7 @@ PROFILE_VARIANTS: Final[dict[Profile, Variant]] = {
     Profile.BURA_RU_WIKI: BURA_RU_WIKI,
     Profile.BURKOZEL: BURKOZEL,
     Profile.KOZEL: KOZEL_MONEY,
+    Profile.KOZEL_POINTS: KOZEL_TVALADZE,
     Profile.BURA_5: BURA_5,
 }
 
@@ -83,6 +86,7 @@ MATCH_MODELS: Final[dict[MatchChoice, MatchModel]] = {
 
 MOVE_SECONDS_CHOICES: Final = (30, 60, 120, 300, 0)  # 0: no move timer
 KOZEL_DEALS: Final = 20  # S3: settle up after 20 deals
+PENALTY_TABLES: Final = frozenset({Profile.BURKOZEL, Profile.KOZEL_POINTS})
 
 
 @functools.lru_cache(maxsize=256)
@@ -91,7 +95,7 @@ def _variant(profile: Profile, casual: bool, match: MatchChoice, discards: Disca
     changes: dict[str, object] = {"hide_captured_points": not casual}
     if profile is Profile.KOZEL:
         changes["match"] = MatchModel(kind=MatchKind.POT, max_deals=KOZEL_DEALS)
-    elif profile is not Profile.BURKOZEL:  # Буркозёл keeps its penalty table (RULES §12.4)
+    elif profile not in PENALTY_TABLES:  # Буркозёл and Козёл на очки keep their penalty table (RULES §12.4)
         changes["match"] = MATCH_MODELS[match]
     if discards is DiscardChoice.OPEN:
         changes["discards"] = Discards.OPEN

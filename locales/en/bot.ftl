@@ -38,6 +38,7 @@ tally-separator = {" · "}
 game-name = { $profile ->
     [bk] Burkozel
     [kozel] Kozel
+    [kp] Kozel for points
     [buraco] Buraco
    *[other] Bura
 }
@@ -137,6 +138,8 @@ setting-profile-bk = Burkozel
 setting-profile-bk-about = 4 cards, 2–4 players (four play in pairs), penalty points to 12
 setting-profile-kozel = Kozel (for chips)
 setting-profile-kozel-about = 4 cards, 2–5 players, points decide the deal, settled after 20 deals
+setting-profile-kp = Kozel for points (with the shokha)
+setting-profile-kp-about = 4 cards, 2–4 players, the shokha 6♠️ beats everything, combinations only take the lead, penalty points to 12
 setting-profile-b5 = Bura with 5 cards
 setting-profile-b5-about = 5 cards, two players, points decide the deal
 setting-profile-buraco = Buraco

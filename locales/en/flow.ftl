@@ -90,6 +90,8 @@ flow-help-playout =
     Everyone gets { $hand } cards; the bottom card of the stock sets the trump. Lead one or more cards of one suit; answer with as many cards and beat each — with a higher card of its suit, or a trump — or discard face down. Whoever beats takes the trick and leads next; after a trick everyone draws from the stock.
     Points: A = 11, 10 = 10, K = 4, Q = 3, J = 2. There are no claims: the points in the tricks decide the deal when the cards run out.
 flow-help-four-trumps = Four trumps in hand (a bura) win the deal at once.
+flow-help-shokha = The shokha — 6♠️: beats any card, even the trump ace, and is worth 0 points; it may join a lead of any suit. No combination wins a deal outright.
+flow-help-tvaladze-combos = Moscow (four aces and tens, at least one ace; the shokha counts as a ten) and a molodka (four cards of one suit, or three and the shokha) take the lead out of turn.
 flow-help-commands =
     In a group: /new — start a table · /addbot — seat a computer (/addbot hard — a strong one) · /settings — table settings · /score — the score · /stats, /top — tallies · /stop — end the game
     In the private chat: /play — play against the computer (/play hard — the strong one)

@@ -41,6 +41,7 @@ tally-separator = {" · "}
 game-name = { $profile ->
     [bk] Буркозёл
     [kozel] Козёл
+    [kp] Козёл на очки
     [buraco] Бурако
    *[other] Бура
 }
@@ -143,6 +144,8 @@ setting-profile-bk = Буркозёл
 setting-profile-bk-about = 4 карты, 2–4 игрока (вчетвером — пара на пару), штрафные очки до 12
 setting-profile-kozel = Козёл (на фишки)
 setting-profile-kozel-about = 4 карты, 2–5 игроков, сдачу решают очки, расчёт через 20 сдач
+setting-profile-kp = Козёл на очки (с шохой)
+setting-profile-kp-about = 4 карты, 2–4 игрока, шоха 6♠️ бьёт всё, комбинации дают только ход, штрафные очки до 12
 setting-profile-b5 = Бура на 5 карт
 setting-profile-b5-about = 5 карт, вдвоём, сдачу решают очки
 setting-profile-buraco = Бурако

@@ -37,6 +37,7 @@ CONFIGS = [
     (Profile.BURKOZEL, 4, "en"),
     (Profile.KOZEL, 5, "ru"),
     (Profile.BURA_5, 2, "ru"),
+    (Profile.KOZEL_POINTS, 4, "ru"),
 ]
 GAMES = 4
 MAX_ACTIONS = 150

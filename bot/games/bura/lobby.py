@@ -7,11 +7,12 @@ from typing import Final
 
 from bot.games.bura.common import match_goal
 from bot.i18n import Translator
-from bot.table_settings import PROFILE_VARIANTS, DiscardChoice, Profile, TableSettings
+from bot.table_settings import PENALTY_TABLES, PROFILE_VARIANTS, DiscardChoice, Profile, TableSettings
 from engine.bura.variant import BuraCombo, Discards
 
-# Буркозёл keeps its penalty table (RULES §12.4) and Козёл its pot of 20 deals: only Бура chooses the match.
-_FIXED_MATCH: Final = frozenset({Profile.BURKOZEL, Profile.KOZEL})
+# Буркозёл and Козёл на очки keep their penalty table (RULES §12.4), Козёл its pot of 20 deals: only Бура
+# chooses the match.
+_FIXED_MATCH: Final = PENALTY_TABLES | {Profile.KOZEL}
 
 
 def rules_parts(settings: TableSettings, tr: Translator) -> list[str]:
@@ -45,6 +46,10 @@ def help_text(settings: TableSettings, tr: Translator) -> str:
     rules = tr.t("flow-help-playout", game=tr.t("game-name", profile=settings.profile.value), hand=variant.hand_size)
     if variant.bura is BuraCombo.INSTANT_WIN and variant.hand_size == 4:
         rules += "\n" + tr.t("flow-help-four-trumps")
+    if variant.shokha:
+        rules += "\n" + tr.t("flow-help-shokha")  # RULES §3.4
+    if variant.tvaladze_combos:
+        rules += "\n" + tr.t("flow-help-tvaladze-combos")  # RULES §13 KOZEL_TVALADZE
     return rules
 
 

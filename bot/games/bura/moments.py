@@ -16,8 +16,9 @@ from engine.bura.variant import Game as Rules
 from engine.bura.views import TrickView, last_trick
 from engine.core.game import Game
 
-# The tally a deal counts in, by what the lobby calls the game: Бура (every Bura profile), Буркозёл, Козёл.
-_TALLIES = {Rules.BURKOZEL: "bk", Rules.KOZEL_MONEY: "kozel"}
+# The tally a deal counts in, by what the lobby calls the game: Бура (every Bura profile), Буркозёл, Козёл,
+# Козёл на очки.
+_TALLIES = {Rules.BURKOZEL: "bk", Rules.KOZEL_MONEY: "kozel", Rules.KOZEL_POINTS: "kp"}
 
 
 def tally_of(match: Match) -> str:

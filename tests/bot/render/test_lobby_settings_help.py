@@ -17,7 +17,7 @@ from bot.render.lobby import (
     render_settings,
 )
 from bot.render.reasons import reason_text
-from bot.table_settings import ComputerLevel, Profile, TableSettings
+from bot.table_settings import ComputerLevel, MatchChoice, Profile, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
 from engine.bura.errors import Reason
 from tests.bot.render.conftest import TABLE_ID, assert_keyboard_limits, assert_telegram_html
@@ -109,9 +109,13 @@ def test_rule_sets_are_named_by_what_they_are(ru: Translator, en: Translator) ->
 
 
 def test_the_match_setting_is_offered_only_where_the_table_may_choose(ru: Translator) -> None:
-    _, markup = render_settings(TableSettings(profile=Profile.KOZEL), ru, table_id=1)
-    keys = [SettingCb.unpack(b["callback_data"]).key for b in buttons(markup)]
-    assert "match" not in keys and "profile" in keys and keys[-1] == "done"
+    for fixed in (Profile.KOZEL, Profile.BURKOZEL, Profile.KOZEL_POINTS):
+        _, markup = render_settings(TableSettings(profile=fixed), ru, table_id=1)
+        keys = [SettingCb.unpack(b["callback_data"]).key for b in buttons(markup)]
+        assert "match" not in keys and "profile" in keys and keys[-1] == "done"
+    assert (
+        TableSettings(profile=Profile.KOZEL_POINTS, match=MatchChoice.ROBBER).variant().match.kind.value == "burkozel"
+    )
 
 
 def test_help_follows_the_tables_rules(ru: Translator, en: Translator) -> None:
@@ -127,7 +131,14 @@ def test_help_follows_the_tables_rules(ru: Translator, en: Translator) -> None:
     pagat = render_help(TableSettings(profile=Profile.BURA_PAGAT), en)
     assert "face down if you like" not in pagat, "face-up discards only there"
     assert "“Claim 31!”" in render_help(TableSettings(), en)
-    for settings in (TableSettings(), TableSettings(profile=Profile.KOZEL)):
+    points = render_help(TableSettings(profile=Profile.KOZEL_POINTS), ru)
+    assert "<b>Козёл на очки</b>" in points and "Четыре козыря" not in points  # RULES §13: no instant wins
+    assert "Шоха — 6♠️: бьёт любую карту" in points and "Москва (четыре туза и десятки" in points  # §3.4, §13
+    for settings in (
+        TableSettings(),
+        TableSettings(profile=Profile.KOZEL),
+        TableSettings(profile=Profile.KOZEL_POINTS),
+    ):
         assert_telegram_html(render_help(settings, ru))
 
 
