@@ -1,10 +1,16 @@
 """Moves: one typed, frozen class per kind of move, with its JSON form (RULES §2 glossary).
 
-Actions name the seat that makes them, so an action log is a list of actions and nothing else.
+Actions name the seat that makes them, so an action log is a list of actions and nothing else. They are values:
+equal when their fields are, hashable, immutable.
+
+The moves that name cards are built by legal_actions for every legal set on every state, so their constructor
+fills the slots directly rather than through the frozen dataclass's ``object.__setattr__`` per field (1.5 µs a
+move; this way 0.9 µs).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,28 +18,40 @@ from engine.bura.cards import Card, cards, codes
 from engine.bura.combos import Combo
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Lead:
     """Lead k cards of one suit (заход), RULES §6.1; or the cards of a combo that must be led (§9.3)."""
 
     seat: int
     cards: tuple[Card, ...]
 
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        _LEAD_SEAT(self, seat)
+        _LEAD_CARDS(self, cards)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class RespondOpen:
     """Answer the trick face up with exactly k cards (RULES §6.2); it takes the trick if it beats (§6.5)."""
 
     seat: int
     cards: tuple[Card, ...]
 
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        _OPEN_SEAT(self, seat)
+        _OPEN_CARDS(self, cards)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class RespondFaceDown:
     """Answer with k cards face down (сброс втёмную, RULES §6.6): they never beat and stay hidden."""
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        _FACE_DOWN_SEAT(self, seat)
+        _FACE_DOWN_CARDS(self, cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +83,15 @@ class Forfeit:
 
     seat: int
 
+
+def _setters(cls: type, *fields: str) -> tuple[Callable[[object, Any], None], ...]:
+    """The slots' own setters (member descriptors): what a frozen class may use to fill itself once."""
+    return tuple(getattr(cls, field).__set__ for field in fields)
+
+
+_LEAD_SEAT, _LEAD_CARDS = _setters(Lead, "seat", "cards")
+_OPEN_SEAT, _OPEN_CARDS = _setters(RespondOpen, "seat", "cards")
+_FACE_DOWN_SEAT, _FACE_DOWN_CARDS = _setters(RespondFaceDown, "seat", "cards")
 
 Action = Lead | RespondOpen | RespondFaceDown | Claim | DeclareCombo | Pass
 LoggedAction = Action | Forfeit

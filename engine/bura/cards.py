@@ -162,16 +162,25 @@ def set_beats(played: Sequence[Card], best: Sequence[Card], trump: Suit, shokha:
     k = len(played)
     if k != len(best):
         return False
-    if k == 1:
-        return beats(played[0], best[0], trump, shokha)
-    # Each card of best needs a beater; a quick necessary check prunes most hopeless sets.
+    if k == 1 and not shokha:  # the common case, beats() inlined (hot path)
+        x = played[0]
+        y = best[0]
+        return x.strength > y.strength if x.suit is y.suit else x.suit is trump
+    # Each card of best needs a beater; a quick necessary check prunes most hopeless sets. (Plain loops: this is
+    # on the hot path of every open answer, and generators cost more than the few cards they walk.)
     for target in best:
-        if not any(beats(card, target, trump, shokha) for card in played):
+        for card in played:
+            if beats(card, target, trump, shokha):
+                break
+        else:
             return False
-    return any(
-        all(beats(card, target, trump, shokha) for card, target in zip(played, order, strict=True))
-        for order in permutations(best)
-    )
+    for order in permutations(best):
+        for card, target in zip(played, order, strict=True):
+            if not beats(card, target, trump, shokha):
+                break
+        else:
+            return True
+    return False
 
 
 def points(hand: Iterable[Card]) -> int:

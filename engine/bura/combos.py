@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from engine.bura.cards import SHOKHA, Card, Rank
+from engine.bura.cards import ALL_CARDS, SHOKHA, Card, Rank
+from engine.bura.variant import SmallMoscow, ThreeAces
 from engine.core.cards import Suit
 
 if TYPE_CHECKING:
@@ -39,6 +40,13 @@ class Effect(Enum):
     INSTANT_WIN = "instant_win"  # wins the deal at once (RULES §10 step 1)
     SEIZE_FREE = "seize_free"  # seizes the lead, any legal lead (§9.3)
     SEIZE_PLAY_ALL = "seize_play_all"  # seizes the lead and must lead the combo cards (§9.3)
+
+
+# Enum members as module constants for the hot paths (reading ``Combo.BURA`` off the class costs about as much as
+# a function call in Python 3.11).
+_BURA, _MOLODKA, _MOSCOW, _THREE_ACES = Combo.BURA, Combo.MOLODKA, Combo.MOSCOW, Combo.THREE_ACES
+_SMALL_MOSCOW, _FOUR_ENDS = Combo.SMALL_MOSCOW, Combo.FOUR_ENDS
+_ACE, _TEN, _SIX = Rank.ACE, Rank.TEN, Rank.SIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,54 +122,52 @@ def _build_rules(variant: Variant) -> tuple[ComboRule, ...]:
 
 def combo_cards(combo: Combo, hand: Sequence[Card], trump: Suit, variant: Variant) -> tuple[Card, ...] | None:
     """The cards that make ``combo`` in a full ``hand``, or None if the hand does not hold it."""
-    from engine.bura.variant import SmallMoscow, ThreeAces
-
     if len(hand) != variant.hand_size:
         return None
     whole = tuple(hand)
     shokha = variant.shokha
-    if combo is Combo.BURA:
+    if combo is _BURA:
         return whole if all(card.suit is trump or (shokha and card is SHOKHA) for card in hand) else None
-    if combo is Combo.MOLODKA:
+    if combo is _MOLODKA:
         suited = [card for card in hand if card is not SHOKHA] if shokha else hand
         first = suited[0].suit if suited else Suit.SPADES
         if any(card.suit is not first for card in suited):
             return None
         # A molodka is of a non-trump suit (§9.2: all trumps make a bura); the Tvaladze set has no bura (§13).
         return whole if first is not trump or variant.tvaladze_combos else None
-    if combo is Combo.MOSCOW and variant.tvaladze_combos:
+    if combo is _MOSCOW and variant.tvaladze_combos:
         # §13 KOZEL_TVALADZE: four of aces and tens, at least one a real ace, the shokha counting as a ten.
-        ends = (Rank.ACE, Rank.TEN)
+        ends = (_ACE, _TEN)
         if all(card.rank in ends or (shokha and card is SHOKHA) for card in hand) and any(
-            card.rank is Rank.ACE for card in hand
+            card.rank is _ACE for card in hand
         ):
             return whole
         return None
-    if combo in (Combo.MOSCOW, Combo.THREE_ACES):
-        if not all(card.rank is Rank.ACE for card in hand):
+    if combo in (_MOSCOW, _THREE_ACES):
+        if not all(card.rank is _ACE for card in hand):
             return None
         if (
-            combo is Combo.MOSCOW
+            combo is _MOSCOW
             and variant.hand_size == 3
             and variant.three_aces is ThreeAces.MOSCOW_TRUMP_ACE
             and not any(card.suit is trump for card in hand)
         ):
             return None
         return whole
-    if combo is Combo.SMALL_MOSCOW:
-        rank = Rank.SIX if variant.small_moscow is SmallMoscow.SIXES else Rank.TEN
+    if combo is _SMALL_MOSCOW:
+        rank = _SIX if variant.small_moscow is SmallMoscow.SIXES else _TEN
         if not all(card.rank is rank for card in hand):
             return None
-        if rank is Rank.SIX and not any(card.suit is trump for card in hand):
+        if rank is _SIX and not any(card.suit is trump for card in hand):
             return None
         return whole
-    if combo is Combo.FOUR_ENDS:
-        ends = (Rank.ACE, Rank.TEN)
+    if combo is _FOUR_ENDS:
+        ends = (_ACE, _TEN)
         if all(card.rank in ends for card in hand) and any(card.suit is trump for card in hand):
             return whole
         return None
     # Combo.MOSCOW_THREE: three aces including the trump ace, inside a bigger hand.
-    aces = tuple(card for card in hand if card.rank is Rank.ACE)
+    aces = tuple(card for card in hand if card.rank is _ACE)
     if len(aces) >= 3 and any(card.suit is trump for card in aces):
         return tuple(sorted(aces, key=lambda card: card.suit is not trump)[:3])
     return None
@@ -176,30 +182,33 @@ class Held:
     cards: tuple[Card, ...]
 
 
+_ENDS: Final = frozenset(card for card in ALL_CARDS if card.rank is Rank.ACE or card.rank is Rank.TEN)
+
+
 def may_hold_combo(hand: Sequence[Card], shokha: bool = False) -> bool:
-    """A quick necessary test: combos are one suit, or built of aces, tens or sixes (most hands fail it); the
-    shokha [B08] may stand in any of them."""
+    """A quick necessary test on a full ``hand`` sorted suit by suit (as a deal keeps every hand): every combo is
+    of one suit, of one rank, or of at least three aces and tens; the shokha [B08] may stand in any of them. Most
+    hands fail it at once (it runs for every hand before every lead: plain comparisons, nothing built)."""
     if shokha and SHOKHA in hand:
         rest = [card for card in hand if card is not SHOKHA]
-        return not rest or may_hold_combo(rest) or sum(1 for c in rest if c.rank in (Rank.ACE, Rank.TEN)) >= 2
+        return not rest or may_hold_combo(rest) or len(_ENDS.intersection(rest)) >= 2
     first = hand[0]
-    suit = first.suit
-    for card in hand:
-        if card.suit is not suit:
-            break
-    else:
+    if first.suit is hand[-1].suit:
         return True
     rank = first.rank
+    if hand[1].rank is rank:
+        for card in hand:
+            if card.rank is not rank:
+                break
+        else:
+            return True
+    others = len(hand) - 3  # how many cards other than aces and tens the hand may hold
     for card in hand:
-        if card.rank is not rank:
-            break
-    else:
-        return True
-    high = 0
-    for card in hand:
-        if card.rank is Rank.ACE or card.rank is Rank.TEN:
-            high += 1
-    return high >= 3
+        if card.points < 10:
+            others -= 1
+            if others < 0:
+                return False
+    return True
 
 
 def best_held(

@@ -13,10 +13,12 @@ may answer it. R's options never depend on what others hold, so nobody learns of
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
+from operator import attrgetter
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import BY_INDEX, SHOKHA, Card, deck, set_beats
@@ -67,6 +69,14 @@ class Phase(Enum):
     OVER = "over"
 
 
+# Enum members as module constants for the hot paths: in Python 3.11 reading ``Phase.LEAD`` off the class costs
+# about as much as a function call, a module constant a tenth of that.
+_LEAD, _RESPOND, _FINAL_CLAIM, _OVER = Phase.LEAD, Phase.RESPOND, Phase.FINAL_CLAIM, Phase.OVER
+_WIN, _FALSE_CLAIM = OutcomeKind.WIN, OutcomeKind.FALSE_CLAIM
+_LEFT_OF_DEALER = FirstLeader.LEFT_OF_DEALER
+_CARD_POINTS = attrgetter("card.points")  # of a PileCard
+
+
 @dataclass(slots=True)
 class Play:
     """One answer to a trick."""
@@ -89,16 +99,177 @@ class Trick:
     owner: int
 
 
-def _trick_pile(trick: Trick) -> list[PileCard]:
-    """What a taken trick adds to its winner's pile: the lead face up, each answer as it was played."""
-    new = tuple.__new__  # PileCard's C-level constructor: a trick makes several (hot path)
+def _add_to_pile(trick: Trick, pile: list[PileCard]) -> None:
+    """Put a taken trick on its winner's pile: the lead face up, each answer as it was played.
+
+    Hot path: PileCard's C-level constructor, and plain loops (a comprehension costs more than its few cards)."""
+    new = tuple.__new__
     leader = trick.leader
-    pile = [new(PileCard, (card, False, leader)) for card in trick.lead]
+    for card in trick.lead:
+        pile.append(new(PileCard, (card, False, leader)))
     for play in trick.plays:
         hidden = play.face_down
         seat = play.seat
-        pile.extend([new(PileCard, (card, hidden, seat)) for card in play.cards])
-    return pile
+        for card in play.cards:
+            pile.append(new(PileCard, (card, hidden, seat)))
+
+
+class _Setup:
+    """What a variant and a seating fix for every deal they play, worked out once (a deal is dealt thousands of
+    times a second in a computer's playouts). Shared by those deals, so never changed."""
+
+    __slots__ = (
+        "active_sides",
+        "alternate_draw",
+        "any_combos",
+        "cap_lead",
+        "draws",
+        "every_answer",
+        "first_leader_rule",
+        "follow_never",
+        "hand_size",
+        "instant_rules",
+        "lead_sizes",
+        "orders",
+        "other_sides",
+        "others",
+        "players",
+        "seats",
+        "seize_rules",
+        "shokha",
+        "side_of",
+        "sides",
+        "sizes_under",
+        "teams",
+        "threshold",
+        "under_stock",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant, players: int, seats: tuple[int, ...]) -> None:
+        self.variant = variant
+        self.players = players
+        self.seats = seats
+        self.shokha = variant.shokha  # [B08]
+        self.instant_rules, self.seize_rules = split_rules(variant)
+        self.any_combos = bool(self.instant_rules or self.seize_rules)
+        self.threshold = variant.threshold(len(seats))  # [V17] claim threshold, None when claims are off
+        self.orders = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
+        self.others = {seat: order[1:] for seat, order in self.orders.items()}
+        # CardsDrawn's draws when the trick's winner and every other hand draw ``each`` cards: draws[winner][each].
+        self.draws = {
+            seat: tuple(tuple((other, each) for other in order) for each in range(variant.hand_size + 1))
+            for seat, order in self.orders.items()
+        }
+        self.teams = variant.teams(players)
+        # In 2x2 play seats 0+2 and 1+3 are partners (RULES §4); otherwise every seat is its own side.
+        self.sides = 2 if self.teams else players
+        self.side_of = {seat: (seat % 2 if self.teams else seat) for seat in seats}
+        self.active_sides = tuple(sorted(set(self.side_of.values())))
+        self.other_sides = {side: tuple(s for s in self.active_sides if s != side) for side in self.active_sides}
+        self.hand_size = variant.hand_size
+        self.lead_sizes = variant.lead_sizes
+        # The lead sizes allowed under each cap ([V14] CAP_LEAD: the smallest other hand).
+        self.sizes_under = tuple(
+            tuple(k for k in variant.lead_sizes if k <= cap) for cap in range(variant.hand_size + 1)
+        )
+        self.cap_lead = variant.short_hand is ShortHand.CAP_LEAD
+        self.follow_never = variant.follow_suit is FollowSuit.NEVER
+        self.alternate_draw = variant.draw_order is DrawOrder.ALTERNATE
+        self.under_stock = variant.trump_card is TrumpCard.UNDER_STOCK
+        # Every answer may be played face up or down: no duty to follow suit, face-down optional (★ Bura).
+        self.every_answer = self.follow_never and variant.discards is Discards.FACE_DOWN_OPTIONAL
+        rule = variant.first_leader  # [V05]
+        if rule is FirstLeader.RIGHT_OF_DEALER and len(seats) <= 2:
+            rule = FirstLeader.LEFT_OF_DEALER
+        self.first_leader_rule = rule
+
+
+# Keyed by the variant's identity (hashing a pydantic model costs more than a deal), checked on the way out.
+_SETUPS: dict[tuple[int, int, tuple[int, ...]], _Setup] = {}
+
+
+def _setup(variant: Variant, players: int, seats: tuple[int, ...]) -> _Setup:
+    key = (id(variant), players, seats)
+    found = _SETUPS.get(key)
+    if found is None or found.variant is not variant:
+        if len(_SETUPS) >= 256:
+            _SETUPS.clear()
+        found = _SETUPS[key] = _Setup(variant, players, seats)
+    return found
+
+
+# Every lead of a run of one suit's cards by a seat, by size (index k - 1: the k-card leads, in the order of
+# ``combinations``). Leads are values, so the few thousand there can be are built once, not on every state.
+_LEADS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Lead, ...], ...]] = {}
+# Every lead of a hand (sorted suit by suit) by a seat, for the sizes allowed, after his claim if he may claim:
+# a leader's whole list at once.
+_HAND_LEADS: dict[tuple[int, tuple[Card, ...], tuple[int, ...], bool], tuple[Claim | Lead, ...]] = {}
+
+
+def _hand_leads(seat: int, hand: tuple[Card, ...], sizes: tuple[int, ...], claim: bool) -> tuple[Claim | Lead, ...]:
+    key = (seat, hand, sizes, claim)
+    found = _HAND_LEADS.get(key)
+    if found is not None:
+        return found
+    leads: list[Claim | Lead] = [_claim_of(seat)] if claim else []
+    start = 0
+    end = len(hand)
+    while start < end:  # the hand is sorted suit by suit: walk each suit's run
+        suit = hand[start].suit
+        stop = start + 1
+        while stop < end and hand[stop].suit is suit:
+            stop += 1
+        by_size = _suit_leads(seat, hand[start:stop])
+        for k in sizes:
+            if k > stop - start:
+                break
+            leads += by_size[k - 1]
+        start = stop
+    if len(_HAND_LEADS) >= 50_000:
+        _HAND_LEADS.clear()
+    found = _HAND_LEADS[key] = tuple(leads)
+    return found
+
+
+# A seat's two answers with one set of cards, face up and face down: built once per set, as leads are
+# (by seat, then by the set: the set is the key combinations() gives, so a look-up builds nothing).
+_ANSWERS: dict[int, dict[tuple[Card, ...], tuple[RespondOpen, RespondFaceDown]]] = {}
+_CLAIMS: dict[int, Claim] = {}
+_PASSES: dict[int, Pass] = {}
+
+
+def _suit_leads(seat: int, suited: tuple[Card, ...]) -> tuple[tuple[Lead, ...], ...]:
+    key = (seat, suited)
+    found = _LEADS.get(key)
+    if found is None:
+        if len(_LEADS) >= 100_000:
+            _LEADS.clear()
+        found = _LEADS[key] = tuple(
+            tuple(Lead(seat, chosen) for chosen in combinations(suited, k)) for k in range(1, len(suited) + 1)
+        )
+    return found
+
+
+def _answers_of(seat: int) -> dict[tuple[Card, ...], tuple[RespondOpen, RespondFaceDown]]:
+    known = _ANSWERS.get(seat)
+    if known is None or len(known) >= 25_000:
+        known = _ANSWERS[seat] = {}
+    return known
+
+
+def _claim_of(seat: int) -> Claim:
+    found = _CLAIMS.get(seat)
+    if found is None:
+        found = _CLAIMS[seat] = Claim(seat)
+    return found
+
+
+def _pass_of(seat: int) -> Pass:
+    found = _PASSES.get(seat)
+    if found is None:
+        found = _PASSES[seat] = Pass(seat)
+    return found
 
 
 # Combos whose presence in a dealt hand forces a redeal under [V18] REDEAL.
@@ -123,22 +294,21 @@ class Deal:
         cards = deck(variant.deck_size)
         rng.shuffle(cards)
         self.deck_order: tuple[Card, ...] = tuple(cards)
-        hands: dict[int, list[Card]] = {seat: [] for seat in seats}
         # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
-        order = self.clockwise_from(self.next_seat(dealer))
-        position = 0
-        for _ in range(variant.hand_size):
-            for seat in order:
-                hands[seat].append(cards[position])
-                position += 1
+        order = self._setup.orders[self._setup.orders[dealer][1]]
+        step = len(order)
+        position = step * self._setup.hand_size
+        hands: dict[int, list[Card]] = {}
+        for seat in seats:  # a seat's cards: every step-th from its place in the dealing order
+            hands[seat] = cards[order.index(seat) : position : step]
         trump_card = cards[position]
         # The stock is kept top-last so that drawing is list.pop().
-        if variant.trump_card is TrumpCard.UNDER_STOCK:  # [V06] the turned-up card is the last to draw
-            stock = [trump_card, *reversed(cards[position + 1 :])]
-        else:  # SHOWN_RETURNED: back on top, drawn first
-            stock = list(reversed(cards[position:]))
+        stock = cards[position:]
+        stock.reverse()
+        if self._setup.under_stock:  # [V06] the turned-up card is the last to draw
+            stock.insert(0, stock.pop())
         self._place(trump_card, hands, stock, [], None)
-        self._play([], None, None, None, Phase.LEAD, self._first_leader(previous_last_trick), None)
+        self._play([], None, None, None, _LEAD, self._first_leader(previous_last_trick), None)
         self._window(None, [], None, ())
 
     @classmethod
@@ -190,13 +360,13 @@ class Deal:
         deal._seat(variant, players, seats, dealer, number)
         if set(hands) != set(seats) or rightful not in seats or (leader is not None and leader not in seats):
             raise ValueError("a position has a hand for every seat and a seated leader")
-        if phase is Phase.OVER or (phase is Phase.RESPOND) != (trick is not None):
+        if phase is _OVER or (phase is _RESPOND) != (trick is not None):
             raise ValueError("a position is one of play, with a trick on the table exactly while it is answered")
         taken = [deal._copy_trick(done) for done in history]
         if piles is None:
             built: list[list[PileCard]] = [[] for _ in range(deal.sides)]
             for done in taken:
-                built[deal.side_of[done.owner]].extend(_trick_pile(done))
+                _add_to_pile(done, built[deal.side_of[done.owner]])
             piles = built
         if tricks_won is None:
             won = [0] * deal.sides
@@ -224,22 +394,12 @@ class Deal:
         """What the table and the variant fix for the whole deal."""
         if dealer not in seats:
             raise ValueError("the dealer must be seated")
-        self.variant = variant
-        self._instant_rules, self._seize_rules = split_rules(variant)
-        self.seats = seats
-        self.threshold = variant.threshold(len(seats))  # [V17] claim threshold, None when claims are off
-        self._orders = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
+        # What the variant and seating fix lives in the shared setup, read through properties: a deal keeps at
+        # most 29 attributes of its own, so that CPython 3.11 stores them inline (reading one costs a fifth less).
+        self._setup = _setup(variant, players, seats)
         self.number = number
         self.dealer = dealer
-        self.players = players
-        self.teams = variant.teams(players)
-        # In 2x2 play seats 0+2 and 1+3 are partners (RULES §4); otherwise every seat is its own side.
-        self.sides = 2 if self.teams else players
-        self.side_of = {seat: (seat % 2 if self.teams else seat) for seat in seats}
-        self.active_sides = tuple(sorted(set(self.side_of.values())))
-        self._shokha = variant.shokha  # [B08]
         self._legal_cache: dict[int, list[Action]] = {}  # emptied by every change of state
-        self._single_leads: dict[Card, Lead] = {}  # one-card leads are values: build each once (hot path)
 
     def _place(
         self,
@@ -258,8 +418,10 @@ class Deal:
         self.stock = stock
         self.dead = dead
         self.trump_card_holder = trump_card_holder
-        self.piles: list[list[PileCard]] = [[] for _ in range(self.sides)]
-        self.tricks_won = [0] * self.sides
+        self.piles: list[list[PileCard]] = []
+        for _ in range(self._setup.sides):
+            self.piles.append([])
+        self.tricks_won = [0] * self._setup.sides
 
     def _play(
         self,
@@ -281,6 +443,7 @@ class Deal:
             responders = [s for s in self.clockwise_from(trick.leader)[1:] if s not in played and self.hands[s]]
         self.responders = responders or []
         self.phase = phase
+        self.over = phase is _OVER  # whether the deal has ended: kept with the phase (read after every move)
         self.rightful = rightful
         self.leader = rightful if leader is None else leader
 
@@ -304,13 +467,13 @@ class Deal:
     def _derive_window(self) -> None:
         """What a position's window holds that its hands decide: an instant combo waiting for R under [V25]
         CLAIM_FIRST, who may still say «Стоп!», and R's own combo unless he showed it (RULES §9.5)."""
-        if self.phase is not Phase.LEAD:
+        if self.phase is not _LEAD:
             return
         order = self._combo_holders(self.rightful)
         instants = self._instants(order)
         if instants:
             winner = self._instant_winner(instants)
-            if self.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != self.rightful:
+            if self._setup.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != self.rightful:
                 self.pending_instant = winner
         self._find_seizers(order)
         if any(held.seat == self.rightful for held in self.shown):
@@ -323,20 +486,56 @@ class Deal:
 
     # -- seating -------------------------------------------------------------------------------------------
 
+    @property
+    def variant(self) -> Variant:
+        return self._setup.variant
+
+    @property
+    def players(self) -> int:
+        return self._setup.players
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats playing this deal (the match's seat numbers), clockwise."""
+        return self._setup.seats
+
+    @property
+    def threshold(self) -> int | None:
+        """[V17] The claim threshold, None when claims are off."""
+        return self._setup.threshold
+
+    @property
+    def teams(self) -> bool:
+        return self._setup.teams
+
+    @property
+    def sides(self) -> int:
+        return self._setup.sides
+
+    @property
+    def side_of(self) -> dict[int, int]:
+        """Each seat's side (shared by every deal of this seating: read only)."""
+        return self._setup.side_of
+
+    @property
+    def active_sides(self) -> tuple[int, ...]:
+        return self._setup.active_sides
+
     def next_seat(self, seat: int) -> int:
-        seats = self.seats
+        seats = self._setup.seats
         return seats[(seats.index(seat) + 1) % len(seats)]
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """All active seats, clockwise, starting with ``seat``."""
-        return self._orders[seat]
+        return self._setup.orders[seat]
 
     def _first_leader(self, previous_last_trick: int | None) -> int:
-        rule = self.variant.first_leader  # [V05]
-        if rule is FirstLeader.RIGHT_OF_DEALER and len(self.seats) > 2:
+        rule = self._setup.first_leader_rule  # [V05]
+        if rule is _LEFT_OF_DEALER:
+            return self._setup.orders[self.dealer][1 % len(self._setup.seats)]
+        if rule is FirstLeader.RIGHT_OF_DEALER:
             return self.clockwise_from(self.dealer)[-1]
-        if rule is FirstLeader.LAST_TRICK_WINNER and previous_last_trick in self.seats:
-            assert previous_last_trick is not None
+        if previous_last_trick is not None and previous_last_trick in self._setup.seats:  # LAST_TRICK_WINNER
             return previous_last_trick
         return self.next_seat(self.dealer)
 
@@ -345,8 +544,8 @@ class Deal:
     def redeal_combo(self) -> Held | None:
         """[V18] REDEAL: the first dealt combo that forces a redeal, or None."""
         for seat in self.clockwise_from(self.rightful):
-            for rules in (self._instant_rules, self._seize_rules):
-                held = best_held(seat, self.hands[seat], self.trump, self.variant, rules)
+            for rules in (self._setup.instant_rules, self._setup.seize_rules):
+                held = best_held(seat, self.hands[seat], self.trump, self._setup.variant, rules)
                 if held is not None and held.rule.combo in _REDEAL_COMBOS:
                     return held
         return None
@@ -355,30 +554,26 @@ class Deal:
         """Announce the deal and open the first pre-lead window (RULES §9.6 COUNT: dealt combos count)."""
         self._legal_cache = {}
         events: list[Event] = [
-            DealStarted(self.number, self.dealer, self.seats, self.trump_card, self.rightful, len(self.stock))
+            DealStarted(self.number, self.dealer, self._setup.seats, self.trump_card, self.rightful, len(self.stock))
         ]
         self._open_window(self.rightful, events)
         return events
 
     # -- queries --------------------------------------------------------------------------------------------
 
-    @property
-    def over(self) -> bool:
-        return self.phase is Phase.OVER
-
     def to_act(self) -> int | None:
         """The seat whose move the game waits for (others may have optional moves: see legal_actions)."""
-        if self.phase is Phase.LEAD or self.phase is Phase.FINAL_CLAIM:
+        if self.phase is _LEAD or self.phase is _FINAL_CLAIM:
             return self.leader
-        if self.phase is Phase.RESPOND:
+        if self.phase is _RESPOND:
             return self.responders[0]
         return None
 
     def claims_allowed(self) -> bool:
-        return self.threshold is not None
+        return self._setup.threshold is not None
 
     def pile_points(self, side: int) -> int:
-        return sum(entry.card.points for entry in self.piles[side])
+        return sum(map(_CARD_POINTS, self.piles[side]))
 
     def lead_cap(self) -> int:
         """[V14] CAP_LEAD: no more cards than the smallest other hand that still holds cards."""
@@ -392,68 +587,49 @@ class Deal:
         return list(cached)
 
     def _generate_legal(self, seat: int) -> list[Action]:
-        if seat not in self.hands:
-            return []
         phase = self.phase
-        if phase is Phase.RESPOND:
+        if phase is _RESPOND:
             return self._legal_responses(seat) if seat == self.responders[0] else []
-        if phase is Phase.FINAL_CLAIM:
-            return [Claim(seat), Pass(seat)] if seat == self.leader else []
-        if phase is not Phase.LEAD:
-            return []
-        actions: list[Action] = []
-        if self._may_claim(seat):
-            actions.append(Claim(seat))
-        if seat == self.leader:
-            actions.extend(self._legal_leads(seat))
-        held = self._seizer_option(seat)
-        if held is not None:
-            actions.append(DeclareCombo(seat, held.rule.combo))
-            actions.append(Pass(seat))
-        return actions
+        if phase is _LEAD:
+            if seat == self.leader:
+                actions = self._legal_leads(seat, self._may_claim(seat))
+            elif seat in self.hands:
+                actions = [_claim_of(seat)] if self._may_claim(seat) else []
+            else:
+                return []
+            if self._seizers:
+                held = self._seizer_option(seat)
+                if held is not None:
+                    actions.append(DeclareCombo(seat, held.rule.combo))
+                    actions.append(_pass_of(seat))
+            return actions
+        if phase is _FINAL_CLAIM and seat == self.leader:
+            return [_claim_of(seat), _pass_of(seat)]
+        return []
 
     def _may_claim(self, seat: int) -> bool:
         """RULES §8.2: R before he leads; the seizer too (★ engine decision)."""
-        if not self.claims_allowed():
+        if self._setup.threshold is None:
             return False
         if seat == self.rightful:
             return True
-        return seat == self.leader and self.variant.seizer_may_claim
+        return seat == self.leader and self._setup.variant.seizer_may_claim
 
-    def _legal_leads(self, seat: int) -> list[Action]:
+    def _legal_leads(self, seat: int, claim: bool) -> list[Action]:
+        """The leader's actions: a claim first if he may claim, then every lead (a fresh list)."""
         if self.forced_lead is not None:
-            return [Lead(seat, self.forced_lead)]
+            return [_claim_of(seat), Lead(seat, self.forced_lead)] if claim else [Lead(seat, self.forced_lead)]
         hand = self.hands[seat]
-        cap = self.lead_cap()
-        sizes = [k for k in self.variant.lead_sizes if k <= cap]
-        leads: list[Action] = []
-        start = 0
-        end = len(hand)
-        while start < end:  # the hand is sorted suit by suit: walk each suit's run
-            suit = hand[start].suit
-            stop = start + 1
-            while stop < end and hand[stop].suit is suit:
-                stop += 1
-            suited = hand[start:stop]
-            for k in sizes:
-                if k > len(suited):
-                    break
-                if k == 1:
-                    singles = self._single_leads
-                    for card in suited:
-                        lead = singles.get(card)
-                        if lead is None or lead.seat != seat:
-                            lead = singles[card] = Lead(seat, (card,))
-                        leads.append(lead)
-                else:
-                    leads.extend(Lead(seat, chosen) for chosen in combinations(suited, k))
-            start = stop
-        if self._shokha and SHOKHA in hand:
-            leads.extend(self._shokha_leads(seat, hand, sizes))
-        return leads
+        setup = self._setup
+        cap = self._cap_for(seat)
+        sizes = setup.sizes_under[cap if cap < setup.hand_size else setup.hand_size]
+        actions: list[Action] = list(_hand_leads(seat, tuple(hand), sizes, claim))
+        if self._setup.shokha and SHOKHA in hand:
+            actions += self._shokha_leads(seat, hand, sizes)
+        return actions
 
     @staticmethod
-    def _shokha_leads(seat: int, hand: list[Card], sizes: list[int]) -> list[Lead]:
+    def _shokha_leads(seat: int, hand: list[Card], sizes: tuple[int, ...]) -> list[Lead]:
         """RULES §3.4 [B08]: the shokha may join a lead of any suit (with spades it is one of the suit already).
         Engine decision: it joins a set of at least one card of that suit, so a lead is never the shokha and
         nothing else but as the single spade it is."""
@@ -476,7 +652,7 @@ class Deal:
 
     def _follow_count(self, seat: int) -> tuple[Suit, int] | None:
         """[V08]: (led suit, how many of it the answer must hold), when a duty to follow suit applies."""
-        rule = self.variant.follow_suit
+        rule = self._setup.variant.follow_suit
         assert self.trick is not None
         lead = self.trick.lead
         if rule is FollowSuit.NEVER:
@@ -486,7 +662,7 @@ class Deal:
         if rule is FollowSuit.AFTER_STOCK_EXHAUSTED and self.stock:
             return None
         # The shokha joined to a lead takes its suit [B08]; in the answer it is the spade it is (engine decision).
-        suited = [card for card in lead if card is not SHOKHA] if self._shokha else lead
+        suited = [card for card in lead if card is not SHOKHA] if self._setup.shokha else lead
         suit = (suited or lead)[0].suit
         if any(card.suit is not suit for card in suited):
             return None  # a mixed lead (small Moscow) names no suit to follow: engine decision
@@ -495,16 +671,25 @@ class Deal:
         return suit, min(held, self._response_size(seat))
 
     def _legal_responses(self, seat: int) -> list[Action]:
-        assert self.trick is not None
+        trick = self.trick
+        assert trick is not None
         hand = self.hands[seat]
-        k = self._response_size(seat)
-        short = k < len(self.trick.lead)  # [V14] PLAY_ALL_CANNOT_BEAT
-        follow = self._follow_count(seat)
-        discards = self.variant.discards
-        best = self.trick.best
-        trump = self.trump
-        shokha = self._shokha
+        k = min(len(trick.lead), len(hand))  # [V14] PLAY_ALL_CANNOT_BEAT: a short hand answers with all it has
         actions: list[Action] = []
+        if self._setup.every_answer:
+            known = _answers_of(seat)
+            for chosen in combinations(hand, k):  # every set, face up or down (the common case: hot path)
+                pair = known.get(chosen)
+                if pair is None:
+                    pair = known[chosen] = (RespondOpen(seat, chosen), RespondFaceDown(seat, chosen))
+                actions += pair
+            return actions
+        discards = self._setup.variant.discards
+        short = k < len(trick.lead)  # [V14] PLAY_ALL_CANNOT_BEAT
+        follow = self._follow_count(seat)
+        best = trick.best
+        trump = self.trump
+        shokha = self._setup.shokha
         for chosen in combinations(hand, k):
             if follow is not None and sum(1 for c in chosen if c.suit is follow[0]) != follow[1]:
                 continue
@@ -529,40 +714,50 @@ class Deal:
         return held
 
     def _cap_for(self, seat: int) -> int:
-        if self.variant.short_hand is not ShortHand.CAP_LEAD:
-            return self.variant.hand_size
+        setup = self._setup
+        if not setup.cap_lead:
+            return setup.hand_size
+        hands = self.hands
         cap = 0
-        for other, hand in self.hands.items():
-            if other != seat and hand and (cap == 0 or len(hand) < cap):
-                cap = len(hand)
+        for other in setup.others[seat]:
+            held = len(hands[other])
+            if held and (cap == 0 or held < cap):
+                cap = held
         return cap
 
     def _seize_key(self, held: Held) -> tuple[int, ...]:
         """Lower wins: combo rank, then [V20] turn order from R or the higher cards."""
         distance = self.clockwise_from(self.rightful).index(held.seat)
-        if self.variant.same_combo_tie is SameComboTie.HIGHER_CARDS:
-            return (held.rule.rank, *(-s for s in strength_key(held, self._shokha)), distance)
+        if self._setup.variant.same_combo_tie is SameComboTie.HIGHER_CARDS:
+            return (held.rule.rank, *(-s for s in strength_key(held, self._setup.shokha)), distance)
         return (held.rule.rank, distance)
 
     # -- legality: legal_actions is the one truth ------------------------------------------------------------
 
-    def _listed(self, action: object) -> Action | None:
-        """The action of ``legal_actions(action.seat)`` that is the same move as ``action``, or None.
+    def _lists(self, action: object) -> bool:
+        """Whether ``legal_actions(action.seat)`` lists ``action``.
 
         A move's cards are a set (RULES §6.4: the order in which they are put down does not matter), so
         ``Lead(0, (QS, 7S))`` is the listed ``Lead(0, (7S, QS))``. Actions are hashable values: the listed object
-        itself, or an equal one, is found at once; only cards named in another order need the slower look.
+        itself (what a player picked from legal_actions) is found by identity, an equal one by equality; only
+        cards named in another order need the slower look.
         """
-        seat = getattr(action, "seat", None)
-        if type(seat) is not int or seat not in self.hands:
-            return None
-        listed = self._legal_cache.get(seat)
+        try:
+            seat = action.seat  # type: ignore[attr-defined]  # anything may be offered; only actions have seats
+            listed = self._legal_cache.get(seat)
+        except (AttributeError, TypeError):  # not an action, or a seat that is no dict key
+            return False
         if listed is None:
+            if type(seat) is not int or seat not in self.hands:
+                return False
             listed = self._legal_cache[seat] = self._generate_legal(seat)
+        for legal in listed:
+            if legal is action:
+                return True
         if action in listed:
-            return action  # equal to a listed action
+            return True
         if not isinstance(action, Lead | RespondOpen | RespondFaceDown) or not isinstance(action.cards, tuple):
-            return None
+            return False
         played = action.cards
         chosen = set(played)
         for legal in listed:
@@ -572,14 +767,14 @@ class Deal:
                 and len(legal.cards) == len(played)
                 and chosen.issuperset(legal.cards)
             ):
-                return legal
-        return None
+                return True
+        return False
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is one of ``legal_actions(action.seat)``; change nothing.
 
         The reason comes from :meth:`diagnose`, asked only once the action is refused."""
-        if self._listed(action) is None:
+        if not self._lists(action):
             raise IllegalAction(self.diagnose(action))
 
     def diagnose(self, action: object) -> Reason:
@@ -591,7 +786,7 @@ class Deal:
         return self._reason(action) or Reason.NOT_LEGAL
 
     def _reason(self, action: object) -> Reason | None:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return Reason.DEAL_OVER
         seat = getattr(action, "seat", None)
         if type(seat) is not int or seat not in self.hands:
@@ -611,9 +806,9 @@ class Deal:
     def _claim_reason(self, seat: int) -> Reason | None:
         if not self.claims_allowed():
             return Reason.CLAIMS_NOT_ALLOWED
-        if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
+        if self.phase is _FINAL_CLAIM and seat == self.leader:
             return None
-        if self.phase is not Phase.LEAD or not self._may_claim(seat):
+        if self.phase is not _LEAD or not self._may_claim(seat):
             return Reason.CLAIM_NOT_NOW  # RULES §15.33: never a false claim
         return None
 
@@ -629,7 +824,7 @@ class Deal:
 
     def _lead_reason(self, action: Lead) -> Reason | None:
         seat = action.seat
-        if self.phase is not Phase.LEAD:
+        if self.phase is not _LEAD:
             return Reason.WRONG_PHASE
         if seat != self.leader:
             return Reason.NOT_YOUR_TURN
@@ -638,10 +833,10 @@ class Deal:
             return reason
         if self.forced_lead is not None:
             return Reason.MUST_LEAD_COMBO if set(action.cards) != set(self.forced_lead) else None
-        suited = [card for card in action.cards if card is not SHOKHA] if self._shokha else action.cards
+        suited = [card for card in action.cards if card is not SHOKHA] if self._setup.shokha else action.cards
         if suited and any(card.suit is not suited[0].suit for card in suited):
             return Reason.MIXED_SUITS  # the shokha may join a set of any suit [B08]
-        if len(action.cards) not in self.variant.lead_sizes:
+        if len(action.cards) not in self._setup.variant.lead_sizes:
             return Reason.LEAD_SIZE_NOT_ALLOWED
         if len(action.cards) > self.lead_cap():
             return Reason.LEAD_TOO_LARGE
@@ -649,7 +844,7 @@ class Deal:
 
     def _response_reason(self, action: RespondOpen | RespondFaceDown) -> Reason | None:
         seat = action.seat
-        if self.phase is not Phase.RESPOND:
+        if self.phase is not _RESPOND:
             return Reason.WRONG_PHASE
         if seat != self.responders[0]:
             return Reason.NOT_YOUR_TURN
@@ -663,18 +858,18 @@ class Deal:
         follow = self._follow_count(seat)
         if follow is not None and sum(1 for c in action.cards if c.suit is follow[0]) != follow[1]:
             return Reason.MUST_FOLLOW_SUIT
-        discards = self.variant.discards
+        discards = self._setup.variant.discards
         if isinstance(action, RespondFaceDown):
             if discards is Discards.OPEN:
                 return Reason.FACE_DOWN_NOT_ALLOWED
         elif discards is Discards.FACE_DOWN_MANDATORY and (
-            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump, self._shokha)
+            k < len(self.trick.lead) or not set_beats(action.cards, self.trick.best, self.trump, self._setup.shokha)
         ):
             return Reason.MUST_PLAY_FACE_DOWN
         return None
 
     def _declaration_reason(self, action: DeclareCombo) -> Reason | None:
-        if self.phase is not Phase.LEAD:
+        if self.phase is not _LEAD:
             return Reason.WRONG_PHASE
         held = self._seizers.get(action.seat)
         if held is None or held.rule.combo is not action.combo or action.seat in self.passed:
@@ -684,9 +879,9 @@ class Deal:
         return None
 
     def _pass_reason(self, seat: int) -> Reason | None:
-        if self.phase is Phase.FINAL_CLAIM and seat == self.leader:
+        if self.phase is _FINAL_CLAIM and seat == self.leader:
             return None
-        if self.phase is not Phase.LEAD or self._seizer_option(seat) is None:
+        if self.phase is not _LEAD or self._seizer_option(seat) is None:
             return Reason.NOTHING_TO_PASS
         return None
 
@@ -695,25 +890,27 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` if ``legal_actions`` lists it (else raise :class:`IllegalAction`, changing nothing);
         returns the public events, in order. The cards are played in the order the action names them."""
-        if self._listed(action) is None:
+        if not self._lists(action):
             raise IllegalAction(self.diagnose(action))
-        self._legal_cache = {}
+        self._legal_cache.clear()
         events: list[Event] = []
-        if isinstance(action, Claim):
-            self._claim(action.seat, events)
+        if isinstance(action, RespondOpen):
+            self._respond(action.seat, action.cards, False, events)
+        elif isinstance(action, RespondFaceDown):
+            self._respond(action.seat, action.cards, True, events)
         elif isinstance(action, Lead):
             if self.pending_instant is not None:
                 # [V25] CLAIM_FIRST: R chose to lead rather than claim, so the waiting combo now wins.
                 self._instant_win(self.pending_instant, events)
             else:
                 self._lead(action.seat, action.cards, events)
-        elif isinstance(action, RespondOpen | RespondFaceDown):
-            self._respond(action.seat, action.cards, isinstance(action, RespondFaceDown), events)
+        elif isinstance(action, Claim):
+            self._claim(action.seat, events)
         elif isinstance(action, DeclareCombo):
             self._declare(action.seat, events)
         else:
             events.append(Passed(action.seat))
-            if self.phase is Phase.FINAL_CLAIM:
+            if self.phase is _FINAL_CLAIM:
                 self._settle(events)
             else:
                 self.passed.add(action.seat)
@@ -721,7 +918,7 @@ class Deal:
 
     def _open_window(self, rightful: int, events: list[Event]) -> None:
         """RULES §10: instant combos (step 1), then the claim and lead seizure race (steps 2-5)."""
-        self.phase = Phase.LEAD
+        self.phase = _LEAD
         self.rightful = self.leader = rightful
         self.forced_lead = None
         self.standing = None
@@ -730,33 +927,42 @@ class Deal:
         if self.passed:
             self.passed = set()
         self.pending_instant = None
-        self._seizers = {}
+        if self._seizers:
+            self._seizers = {}
         self._rightful_combo = None
+        if not self._setup.any_combos:
+            return
         order = self._combo_holders(rightful)
         if not order:
             return
         instants = self._instants(order)
         if instants:
             winner = self._instant_winner(instants)
-            if self.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
+            if self._setup.variant.pre_lead_priority is PreLeadPriority.CLAIM_FIRST and winner.seat != rightful:
                 self.pending_instant = winner
             else:
                 self._instant_win(winner, events)
                 return
         self._find_seizers(order)
 
-    def _combo_holders(self, rightful: int) -> list[int]:
-        """The seats, in turn order from R, whose full hands may hold a combo (RULES §9.1)."""
-        size = self.variant.hand_size
+    def _combo_holders(self, rightful: int) -> Sequence[int]:
+        """The seats, in turn order from R, whose full hands may hold a combo (RULES §9.1): most often none, and
+        then nothing is built (this runs before every lead)."""
+        size = self._setup.hand_size
         hands = self.hands
-        shokha = self._shokha
-        return [s for s in self.clockwise_from(rightful) if len(hands[s]) == size and may_hold_combo(hands[s], shokha)]
+        shokha = self._setup.shokha
+        holders: Sequence[int] = ()
+        for seat in self._setup.orders[rightful]:
+            hand = hands[seat]
+            if len(hand) == size and may_hold_combo(hand, shokha):
+                holders = [*holders, seat]
+        return holders
 
-    def _instants(self, order: list[int]) -> list[Held]:
+    def _instants(self, order: Sequence[int]) -> list[Held]:
         """The instant-win combos held, in turn order from R (RULES §10 step 1)."""
         instants: list[Held] = []
         for seat in order:
-            held = best_held(seat, self.hands[seat], self.trump, self.variant, self._instant_rules)
+            held = best_held(seat, self.hands[seat], self.trump, self._setup.variant, self._setup.instant_rules)
             if held is not None:
                 instants.append(held)
         return instants
@@ -766,7 +972,7 @@ class Deal:
         self._seizers = {}
         self._rightful_combo = None
         for seat in order:
-            held = best_held(seat, self.hands[seat], self.trump, self.variant, self._seize_rules)
+            held = best_held(seat, self.hands[seat], self.trump, self._setup.variant, self._setup.seize_rules)
             if held is None:
                 continue
             if seat == self.rightful:
@@ -780,18 +986,18 @@ class Deal:
         tied = [held for held in instants if held.rule.rank == top]  # in turn order from R
         if len(tied) == 1 or tied[0].rule.combo is not Combo.BURA:
             return tied[0]
-        if self.variant.bura_vs_bura is _BuraVsBura.TOP_CARD:
-            return max(tied, key=lambda held: strength_key(held, self._shokha))
+        if self._setup.variant.bura_vs_bura is _BuraVsBura.TOP_CARD:
+            return max(tied, key=lambda held: strength_key(held, self._setup.shokha))
         best = tied[0]  # TRICK_COMPARE: a later bura wins only if it beats the best so far
         for held in tied[1:]:
-            if set_beats(held.cards, best.cards, self.trump, self._shokha):
+            if set_beats(held.cards, best.cards, self.trump, self._setup.shokha):
                 best = held
         return best
 
     def _instant_win(self, held: Held, events: list[Event]) -> None:
         events.append(ComboShown(held.seat, held.rule.combo, held.cards))
-        side = self.side_of[held.seat]
-        self._end(OutcomeKind.WIN, (side,), held.seat, held.rule.combo, events)
+        side = self._setup.side_of[held.seat]
+        self._end(_WIN, (side,), held.seat, held.rule.combo, events)
 
     def _declare(self, seat: int, events: list[Event]) -> None:
         held = self._seizers[seat]
@@ -820,16 +1026,23 @@ class Deal:
         for card in played:
             hand.remove(card)
         self.trick = Trick(len(self.history) + 1, seat, played, [], played, seat)
-        self.responders = [s for s in self.clockwise_from(seat)[1:] if self.hands[s]]
-        self.phase = Phase.RESPOND
-        self.shown = []
+        hands = self.hands
+        responders = self.responders = []
+        for other in self._setup.others[seat]:
+            if hands[other]:
+                responders.append(other)
+        self.phase = _RESPOND
+        if self.shown:
+            self.shown = []
         events.append(Led(seat, played))
 
     def _respond(self, seat: int, played: tuple[Card, ...], face_down: bool, events: list[Event]) -> None:
         trick = self.trick
         assert trick is not None
         beats = (
-            not face_down and len(played) == len(trick.lead) and set_beats(played, trick.best, self.trump, self._shokha)
+            not face_down
+            and len(played) == len(trick.lead)
+            and set_beats(played, trick.best, self.trump, self._setup.shokha)
         )
         hand = self.hands[seat]
         for card in played:
@@ -839,59 +1052,84 @@ class Deal:
             trick.best = played
             trick.owner = seat
         events.append(Responded(seat, () if face_down else played, len(played), face_down, beats))
-        self.responders.pop(0)
-        if not self.responders:
+        responders = self.responders
+        del responders[0]
+        if not responders:
             self._take_trick(trick, events)
 
     def _take_trick(self, trick: Trick, events: list[Event]) -> None:
         owner = trick.owner
-        side = self.side_of[owner]
-        self.piles[side].extend(_trick_pile(trick))
-        open_cards = list(trick.lead)
+        side = self._setup.side_of[owner]
+        _add_to_pile(trick, self.piles[side])
+        open_cards = trick.lead
         face_down = 0
         for play in trick.plays:
             if play.face_down:
                 face_down += len(play.cards)
             else:
-                open_cards.extend(play.cards)
+                open_cards += play.cards
         self.tricks_won[side] += 1
         self.history.append(trick)
         self.trick = None
         self.last_trick_winner = owner
-        events.append(TrickTaken(trick.number, owner, side, tuple(open_cards), face_down))
-        self._draw(owner, events)
-        holders = [s for s in self.clockwise_from(owner) if self.hands[s]]
-        if len(holders) == 1:
-            # RULES §7.4: the only player with cards takes them as an unopposed last trick.
-            last = holders[0]
-            cards_left = self.hands[last]
-            self.piles[self.side_of[last]].extend(PileCard(card, True, last) for card in cards_left)
-            events.append(LastCardsTaken(last, len(cards_left)))
-            self.hands[last] = []
-            holders = []
-        if not holders:
-            if self.claims_allowed() and self.variant.final_claim_window:
-                self.phase = Phase.FINAL_CLAIM  # RULES §8.2 final window
-                self.leader = self.rightful = owner
-                return
-            self._settle(events)
+        events.append(TrickTaken(trick.number, owner, side, open_cards, face_down))
+        if self.stock:
+            self._draw(owner, events)
+        hands = self.hands
+        holders = 0
+        first = owner
+        for seat in self._setup.orders[owner]:
+            if hands[seat]:
+                if not holders:
+                    first = seat
+                holders += 1
+        if holders > 1:
+            # The trick winner leads; if his hand is empty (unequal hands), the next holder (engine decision).
+            self._open_window(first, events)
             return
-        # The trick winner leads; if his hand is empty (unequal hands), the next holder (engine decision).
-        self._open_window(holders[0], events)
+        if holders == 1:
+            # RULES §7.4: the only player with cards takes them as an unopposed last trick.
+            cards_left = hands[first]
+            self.piles[self._setup.side_of[first]].extend(PileCard(card, True, first) for card in cards_left)
+            events.append(LastCardsTaken(first, len(cards_left)))
+            hands[first] = []
+        if self.claims_allowed() and self._setup.variant.final_claim_window:
+            self.phase = _FINAL_CLAIM  # RULES §8.2 final window
+            self.leader = self.rightful = owner
+            return
+        self._settle(events)
 
     def _draw(self, winner: int, events: list[Event]) -> None:
         """RULES §7: draw from the winner clockwise; the short-stock option [V13] decides who gets what."""
         stock = self.stock
-        if not stock:
-            return
-        size = self.variant.hand_size
+        setup = self._setup
+        size = setup.hand_size
         hands = self.hands
-        order = [s for s in self.clockwise_from(winner) if len(hands[s]) < size]
-        need = [size - len(hands[s]) for s in order]
-        if self._draw_everything(order, need, events):
+        everyone = self._setup.orders[winner]
+        held = len(hands[winner])
+        each = size - held
+        count = each * len(everyone)
+        alike = True
+        for seat in everyone:
+            if len(hands[seat]) != held:
+                alike = False
+        if setup.alternate_draw and alike and 0 < count <= len(stock):
+            # The common case: every hand wants as many cards and the stock has them all, drawn one at a time
+            # clockwise from the winner (hot path).
+            pop = stock.pop
+            trump_card = self.trump_card
+            for _ in range(each):
+                for seat in everyone:
+                    card = pop()
+                    insort(hands[seat], card, key=BY_INDEX)
+                    if card is trump_card:
+                        self.trump_card_holder = seat
+            events.append(CardsDrawn(setup.draws[winner][each], len(stock), self.trump_card_holder))
             return
+        order = [s for s in everyone if len(hands[s]) < size]
+        need = [size - len(hands[s]) for s in order]
         counts = self._draw_counts(need, len(stock))
-        if self.variant.draw_order is DrawOrder.BLOCK:  # [V12]
+        if self._setup.variant.draw_order is DrawOrder.BLOCK:  # [V12]
             sequence = [s for s, count in zip(order, counts, strict=True) for _ in range(count)]
         else:  # one card at a time, clockwise from the winner, skipping those already served
             pairs = list(zip(order, counts, strict=True))
@@ -913,30 +1151,11 @@ class Deal:
             stock.clear()
             events.append(StockDead(len(self.dead)))
 
-    def _draw_everything(self, order: list[int], need: list[int], events: list[Event]) -> bool:
-        """The common case of a full stock and alternate drawing, done without bookkeeping (hot path)."""
-        stock = self.stock
-        if self.variant.draw_order is not DrawOrder.ALTERNATE or sum(need) > len(stock) or min(need) != max(need):
-            return False
-        hands = self.hands
-        pop = stock.pop
-        trump_card = self.trump_card
-        for _ in range(need[0]):
-            for seat in order:
-                card = pop()
-                hands[seat].append(card)
-                if card is trump_card:
-                    self.trump_card_holder = seat
-        for seat in order:
-            hands[seat].sort(key=BY_INDEX)
-        events.append(CardsDrawn(tuple((seat, need[0]) for seat in order), len(stock), self.trump_card_holder))
-        return True
-
     def _draw_counts(self, need: list[int], available: int) -> list[int]:
         """How many cards each needer draws under [V13], needers in drawing order."""
         if sum(need) <= available:
             return need  # enough for everyone: every option fills every hand
-        rule = self.variant.stock_short
+        rule = self._setup.variant.stock_short
         counts = [0] * len(need)
         if rule is StockShort.ALL_OR_NOTHING:
             return counts  # nobody draws
@@ -950,29 +1169,33 @@ class Deal:
         return counts
 
     def _claim(self, seat: int, events: list[Event]) -> None:
-        side = self.side_of[seat]
-        threshold = self.threshold
+        side = self._setup.side_of[seat]
+        threshold = self._setup.threshold
         assert threshold is not None
         points = self.pile_points(side)
         success = points >= threshold  # RULES §8.1: exactly the threshold counts
         pile = tuple(self.piles[side])
         events.append(Claimed(seat, side, pile, points, threshold, success))
         if success:
-            self._end(OutcomeKind.WIN, (side,), seat, None, events)
+            self._end(_WIN, (side,), seat, None, events)
         else:
-            others = tuple(s for s in self.active_sides if s != side)
+            others = self._others(side)
             winners = others if len(others) == 1 else ()
-            self._end(OutcomeKind.FALSE_CLAIM, winners, seat, None, events)
+            self._end(_FALSE_CLAIM, winners, seat, None, events)
+
+    def _others(self, side: int) -> tuple[int, ...]:
+        """The active sides but ``side``."""
+        return self._setup.other_sides[side]
 
     def forfeit(self, seat: int) -> list[Event]:
         """The seat's side loses the deal by a ruling of the table, not by a move (a player who let his move
         timer run out three times in a row). Scored like a lost deal (RULES §8.4 LOSE_DEAL)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction(Reason.DEAL_OVER)
         if seat not in self.hands:
             raise IllegalAction(Reason.NOT_SEATED)
-        side = self.side_of[seat]
-        others = tuple(s for s in self.active_sides if s != side)
+        side = self._setup.side_of[seat]
+        others = self._others(side)
         events: list[Event] = []
         self._legal_cache = {}
         self._end(OutcomeKind.FORFEIT, others if len(others) == 1 else (), seat, None, events)
@@ -980,12 +1203,12 @@ class Deal:
 
     def _settle(self, events: list[Event]) -> None:
         """RULES §11: a deal nobody claimed ends void (Bura) or is settled by its points."""
-        if self.variant.end_of_deal is EndOfDeal.VOID:
+        if self._setup.variant.end_of_deal is EndOfDeal.VOID:
             self._end(OutcomeKind.VOID, (), None, None, events)
             return
-        points = {side: self.pile_points(side) for side in self.active_sides}
+        points = {side: self.pile_points(side) for side in self._setup.active_sides}
         top = max(points.values())
-        winners = tuple(side for side in self.active_sides if points[side] == top)
+        winners = tuple(side for side in self._setup.active_sides if points[side] == top)
         # A full tie (60:60, 40:40:40) names every side; the match model decides what that means.
         self._end(OutcomeKind.PLAYED_OUT, winners, None, None, events)
 
@@ -997,7 +1220,8 @@ class Deal:
         combo: Combo | None,
         events: list[Event],
     ) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
+        self.over = True
         self.trick = None
         self.responders = []
         self.pending_instant = None
@@ -1006,9 +1230,8 @@ class Deal:
             winners,
             seat,
             combo,
-            tuple(self.pile_points(side) for side in range(self.sides)),
+            tuple(map(self.pile_points, range(self._setup.sides))),
             tuple(self.tricks_won),
-            self.seats,
+            self._setup.seats,
         )
-        piles = tuple(tuple(pile) for pile in self.piles)
-        events.append(DealEnded(self.outcome, piles))
+        events.append(DealEnded(self.outcome, tuple(map(tuple, self.piles))))

@@ -10,7 +10,9 @@ one core.
   action of the seat to act (claims included, as the random player makes them), each verified by
   ``Deal.apply``. Random deals often end early on a claim (mostly a false one), so they hold fewer tricks than
   the bare loop's: the fair ratio is **per trick**; the ratio per deal is printed beside it.
-* ``--rounds`` alternates the two loops that many times and reports each round's ratio, so the spread shows.
+* the two loops run in alternating slices of 20 deals, so that a busy neighbour slows both alike; ``--rounds``
+  repeats the comparison with other seeds and reports each round's ratio, so the spread shows. A second of both
+  first (``--warmup``) lets the engine fill its memos of leads and answers, as any long run does.
 * the cost of one ``legal_actions`` call (the first on a state, before its cache) and of one ``apply`` call, over
   the states of random play: p50 and p99 in microseconds.
 * every profile's random-play deals per second, tricks per deal and actions per deal, for scale.
@@ -110,14 +112,35 @@ def timed(play: Callable[[int], tuple[int, int]], seconds: float) -> tuple[float
     return deals / elapsed, tricks / elapsed, actions / deals
 
 
-def bare_rates(seconds: float, seed: int) -> tuple[float, float, float]:
-    rng = random.Random(seed)
-    return timed(lambda _: (bare_deal(rng), 0), seconds)
-
-
 def engine_rates(variant: Variant, players: int, seconds: float, seed: int) -> tuple[float, float, float]:
     rng = random.Random(seed)
     return timed(lambda number: engine_deal(variant, players, rng, number), seconds)
+
+
+def side_by_side(seconds: float, seed: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(deals/s, tricks/s) of the bare loop and of the engine (BURA_STANDARD, 2 players), run in alternating
+    slices of 20 deals until each has had ``seconds`` of CPU time: whatever the neighbours do to this core's
+    speed (the machine's two cores are shared), they do to both alike."""
+    bare_rng = random.Random(seed)
+    engine_rng = random.Random(seed)
+    clock = time.process_time
+    spent = [0.0, 0.0]
+    deals = [0, 0]
+    tricks = [0, 0]
+    while min(spent) < seconds:
+        start = clock()
+        for _ in range(20):
+            tricks[0] += bare_deal(bare_rng)
+        middle = clock()
+        for _ in range(20):
+            tricks[1] += engine_deal(BURA_STANDARD, 2, engine_rng, deals[1])[0]
+            deals[1] += 1
+        end = clock()
+        deals[0] += 20
+        spent[0] += middle - start
+        spent[1] += end - middle
+    bare, engine = ((deals[i] / spent[i], tricks[i] / spent[i]) for i in range(2))
+    return bare, engine
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -154,8 +177,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per loop and round, and per profile")
     parser.add_argument("--rounds", type=int, default=3, help="bare/engine rounds for the ratio")
     parser.add_argument("--calls", type=int, default=100_000, help="apply calls timed for the per-call costs")
+    parser.add_argument("--warmup", type=float, default=1.0, help="seconds of both loops before measuring")
     parser.add_argument("--no-profiles", action="store_true", help="skip the per-profile table")
     args = parser.parse_args()
+
+    side_by_side(args.warmup / 2, 0)  # the engine's memos of leads and answers fill, the interpreter warms
 
     print("BURA_STANDARD, 2 players, against the bare loop in the same run (rates per CPU second)")
     print(
@@ -165,8 +191,7 @@ def main() -> None:
     per_trick: list[float] = []
     per_deal: list[float] = []
     for round_ in range(1, args.rounds + 1):
-        bare_deals, bare_tricks, _ = bare_rates(args.seconds, round_)
-        deals, tricks, _ = engine_rates(BURA_STANDARD, 2, args.seconds, round_)
+        (bare_deals, bare_tricks), (deals, tricks) = side_by_side(args.seconds, round_)
         per_trick.append(tricks / bare_tricks)
         per_deal.append(deals / bare_deals)
         print(
