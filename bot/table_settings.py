@@ -51,7 +51,7 @@ class MatchChoice(StrEnum):
 
 
 class ComputerLevel(StrEnum):
-    """How well the computer players of a table play (engine/bura/ai.py)."""
+    """How well the computer players of a table play (engine/bura/ai)."""
 
     EASY = "easy"
     HARD = "hard"

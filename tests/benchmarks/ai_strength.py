@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from multiprocessing.pool import Pool
 
-from engine.bura.ai import EasyPlayer, HardPlayer
+from engine.bura.ai import Budget, EasyPlayer, HardPlayer
 from engine.bura.match import Match
 from engine.bura.players import Player, RandomPlayer
 from engine.bura.variant import BURA_STANDARD, BURKOZEL, SINGLE_DEAL, Variant
@@ -26,7 +26,7 @@ from engine.bura.views import view
 
 Maker = Callable[[Variant, int], Player]
 LEVELS: dict[str, Maker] = {
-    "hard": lambda variant, seed: HardPlayer(variant, seed=seed),
+    "hard": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed)),
     "easy": lambda variant, seed: EasyPlayer(variant),
     "random": lambda variant, seed: RandomPlayer(random.Random(seed)),
 }

@@ -9,27 +9,17 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-import engine.bura.ai as ai_module
+import engine.bura.ai.search as search_module
 from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
-from engine.bura.ai import (
-    SHARP,
-    EasyPlayer,
-    HardPlayer,
-    _answer_was_sensible,
-    _close_to_best,
-    _deal_unseen,
-    _Inference,
-    _lead_was_sensible,
-    _rollout_choice,
-    _undominated,
-    _unseen,
-    current_best,
-    determinize,
-)
+from engine.bura.ai import SHARP, Budget, EasyPlayer, HardPlayer, current_best, determinize
+from engine.bura.ai.inference import Inference, answer_was_sensible, lead_was_sensible
+from engine.bura.ai.search import close_to_best, rollout_choice, undominated
+from engine.bura.ai.worlds import deal_unseen, unseen_cards
 from engine.bura.cards import Card, cards
 from engine.bura.deal import Deal, Play
 from engine.bura.events import PileCard
@@ -116,8 +106,8 @@ def test_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> Non
         twin = shuffle_unseen(match, seat, rng)
         assert view(twin, seat) == seen, "shuffling unseen cards must not change the view"
         assert EasyPlayer(variant).choose(view(twin, seat)) == EasyPlayer(variant).choose(seen)
-        hard_here = HardPlayer(variant, seed=5, samples=4).choose(seen)
-        hard_there = HardPlayer(variant, seed=5, samples=4).choose(view(twin, seat))
+        hard_here = HardPlayer(variant, replace(Budget.default(variant, seed=5), samples=4)).choose(seen)
+        hard_there = HardPlayer(variant, replace(Budget.default(variant, seed=5), samples=4)).choose(view(twin, seat))
         assert hard_here == hard_there
 
 
@@ -138,7 +128,7 @@ def test_every_level_chooses_legal_actions(name: str) -> None:
     variant = PROFILES[name]
     for players in range(variant.min_players, variant.max_players + 1):
         easy = EasyPlayer(variant)
-        hard = HardPlayer(variant, seed=players, samples=1, race=0)
+        hard = HardPlayer(variant, replace(Budget.default(variant, seed=players), samples=1, race=0))
         rand = RandomPlayer(random.Random(players))
         for match in _random_states(variant, players, 500 // (variant.max_players - variant.min_players + 1), 7):
             for seat in match.active:
@@ -201,7 +191,7 @@ def test_hard_player_claims_a_sure_31() -> None:
     match.apply(Lead(0, cards("AS TS KS")))
     match.apply(RespondOpen(1, cards("AC TC KC")))
     assert match.to_act() == 0
-    assert HardPlayer(BURA_STANDARD, seed=1).choose(view(match, 0)) == Claim(0)
+    assert HardPlayer(BURA_STANDARD, Budget(seed=1)).choose(view(match, 0)) == Claim(0)
 
 
 def test_hard_player_does_not_claim_short_of_31() -> None:
@@ -214,7 +204,7 @@ def test_hard_player_does_not_claim_short_of_31() -> None:
     match.apply(RespondOpen(1, cards("6C 7C 8C")))
     seat_view = view(match, 0)
     assert seat_view.may_claim
-    assert not isinstance(HardPlayer(BURA_STANDARD, seed=1).choose(seat_view), Claim)
+    assert not isinstance(HardPlayer(BURA_STANDARD, Budget(seed=1)).choose(seat_view), Claim)
 
 
 def _trump_share_of_opponent(player: HardPlayer, seat_view: SeatView, opponent: int) -> float:
@@ -232,28 +222,28 @@ def test_hard_player_infers_trumps_behind_an_expensive_lead() -> None:
     match = stacked_match(BURA_STANDARD, deals=[{"hands": {0: "AS 9H JH", 1: "6C 7C 8D"}, "trump": "KH"}])
     match.apply(Lead(0, cards("AS")))
     seat_view = view(match, 1)
-    uniform = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, seed=3, candidates=1), seat_view, 0)
-    inferred = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, seed=3, candidates=8, miss=0.01), seat_view, 0)
+    uniform = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, Budget(weighed=1, seed=3)), seat_view, 0)
+    inferred = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, Budget(weighed=8, seed=3), miss=0.01), seat_view, 0)
     assert uniform < 0.4
     assert inferred > 0.6
 
 
 def test_the_opponent_model_leads_the_cheapest_cards() -> None:
     trump = Suit.HEARTS
-    assert _lead_was_sensible(cards("7C AS 9H"), cards("7C"), BURA_STANDARD, 3, trump)
-    assert not _lead_was_sensible(cards("7C AS 9H"), cards("AS"), BURA_STANDARD, 3, trump)
-    assert _lead_was_sensible(cards("AS 9H JH"), cards("AS"), BURA_STANDARD, 3, trump)
+    assert lead_was_sensible(cards("7C AS 9H"), cards("7C"), BURA_STANDARD, 3, trump)
+    assert not lead_was_sensible(cards("7C AS 9H"), cards("AS"), BURA_STANDARD, 3, trump)
+    assert lead_was_sensible(cards("AS 9H JH"), cards("AS"), BURA_STANDARD, 3, trump)
 
 
 def test_the_opponent_model_beats_cheaply_or_dumps_face_down() -> None:
     trump = Suit.HEARTS
     # A led ten is worth beating: with the cheapest card that beats it (the six of trumps, not the ace), open.
-    assert _answer_was_sensible(cards("AS 6H 7C"), cards("6H"), False, cards("TS"), 10, BURA_STANDARD, trump)
-    assert not _answer_was_sensible(cards("AS 6H 7C"), cards("AS"), False, cards("TS"), 10, BURA_STANDARD, trump)
-    assert not _answer_was_sensible(cards("AS 6H 7C"), cards("7C"), True, cards("TS"), 10, BURA_STANDARD, trump)
+    assert answer_was_sensible(cards("AS 6H 7C"), cards("6H"), False, cards("TS"), 10, BURA_STANDARD, trump)
+    assert not answer_was_sensible(cards("AS 6H 7C"), cards("AS"), False, cards("TS"), 10, BURA_STANDARD, trump)
+    assert not answer_was_sensible(cards("AS 6H 7C"), cards("7C"), True, cards("TS"), 10, BURA_STANDARD, trump)
     # A led six is not worth a trump: the cheapest card goes face down.
-    assert _answer_was_sensible(cards("9H 7C KD"), cards("7C"), True, cards("6S"), 0, BURA_STANDARD, trump)
-    assert not _answer_was_sensible(cards("9H 7C KD"), cards("KD"), True, cards("6S"), 0, BURA_STANDARD, trump)
+    assert answer_was_sensible(cards("9H 7C KD"), cards("7C"), True, cards("6S"), 0, BURA_STANDARD, trump)
+    assert not answer_was_sensible(cards("9H 7C KD"), cards("KD"), True, cards("6S"), 0, BURA_STANDARD, trump)
 
 
 def test_the_opponent_model_is_the_easy_players_habit() -> None:
@@ -267,26 +257,26 @@ def test_the_opponent_model_is_the_easy_players_habit() -> None:
         trump = seat_view.table.trump
         if isinstance(action, Lead):
             cap = min(n for s, n in seat_view.table.hand_sizes if s != seat and n)
-            assert _lead_was_sensible(hand, action.cards, BURA_STANDARD, cap, trump)
+            assert lead_was_sensible(hand, action.cards, BURA_STANDARD, cap, trump)
         trick = seat_view.table.trick
         if isinstance(action, RespondOpen | RespondFaceDown) and trick is not None:
             best = current_best(trick)
             value = sum(c.points for c in trick.lead)
             face_down = isinstance(action, RespondFaceDown)
-            assert _answer_was_sensible(hand, action.cards, face_down, best, value, BURA_STANDARD, trump)
+            assert answer_was_sensible(hand, action.cards, face_down, best, value, BURA_STANDARD, trump)
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
 def test_weighed_worlds_are_the_determinized_worlds(name: str) -> None:
-    """The inference weighs a world from the others' hands and hidden answers alone (``_deal_unseen``): they must
+    """The inference weighs a world from the others' hands and hidden answers alone (``deal_unseen``): they must
     be the ones ``determinize`` lays out from the same seed, or the worlds played out are not the ones weighed."""
     variant = PROFILES[name]
     for match in _random_states(variant, variant.max_players, 30, seed=4):
         seat = match.to_act()
         assert seat is not None
         seat_view = view(match, seat)
-        unseen = _unseen(seat_view, variant)
-        hands, hidden = _deal_unseen(seat_view, unseen, random.Random(9))
+        unseen = unseen_cards(seat_view, variant)
+        hands, hidden = deal_unseen(seat_view, unseen, random.Random(9))
         world = determinize(seat_view, variant, random.Random(9), unseen)
         assert hands == {s: h for s, h in world.hands.items() if s != seat}
         tricks = [*world.history, *([world.trick] if world.trick is not None else [])]
@@ -299,7 +289,7 @@ def test_hard_player_does_not_answer_face_up_what_cannot_beat() -> None:
     match = stacked_match(BURA_STANDARD, deals=[{"hands": {0: "AS 9H JH", 1: "6C 7C 8D"}, "trump": "KH"}])
     match.apply(Lead(0, cards("AS")))
     seat_view = view(match, 1)
-    moves = _undominated(list(seat_view.legal), seat_view)
+    moves = undominated(list(seat_view.legal), seat_view)
     assert not any(isinstance(move, RespondOpen) for move in moves)
     assert {move.cards for move in moves if isinstance(move, RespondFaceDown)} == {(c,) for c in seat_view.hand}
 
@@ -311,13 +301,13 @@ def test_no_weighed_world_gives_the_other_side_an_unshown_bura() -> None:
     match.apply(Lead(0, cards("AS")))
     match.apply(RespondFaceDown(1, cards("6C")))
     seat_view = view(match, 0)
-    unseen = _unseen(seat_view, BURA_STANDARD)
-    inference = _Inference(seat_view, determinize(seat_view, BURA_STANDARD, random.Random(0), unseen), 0.1, True)
+    unseen = unseen_cards(seat_view, BURA_STANDARD)
+    inference = Inference(seat_view, determinize(seat_view, BURA_STANDARD, random.Random(0), unseen), 0.1, True)
     trump = seat_view.table.trump
     rng = random.Random(2)
     weighed = 0
     for _ in range(1000):
-        hands, hidden = _deal_unseen(seat_view, unseen, rng)
+        hands, hidden = deal_unseen(seat_view, unseen, rng)
         weight = inference.weigh(hands, hidden, rng)
         if all(card.suit is trump for card in hands[1]):
             assert weight == 0.0
@@ -338,7 +328,7 @@ def test_sharp_habits_beat_the_easy_player() -> None:
             seat = match.to_act()
             assert seat is not None
             if seat == sharp_seat:
-                action = _rollout_choice(match.deal, match.deal.legal_actions(seat), rng, 0.0, SHARP)
+                action = rollout_choice(match.deal, match.deal.legal_actions(seat), rng, 0.0, SHARP)
             else:
                 action = easy.choose(view(match, seat))
             match.apply(action)
@@ -356,15 +346,15 @@ def test_racing_keeps_only_the_moves_close_to_the_best() -> None:
     best = [rng.choice((1.0, -1.0)) for _ in range(40)]
     close = [value if rng.random() < 0.9 else -value for value in best]  # differs in a few worlds either way
     worse = [value - 1.0 for value in best]  # a point worse everywhere
-    assert _close_to_best([0, 1, 2], [best, close, worse], 1.5) == [0, 1]
-    assert _close_to_best([0, 2], [best, close, worse], 1.5) == [0]
+    assert close_to_best([0, 1, 2], [best, close, worse], 1.5) == [0, 1]
+    assert close_to_best([0, 2], [best, close, worse], 1.5) == [0]
 
 
 def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
     """The racing rounds go to decisions the first pass cannot settle: with racing on, the hard player plays out
     more moves over a game, and still picks legal moves."""
     played = 0
-    original = ai_module._play_out
+    original = search_module.play_out
 
     def counting(*args: Any, **kwargs: Any) -> int:
         nonlocal played
@@ -372,12 +362,12 @@ def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> N
         played += steps
         return steps
 
-    monkeypatch.setattr(ai_module, "_play_out", counting)
+    monkeypatch.setattr(search_module, "play_out", counting)
     counted: dict[int, int] = {}
     for race in (0, 6000):
         played = 0
         match = Match(BURA_STANDARD.with_options(match=SINGLE_DEAL), 2, "race/1")
-        hard = HardPlayer(BURA_STANDARD, seed=1, race=race)
+        hard = HardPlayer(BURA_STANDARD, Budget(race=race, seed=1))
         easy = EasyPlayer(BURA_STANDARD)
         while not match.finished:
             seat = match.to_act()
