@@ -28,9 +28,11 @@ from engine.bura.events import OutcomeKind
 from engine.bura.variant import EndOfDeal, Variant
 from engine.bura.views import SeatView, current_best
 
+from . import sim as fast
 from .easy import EASY, Habits, easy_answer, easy_lead_key, threshold
 from .inference import Inference
-from .worlds import Unseen, deal_unseen, determinize, unseen_cards
+from .sim import Sim, as_move, convertible, from_deal, supported
+from .worlds import Unseen, clone, deal_unseen, determinize, unseen_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,17 +240,17 @@ class HardPlayer:
         alive = list(range(len(moves)))
         spent = 0
         at = 0
+        simulated = supported(self.variant)
         while True:
             for world_seed in seeds[at : at + count]:
                 rollout_seed = self.rng.random()
+                world = determinize(view, self.variant, random.Random(world_seed), unseen)
+                base = from_deal(world) if simulated and convertible(world) else None
                 for index in alive:
                     # Common random numbers: every candidate meets the same sampled world and the same dice.
-                    world = determinize(view, self.variant, random.Random(world_seed), unseen)
-                    world.apply(moves[index])
-                    spent += 1 + play_out(
-                        world, random.Random(rollout_seed), self.epsilon, side, self.others_epsilon, self.habits
-                    )
-                    results[index].append(value(world, side) if world.over else 0.0)
+                    steps, result = self._play(world, base, moves[index], random.Random(rollout_seed), side)
+                    spent += steps
+                    results[index].append(result)
             at += count
             alive = close_to_best(alive, results, self.budget.margin)
             if len(alive) == 1 or at >= len(seeds) or spent >= self.budget.first_pass + self.budget.race:
@@ -260,6 +262,34 @@ class HardPlayer:
         if claim is not None and 2 * claim_odds - 1 >= mean:
             return claim
         return moves[best]
+
+    def _play(self, world: Deal, base: Sim | None, move: Action, rng: random.Random, side: int) -> tuple[int, float]:
+        """Play ``move`` in ``world`` (``base``: the same world as a :class:`Sim`, when it can stand for it) and the
+        rest of the deal by the playout habits: the simulated moves and the result for ``side``."""
+        first = as_move(move) if base is not None else None
+        if base is not None and first is not None:
+            sim = base.copy()
+            sim.apply(first)
+        else:
+            deal = clone(world)
+            deal.apply(move)
+            steps = 1
+            # a move of the pre-lead window: play on the deal until a sim can take over
+            while not deal.over and not (supported(self.variant) and convertible(deal)) and steps < 400:
+                seat = deal.to_act()
+                assert seat is not None
+                habits = self.habits if deal.side_of[seat] == side else EASY
+                epsilon = self.epsilon if deal.side_of[seat] == side else self.others_epsilon
+                deal.apply(rollout_choice(deal, deal.legal_actions(seat), rng, epsilon, habits))
+                steps += 1
+            if deal.over or not supported(self.variant):
+                steps += play_out(deal, rng, self.epsilon, side, self.others_epsilon, self.habits)
+                return steps, value(deal, side) if deal.over else 0.0
+            sim = from_deal(deal)
+            steps += fast.play_out(sim, rng, self.epsilon, side, self.others_epsilon, self.habits)
+            return steps, sim.value(side) if sim.over else 0.0
+        steps = 1 + fast.play_out(sim, rng, self.epsilon, side, self.others_epsilon, self.habits)
+        return steps, sim.value(side) if sim.over else 0.0
 
     def _worlds(
         self, view: SeatView, count: int, unseen: Unseen | None = None, rounds: int = 1

@@ -8,6 +8,7 @@ inference to weigh (engine/bura/ai/inference.py). Only the view is read.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
@@ -169,3 +170,25 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random, unseen: Un
         det._find_seizers(det.clockwise_from(det.rightful))
     det._legal_cache = {}
     return det
+
+
+def clone(deal: Deal) -> Deal:
+    """A copy of ``deal`` that plays on independently, for the cost of copying what play changes (the hands, the
+    stock, the piles, the trick on the table) rather than a deep copy. Taken tricks, cards and combos are values
+    that play never changes, so the copy shares them."""
+    twin = copy.copy(deal)
+    twin.hands = {seat: list(hand) for seat, hand in deal.hands.items()}
+    twin.stock = list(deal.stock)
+    twin.dead = list(deal.dead)
+    twin.piles = [list(pile) for pile in deal.piles]
+    twin.tricks_won = list(deal.tricks_won)
+    twin.history = list(deal.history)
+    trick = deal.trick
+    if trick is not None:
+        twin.trick = Trick(trick.number, trick.leader, trick.lead, list(trick.plays), trick.best, trick.owner)
+    twin.responders = list(deal.responders)
+    twin.shown = list(deal.shown)
+    twin.passed = set(deal.passed)
+    twin._seizers = dict(deal._seizers)
+    twin._legal_cache = {}
+    return twin

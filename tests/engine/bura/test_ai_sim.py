@@ -1,0 +1,125 @@
+"""The hard player's fast deal (engine/bura/ai/sim.py) plays the rules of ``Deal``: the same games on both, compared
+move by move, from thousands of random states of every profile it supports."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.ai.sim import CLAIM, DOWN, LEAD, OPEN, PASS, Move, Sim, convertible, from_deal, supported
+from engine.bura.ai.worlds import clone
+from engine.bura.deal import Deal, Phase
+from engine.bura.match import Match
+from engine.bura.players import random_step
+from engine.bura.variant import PROFILES, SINGLE_DEAL, FollowSuit, Variant
+
+CASES = [
+    (name, players)
+    for name, v in PROFILES.items()
+    if supported(v)
+    for players in range(v.min_players, v.max_players + 1)
+]
+
+
+def as_move(action: Action) -> Move:
+    if isinstance(action, Claim):
+        return (CLAIM, ())
+    if isinstance(action, Pass):
+        return (PASS, ())
+    if isinstance(action, Lead):
+        return (LEAD, action.cards)
+    if isinstance(action, RespondOpen):
+        return (OPEN, action.cards)
+    assert isinstance(action, RespondFaceDown)
+    return (DOWN, action.cards)
+
+
+def declare_pending(deal: Deal) -> None:
+    """Everyone holding a lead-seizing combo says «Стоп!» before the leader moves, as :class:`Sim` resolves it."""
+    while deal.phase is Phase.LEAD and not convertible(deal):
+        for seat in deal.clockwise_from(deal.rightful):
+            declare = [a for a in deal.legal_actions(seat) if isinstance(a, DeclareCombo)]
+            if declare and seat != deal.leader:
+                deal.apply(declare[0])
+                break
+        else:
+            return
+
+
+def assert_same(deal: Deal, sim: Sim) -> None:
+    assert sim.over == deal.over
+    assert sim.hands == deal.hands
+    assert sim.stock == deal.stock
+    assert sim.points == [deal.pile_points(side) for side in range(deal.sides)]
+    assert sim.tricks == deal.tricks_won
+    for seat in deal.seats:
+        pile = deal.piles[deal.side_of[seat]]
+        assert sim.known[seat] == sum(e.card.points for e in pile if not e.face_down or e.played_by == seat)
+        assert sim.unseen[seat] == sum(1 for e in pile if e.face_down and e.played_by != seat)
+    if deal.over:
+        assert deal.outcome is not None
+        assert sim.winners == deal.outcome.winners
+        return
+    to_act = deal.to_act()
+    assert to_act is not None
+    assert to_act == sim.to_act()
+    assert [as_move(a) for a in deal.legal_actions(to_act)] == sim.legal()
+
+
+def random_deals(variant: Variant, players: int, count: int, seed: int) -> list[Deal]:
+    """Deals of random play, each caught at a random moment (mid-window states included)."""
+    rng = random.Random(seed)
+    deals: list[Deal] = []
+    while len(deals) < count:
+        match = Match(variant.with_options(match=SINGLE_DEAL), players, rng.randrange(10**9))
+        stop = rng.randrange(40)
+        for _ in range(stop):
+            if match.finished:
+                break
+            match.apply(random_step(match, rng))
+        if not match.finished:
+            deals.append(copy.deepcopy(match.deal))
+    return deals
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
+def test_sim_plays_the_rules_of_deal(name: str, players: int) -> None:
+    variant = PROFILES[name]
+    rng = random.Random(players)
+    for deal in random_deals(variant, players, 60, seed=players):
+        declare_pending(deal)
+        sim = from_deal(deal)
+        assert_same(deal, sim)
+        while not deal.over:
+            legal = deal.legal_actions(deal.to_act() or 0)
+            pick = rng.randrange(len(legal))
+            deal.apply(legal[pick])
+            sim.apply(sim.legal()[pick])
+            declare_pending(deal)
+            assert_same(deal, sim)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
+def test_sim_copies_play_on_alone(name: str, players: int) -> None:
+    """A copy of a sim, like a clone of a deal, plays on without touching the original."""
+    variant = PROFILES[name]
+    rng = random.Random(5)
+    for deal in random_deals(variant, players, 20, seed=7):
+        declare_pending(deal)
+        sim = from_deal(deal)
+        twin = sim.copy()
+        dealt = clone(deal)
+        while not twin.over:
+            twin.apply(rng.choice(twin.legal()))
+        while not dealt.over:
+            dealt.apply(rng.choice(dealt.legal_actions(dealt.to_act() or 0)))
+            declare_pending(dealt)
+        assert_same(deal, sim)
+
+
+def test_follow_suit_is_not_simulated() -> None:
+    assert not supported(PROFILES["BURA_STANDARD"].with_options(follow_suit=FollowSuit.SINGLE_LEAD))
+    assert all(supported(variant) for variant in PROFILES.values())
