@@ -30,8 +30,9 @@ from engine.bura.views import SeatView, current_best
 
 from . import sim as fast
 from .easy import EASY, Habits, easy_answer, easy_lead_key, threshold
+from .exact import Exhausted, solve
 from .inference import Inference
-from .sim import Sim, as_move, convertible, from_deal, supported
+from .sim import Sim, as_move, convertible, from_deal, from_view, supported
 from .worlds import Unseen, clone, deal_unseen, determinize, unseen_cards
 
 
@@ -42,7 +43,10 @@ class Budget:
     ``samples``: worlds per candidate move at most in the first pass; ``first_pass``: the simulated moves that
     pass may spend; ``race``: simulated moves to spend after it on the moves still within ``margin`` standard
     errors of the best one, in rounds of fresh worlds; ``weighed``: worlds weighed by the inference for each one
-    played out (1: no inference); ``seed``: seeds the player's ``random.Random``.
+    played out (1: no inference); ``exact``: once the stock is empty and the hands hold this many cards at most,
+    each move is valued by exact search (engine/bura/ai/exact.py) in ``endgame_worlds`` worlds, within
+    ``exact_nodes`` nodes a world, or by playouts if that is not enough; ``seed``: seeds the player's
+    ``random.Random``.
 
     :meth:`default` is the bot's budget for a variant: 3-card deals are short, so the work goes into inference
     and racing; in games of 4-card hands a simulated move costs about twice as much (more answers to weigh, four
@@ -53,6 +57,9 @@ class Budget:
     race: int = 3000
     margin: float = 1.5
     weighed: int = 8
+    exact: int = 8
+    endgame_worlds: int = 16
+    exact_nodes: int = 4000
     seed: int | str = 0
 
     @classmethod
@@ -66,6 +73,15 @@ class Budget:
         return replace(
             self, samples=self.samples * factor, first_pass=self.first_pass * factor, race=self.race * factor
         )
+
+
+def position_key(view: SeatView) -> str:
+    """A name for the moment of the deal ``view`` shows, from the view alone (it seeds a decision's dice)."""
+    table = view.table
+    trick = table.trick
+    played = -1 if trick is None else len(trick.plays)
+    hand = "".join(card.code for card in view.hand)
+    return f"{table.deal_number}/{view.seat}/{table.phase.value}/{len(table.history)}/{played}/{table.stock}/{hand}"
 
 
 def known_points(deal: Deal, seat: int) -> int:
@@ -227,12 +243,20 @@ class HardPlayer:
             raise ValueError("no legal action")
         if len(legal) == 1:
             return legal[0]
+        # The dice of a decision come from the seed and the position alone: the same view, the same decision,
+        # whatever this player was asked before.
+        self.rng = random.Random(f"{self.budget.seed}/{position_key(view)}")
         claim = next((action for action in legal if isinstance(action, Claim)), None)
         moves = [action for action in legal if action is not claim]
         if self.prune:
             moves = undominated(moves, view)
-        count, rounds = self._samples_for(view, len(moves))
         unseen = unseen_cards(view, self.variant)
+        cards = sum(size for _, size in view.table.hand_sizes)
+        if self.budget.exact and view.table.stock == 0 and cards <= self.budget.exact and supported(self.variant):
+            chosen = self._endgame(view, moves, claim, unseen)
+            if chosen is not None:
+                return chosen
+        count, rounds = self._samples_for(view, len(moves))
         seeds, claim_odds = self._worlds(view, count, unseen, rounds)
         side = view.side
         # results[i]: move i's result in each world it met, in the order of ``seeds``.
@@ -244,11 +268,13 @@ class HardPlayer:
         while True:
             for world_seed in seeds[at : at + count]:
                 rollout_seed = self.rng.random()
-                world = determinize(view, self.variant, random.Random(world_seed), unseen)
-                base = from_deal(world) if simulated and convertible(world) else None
+                base, world = self._world(view, world_seed, unseen, simulated)
                 for index in alive:
                     # Common random numbers: every candidate meets the same sampled world and the same dice.
-                    steps, result = self._play(world, base, moves[index], random.Random(rollout_seed), side)
+                    move = moves[index]
+                    if world is None and (base is None or as_move(move) is None):
+                        world = determinize(view, self.variant, random.Random(world_seed), unseen)
+                    steps, result = self._play(world, base, move, random.Random(rollout_seed), side)
                     spent += steps
                     results[index].append(result)
             at += count
@@ -263,7 +289,47 @@ class HardPlayer:
             return claim
         return moves[best]
 
-    def _play(self, world: Deal, base: Sim | None, move: Action, rng: random.Random, side: int) -> tuple[int, float]:
+    def _endgame(self, view: SeatView, moves: list[Action], claim: Action | None, unseen: Unseen) -> Action | None:
+        """The move with the best exact value over sampled worlds (None if a world is too big to search, or a
+        move is one the exact search does not play)."""
+        plays = [as_move(move) for move in moves]
+        seeds, claim_odds = self._worlds(view, self.budget.endgame_worlds, unseen)
+        side = view.side
+        totals = [0.0] * len(moves)
+        for world_seed in seeds:
+            base, _world = self._world(view, world_seed, unseen, True)
+            if base is None:
+                return None
+            for index, play in enumerate(plays):
+                if play is None:
+                    return None
+                sim = base.copy()
+                sim.apply(play)
+                try:
+                    totals[index] += solve(sim, side, self.budget.exact_nodes)
+                except Exhausted:
+                    return None
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        if claim is not None and 2 * claim_odds - 1 >= totals[best] / len(seeds):
+            return claim
+        return moves[best]
+
+    def _world(
+        self, view: SeatView, world_seed: float, unseen: Unseen, simulated: bool
+    ) -> tuple[Sim | None, Deal | None]:
+        """The world of ``world_seed`` as a :class:`Sim` when one can stand for it (built from the view when it can
+        be, else from the deal), and as a ``Deal`` when it had to be built."""
+        if not simulated:
+            return None, determinize(view, self.variant, random.Random(world_seed), unseen)
+        base = from_view(view, self.variant, unseen, random.Random(world_seed))
+        if base is not None:
+            return base, None
+        world = determinize(view, self.variant, random.Random(world_seed), unseen)
+        return (from_deal(world) if convertible(world) else None), world
+
+    def _play(
+        self, world: Deal | None, base: Sim | None, move: Action, rng: random.Random, side: int
+    ) -> tuple[int, float]:
         """Play ``move`` in ``world`` (``base``: the same world as a :class:`Sim`, when it can stand for it) and the
         rest of the deal by the playout habits: the simulated moves and the result for ``side``."""
         first = as_move(move) if base is not None else None
@@ -271,6 +337,7 @@ class HardPlayer:
             sim = base.copy()
             sim.apply(first)
         else:
+            assert world is not None
             deal = clone(world)
             deal.apply(move)
             steps = 1

@@ -38,9 +38,11 @@ from engine.bura.variant import (
     StockShort,
     Variant,
 )
+from engine.bura.views import SeatView
 from engine.core.cards import Suit
 
 from .easy import EASY, Habits, card_cost
+from .worlds import Unseen, lay_out
 
 # Phases and the kinds of move. A move is (kind, cards): (CLAIM, ()), (LEAD, cards), (OPEN, cards), (DOWN,
 # cards) for an answer face up or face down, (PASS, ()) in the final claim window.
@@ -650,6 +652,101 @@ def convertible(deal: Deal) -> bool:
     return not any(deal._seizer_option(seat) is not None for seat in deal.seats if seat != leader)
 
 
+def from_view(view: SeatView, variant: Variant, unseen: Unseen, rng: random.Random) -> Sim | None:
+    """The :class:`Sim` of the world ``worlds.determinize`` builds from the same ``rng``, built straight from the
+    view (no ``Deal``), or None when that world would not be :func:`convertible`: a pre-lead window in which
+    another seat might say «Стоп!» (then build the deal)."""
+    table = view.table
+    hands, stock, hidden = lay_out(view, variant, unseen, rng)
+    hands[view.seat] = list(view.hand)
+    rules = rules_of(variant)
+    phase = {Phase.LEAD: LEAD_PHASE, Phase.RESPOND: RESPOND_PHASE, Phase.FINAL_CLAIM: FINAL_PHASE}.get(
+        table.phase, OVER_PHASE
+    )
+    if phase == LEAD_PHASE and rules.seize:
+        size = rules.size
+        if any(seat != table.leader and len(hand) == size and may_hold_combo(hand) for seat, hand in hands.items()):
+            return None
+    seats = table.seats
+    teams = table.teams
+    side_of = {seat: (seat % 2 if teams else seat) for seat in seats}
+    sides = 2 if teams else table.players
+    sim = Sim.__new__(Sim)
+    sim.rules = rules
+    sim.seats = seats
+    sim.order = {seat: seats[i:] + seats[:i] for i, seat in enumerate(seats)}
+    sim.side_of = side_of
+    sim.sides = sides
+    sim.active_sides = tuple(sorted(set(side_of.values())))
+    sim.threshold = variant.threshold(len(seats))
+    sim.trump = table.trump
+    sim.hands = hands
+    sim.stock = stock
+    sim.dead = table.dead
+    sim.points = [0] * sides
+    sim.tricks = list(table.tricks_won)
+    sim.known = dict.fromkeys(seats, 0)
+    sim.unseen = dict.fromkeys(seats, 0)
+    slot = 0
+    for taken in table.history:
+        side = side_of[taken.owner]
+        seen = sum(card.points for card in taken.lead)
+        down_points: dict[int, int] = {}
+        down_count: dict[int, int] = {}
+        for play in taken.plays:
+            cards = play.cards
+            if len(cards) != play.count:
+                cards = hidden[slot]
+                slot += 1
+            worth = sum(card.points for card in cards)
+            if play.face_down:
+                down_points[play.seat] = down_points.get(play.seat, 0) + worth
+                down_count[play.seat] = down_count.get(play.seat, 0) + len(cards)
+            else:
+                seen += worth
+        sim.points[side] += seen + sum(down_points.values())
+        for seat in seats:
+            if side_of[seat] == side:
+                sim.known[seat] += seen + down_points.get(seat, 0)
+                sim.unseen[seat] += sum(down_count.values()) - down_count.get(seat, 0)
+    sim.phase = phase
+    sim.leader = table.leader
+    sim.rightful = table.rightful
+    sim.forced = table.forced_lead
+    trick = table.trick
+    if trick is not None:
+        plays = []
+        best = trick.lead
+        open_value = sum(card.points for card in trick.lead)
+        for play in trick.plays:
+            cards = play.cards
+            if len(cards) != play.count:
+                cards = hidden[slot]
+                slot += 1
+            plays.append((play.seat, cards, play.face_down))
+            if play.beats:
+                best = cards
+            if not play.face_down:
+                open_value += sum(card.points for card in cards)
+        played = {play.seat for play in trick.plays}
+        sim.lead = trick.lead
+        sim.best = best
+        sim.owner = trick.owner
+        sim.plays = plays
+        sim.open_value = open_value
+        sim.responders = [s for s in sim.order[trick.leader][1:] if s not in played and hands[s]]
+    else:
+        sim.lead = sim.best = ()
+        sim.owner = table.leader
+        sim.plays = []
+        sim.open_value = 0
+        sim.responders = []
+    sim.kind = VOID
+    sim.winners = ()
+    sim.claimant = None
+    return sim
+
+
 def from_deal(deal: Deal) -> Sim:
     """The :class:`Sim` of ``deal`` (which must be :func:`convertible`): every card as it lies."""
     sim = Sim.__new__(Sim)
@@ -716,6 +813,7 @@ __all__ = [
     "as_move",
     "convertible",
     "from_deal",
+    "from_view",
     "play_out",
     "rules_of",
     "supported",

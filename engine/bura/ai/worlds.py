@@ -91,6 +91,41 @@ def deal_unseen(
     return hands, hidden
 
 
+def lay_out(
+    view: SeatView, variant: Variant, unseen: Unseen, rng: random.Random
+) -> tuple[dict[int, list[Card]], list[Card], list[tuple[Card, ...]]]:
+    """The others' hands, the stock (top last) and the hidden face-down answers (in trick order) of one shuffle of
+    the unseen cards: the cards of the world :func:`determinize` builds from the same ``rng``."""
+    table = view.table
+    pool = list(unseen.pool)
+    rng.shuffle(pool)
+    at = 0
+    hands: dict[int, list[Card]] = {}
+    sizes = dict(table.hand_sizes)
+    for s in table.seats:
+        if s != view.seat:
+            fixed = unseen.pinned.get(s, [])
+            count = max(0, sizes[s] - len(fixed))
+            hands[s] = sorted([*fixed, *pool[at : at + count]], key=BY_INDEX)
+            at += count
+    if unseen.stock_trump:
+        rest = pool[at : at + table.stock - 1]
+        at += table.stock - 1
+        trump_card = table.trump_card
+        stock = [trump_card, *rest] if variant.trump_card is TrumpCard.UNDER_STOCK else [*rest, trump_card]
+    else:
+        stock = pool[at : at + table.stock]
+        at += table.stock
+    at += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
+    hidden: list[tuple[Card, ...]] = []
+    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
+        for play in trick.plays:
+            if len(play.cards) != play.count:
+                hidden.append(tuple(pool[at : at + play.count]))
+                at += play.count
+    return hands, stock, hidden
+
+
 def determinize(view: SeatView, variant: Variant, rng: random.Random, unseen: Unseen | None = None) -> Deal:
     """A complete deal consistent with everything ``view`` shows, the hidden cards dealt at random.
 

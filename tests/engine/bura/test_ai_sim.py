@@ -9,12 +9,25 @@ import random
 import pytest
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.ai.sim import CLAIM, DOWN, LEAD, OPEN, PASS, Move, Sim, convertible, from_deal, supported
-from engine.bura.ai.worlds import clone
+from engine.bura.ai.sim import (
+    CLAIM,
+    DOWN,
+    LEAD,
+    OPEN,
+    PASS,
+    Move,
+    Sim,
+    convertible,
+    from_deal,
+    from_view,
+    supported,
+)
+from engine.bura.ai.worlds import clone, determinize, unseen_cards
 from engine.bura.deal import Deal, Phase
 from engine.bura.match import Match
 from engine.bura.players import random_step
 from engine.bura.variant import PROFILES, SINGLE_DEAL, FollowSuit, Variant
+from engine.bura.views import view
 
 CASES = [
     (name, players)
@@ -123,3 +136,54 @@ def test_sim_copies_play_on_alone(name: str, players: int) -> None:
 def test_follow_suit_is_not_simulated() -> None:
     assert not supported(PROFILES["BURA_STANDARD"].with_options(follow_suit=FollowSuit.SINGLE_LEAD))
     assert all(supported(variant) for variant in PROFILES.values())
+
+
+FIELDS = [
+    "hands",
+    "stock",
+    "dead",
+    "points",
+    "tricks",
+    "known",
+    "unseen",
+    "phase",
+    "leader",
+    "rightful",
+    "forced",
+    "lead",
+    "best",
+    "owner",
+    "plays",
+    "open_value",
+    "responders",
+    "threshold",
+    "seats",
+    "side_of",
+    "active_sides",
+    "trump",
+]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
+def test_a_sim_built_from_the_view_is_the_determinized_world(name: str, players: int) -> None:
+    """``from_view`` lays the hidden cards as ``determinize`` does from the same dice, without building a deal."""
+    variant = PROFILES[name]
+    built = 0
+    for index, deal in enumerate(random_deals(variant, players, 40, seed=11)):
+        match = Match(variant.with_options(match=SINGLE_DEAL), players, 0)
+        match.deal = deal
+        seat = deal.to_act()
+        assert seat is not None
+        seat_view = view(match, seat)
+        unseen = unseen_cards(seat_view, variant)
+        direct = from_view(seat_view, variant, unseen, random.Random(index))
+        world = determinize(seat_view, variant, random.Random(index), unseen)
+        if direct is None:
+            assert world.phase is Phase.LEAD
+            continue
+        built += 1
+        assert convertible(world)
+        slow = from_deal(world)
+        for field in FIELDS:
+            assert getattr(direct, field) == getattr(slow, field), field
+    assert built > 20
