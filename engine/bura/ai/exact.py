@@ -21,12 +21,13 @@ to playouts.
 
 from __future__ import annotations
 
+import math
 import random
 
-from engine.bura.cards import Card, set_beats
-from engine.core.cards import Suit
+from engine.bura.cards import BY_INDEX, Card
 
-from .sim import LEAD_PHASE, OPEN, OVER_PHASE, RESPOND_PHASE, Move, Sim
+from .easy import set_beats_fast
+from .sim import DOWN, LEAD_PHASE, OPEN, OVER_PHASE, RESPOND_PHASE, Move, Sim
 
 _NO_DICE = random.Random(0)  # the habit move with no random moves never rolls it
 
@@ -35,9 +36,10 @@ class Exhausted(Exception):
     """The node budget ran out before the search finished."""
 
 
-def _equivalent(hand: list[Card], in_play: set[Card], trump: Suit) -> set[Card]:
-    """The cards of ``hand`` that do the same as a lower card of the same hand (to skip)."""
-    skip: set[Card] = set()
+def _representatives(hand: list[Card], in_play: set[Card]) -> dict[Card, Card]:
+    """Each card of ``hand`` mapped to the lowest card of the hand it is equivalent to (see the module docstring):
+    the same suit and points, and no card of that suit between them still in play."""
+    rep: dict[Card, Card] = {}
     previous: Card | None = None
     for card in hand:  # sorted suit by suit, weakest first
         if (
@@ -48,35 +50,39 @@ def _equivalent(hand: list[Card], in_play: set[Card], trump: Suit) -> set[Card]:
                 other.suit is card.suit and previous.strength < other.strength < card.strength for other in in_play
             )
         ):
-            skip.add(card)
+            rep[card] = rep[previous]
+        else:
+            rep[card] = card
         previous = card
-    return skip
+    return rep
 
 
 def moves(sim: Sim) -> list[Move]:
-    """The moves of the seat to act that the search tries (see the module docstring)."""
+    """The moves of the seat to act that the search tries (see the module docstring), in the order of the legal
+    ones."""
     legal = sim.legal()
     if len(legal) <= 1:
         return legal
     seat = sim.to_act()
     in_play = {card for hand in sim.hands.values() for card in hand}
-    skip = _equivalent(sim.hands[seat], in_play, sim.trump)
+    in_play.update(sim.lead)
+    for _seat, played, _down in sim.plays:
+        in_play.update(played)
+    rep = _representatives(sim.hands[seat], in_play)
     kept: list[Move] = []
-    seen: set[tuple[Card, ...]] = set()
+    seen: set[tuple[int, tuple[Card, ...]]] = set()
     best = sim.best
     trump = sim.trump
     responding = sim.phase == RESPOND_PHASE
     full = len(sim.lead) if responding else 0
     for move in legal:
         kind, cards = move
-        if skip and any(card in skip for card in cards):
+        if responding and not (kind == OPEN and len(cards) == full and set_beats_fast(cards, best, trump)):
+            kind = DOWN  # the same cards, open or face down, that do not beat: one is enough
+        key = (kind, tuple(sorted((rep.get(card, card) for card in cards), key=BY_INDEX)))
+        if key in seen:
             continue
-        if responding:
-            beats = kind == OPEN and len(cards) == full and set_beats(cards, best, trump)
-            if not beats:
-                if cards in seen:
-                    continue  # the same cards, open or face down, that do not beat: one is enough
-                seen.add(cards)
+        seen.add(key)
         kept.append(move)
     return kept
 
@@ -84,7 +90,7 @@ def moves(sim: Sim) -> list[Move]:
 def solve(sim: Sim, side: int, limit: int = 20000) -> float:
     """The value of ``sim`` for ``side`` under best play by everyone (see the module docstring)."""
     search = _Search(side, limit)
-    return search.value(sim, -2.0, 2.0)
+    return search.value(sim, -math.inf, math.inf)
 
 
 class _Search:
@@ -107,6 +113,7 @@ class _Search:
                 sim.forced,
                 tuple(tuple(sim.hands[seat]) for seat in sim.seats),
                 tuple(sim.points),
+                tuple(sim.stock),
             )
             hit = self.table.get(key)
             if hit is not None:
@@ -115,7 +122,7 @@ class _Search:
                     return stored
         maximizing = sim.side_of[sim.to_act()] == self.side
         start_alpha, start_beta = alpha, beta
-        best = -3.0 if maximizing else 3.0
+        best = -math.inf if maximizing else math.inf
         options = moves(sim)
         if len(options) > 2:
             first = sim.habit_move(_NO_DICE, 0.0)
