@@ -17,6 +17,25 @@ from engine.bura.variant import Variant
 from engine.bura.views import SeatView, current_best
 from engine.core.cards import Suit
 
+_BEATS: dict[tuple[tuple[Card, ...], tuple[Card, ...], Suit], bool] = {}
+
+
+def set_beats_fast(played: tuple[Card, ...], best: tuple[Card, ...], trump: Suit) -> bool:
+    """``cards.set_beats``, remembered for sets of several cards (the playouts and the inference ask about the
+    same few sets again and again; a set of k cards costs up to k! assignments)."""
+    if len(played) == 1:
+        if len(best) != 1:
+            return False
+        x, y = played[0], best[0]
+        return x.strength > y.strength if x.suit is y.suit else x.suit is trump
+    key = (played, best, trump)
+    hit = _BEATS.get(key)
+    if hit is None:
+        if len(_BEATS) > 200_000:
+            _BEATS.clear()
+        hit = _BEATS[key] = set_beats(played, best, trump)
+    return hit
+
 
 def remembered_points(view: SeatView) -> int:
     """The points of the side's pile that the seat knows (open cards and its own face-down ones)."""
@@ -28,9 +47,9 @@ def threshold(variant: Variant, view: SeatView) -> int | None:
     return variant.threshold(len(view.table.seats))
 
 
-def card_cost(card: Card, trump: Suit) -> int:
+def card_cost(card: Card, trump: Suit, keep: int = 12) -> int:
     """How much giving up a card hurts: trumps and point cards are worth keeping."""
-    return card.points + (12 + card.strength if card.suit is trump else card.strength // 3)
+    return card.points + (keep + card.strength if card.suit is trump else card.strength // 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +59,8 @@ class Habits:
     spread: float = 0.5  # the bonus per card of a lead: several cheap cards at once empty the hand of junk
     cheap: int = 12  # beat whenever the cheapest beating set costs no more than this per card
     unseen: float = 0.0  # the points a claim counts for each face-down card of the pile the seat may not see
+    gain: int = 10  # beat when the trick and the beating cards are worth this many points
+    keep: int = 12  # what keeping a trump is worth beyond its strength (card_cost)
 
 
 EASY = Habits()
@@ -56,11 +77,15 @@ def easy_lead_key(cards: Sequence[Card], trump: Suit, spread: float = 0.5) -> tu
 
 
 def easy_answer(
-    answers: Sequence[RespondOpen | RespondFaceDown], best: Sequence[Card], value: int, trump: Suit, cheap: int = 12
+    answers: Sequence[RespondOpen | RespondFaceDown],
+    best: tuple[Card, ...],
+    value: int,
+    trump: Suit,
+    cheap: int = 12,
 ) -> RespondOpen | RespondFaceDown:
     """The easy player's answer: beat with the cheapest set when the trick is worth it or the set is cheap,
     else dump the cheapest cards, face down where allowed. ``value``: the points seen in the trick so far."""
-    beating = [a for a in answers if isinstance(a, RespondOpen) and set_beats(a.cards, best, trump)]
+    beating = [a for a in answers if isinstance(a, RespondOpen) and set_beats_fast(a.cards, best, trump)]
     if beating:
         cheapest = min(beating, key=lambda a: sum(card_cost(card, trump) for card in a.cards))
         cost = sum(card_cost(card, trump) for card in cheapest.cards)

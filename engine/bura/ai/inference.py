@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import combinations
 
-from engine.bura.cards import BY_INDEX, Card, set_beats
+from engine.bura.cards import BY_INDEX, Card
 from engine.bura.deal import Deal
 from engine.bura.variant import BuraCombo, Discards, FollowSuit, Variant
 from engine.bura.views import SeatView, TrickView
 from engine.core.cards import Suit
 
-from .easy import card_cost, easy_lead_key
+from .easy import card_cost, easy_lead_key, set_beats_fast
 
 
 def lead_was_sensible(hand: Sequence[Card], led: Sequence[Card], variant: Variant, cap: int, trump: Suit) -> bool:
@@ -36,9 +36,9 @@ def lead_was_sensible(hand: Sequence[Card], led: Sequence[Card], variant: Varian
 
 def answer_was_sensible(
     hand: Sequence[Card],
-    played: Sequence[Card],
+    played: tuple[Card, ...],
     face_down: bool,
-    trick_best: Sequence[Card],
+    trick_best: tuple[Card, ...],
     value: int,
     variant: Variant,
     trump: Suit,
@@ -50,15 +50,15 @@ def answer_was_sensible(
         return True  # a short answer: no model
     cost_of = {card: card_cost(card, trump) for card in hand}
     combos = list(combinations(sorted(hand, key=BY_INDEX), k))  # in the order of the legal moves
-    beating = [c for c in combos if set_beats(c, trick_best, trump)]
+    beating = [c for c in combos if set_beats_fast(c, trick_best, trump)]
     cost = sum(cost_of[card] for card in played)
     if beating:
         cheapest = min(beating, key=lambda c: sum(cost_of[card] for card in c))
         least = sum(cost_of[card] for card in cheapest)
         if value + sum(card.points for card in cheapest) >= 10 or least <= 12 * k:
-            return not face_down and cost == least and set_beats(played, trick_best, trump)
+            return not face_down and cost == least and set_beats_fast(played, trick_best, trump)
     if variant.discards is Discards.OPEN:
-        pool = [c for c in combos if not set_beats(c, trick_best, trump)] or combos
+        pool = [c for c in combos if not set_beats_fast(c, trick_best, trump)] or combos
         return cost == min(sum(cost_of[card] for card in c) for c in pool)
     return face_down and cost == min(sum(cost_of[card] for card in c) for c in combos)
 

@@ -22,14 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
-from engine.bura.cards import set_beats
 from engine.bura.deal import Deal, Phase
 from engine.bura.events import OutcomeKind
 from engine.bura.variant import EndOfDeal, Variant
 from engine.bura.views import SeatView, current_best
 
 from . import sim as fast
-from .easy import EASY, Habits, easy_answer, easy_lead_key, threshold
+from .easy import EASY, Habits, easy_answer, easy_lead_key, set_beats_fast, threshold
 from .exact import Exhausted, solve
 from .inference import Inference
 from .sim import Sim, as_move, convertible, from_deal, from_view, supported
@@ -192,7 +191,7 @@ def undominated(moves: list[Action], view: SeatView) -> list[Action]:
     return [
         a
         for a in moves
-        if not (isinstance(a, RespondOpen) and a.cards in hidden and not set_beats(a.cards, best, trump))
+        if not (isinstance(a, RespondOpen) and a.cards in hidden and not set_beats_fast(a.cards, best, trump))
     ]
 
 

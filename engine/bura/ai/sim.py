@@ -23,7 +23,7 @@ import random
 from itertools import combinations
 
 from engine.bura.actions import Action, Claim, Lead, RespondFaceDown, RespondOpen
-from engine.bura.cards import BY_INDEX, Card, deck, set_beats
+from engine.bura.cards import BY_INDEX, Card, deck
 from engine.bura.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
 from engine.bura.deal import Deal, Phase
 from engine.bura.variant import (
@@ -41,7 +41,7 @@ from engine.bura.variant import (
 from engine.bura.views import SeatView
 from engine.core.cards import Suit
 
-from .easy import EASY, Habits, card_cost
+from .easy import EASY, Habits, card_cost, set_beats_fast
 from .worlds import Unseen, lay_out
 
 # Phases and the kinds of move. A move is (kind, cards): (CLAIM, ()), (LEAD, cards), (OPEN, cards), (DOWN,
@@ -270,7 +270,7 @@ class Sim:
         moves: list[Move] = []
         for chosen in combinations(hand, k):
             if discards is Discards.FACE_DOWN_MANDATORY:
-                if not short and set_beats(chosen, best, trump):
+                if not short and set_beats_fast(chosen, best, trump):
                     moves.append((OPEN, chosen))
             else:
                 moves.append((OPEN, chosen))
@@ -318,7 +318,7 @@ class Sim:
             self.plays.append((seat, cards, down))
             if not down:
                 self.open_value += sum(card.points for card in cards)
-                if len(cards) == len(self.lead) and set_beats(cards, self.best, self.trump):
+                if len(cards) == len(self.lead) and set_beats_fast(cards, self.best, self.trump):
                     self.best = cards
                     self.owner = seat
             if not self.responders:
@@ -485,7 +485,7 @@ class Sim:
             return max(tied, key=strength_key)
         best = tied[0]
         for held in tied[1:]:
-            if set_beats(held.cards, best.cards, self.trump):
+            if set_beats_fast(held.cards, best.cards, self.trump):
                 best = held
         return best
 
@@ -543,7 +543,7 @@ class Sim:
                 return CLAIM_MOVE
             if phase == FINAL_PHASE:
                 return PASS_MOVE
-        costs = COSTS[self.trump]
+        costs = COSTS[self.trump] if habits.keep == 12 else costs_of(self.trump, habits.keep)
         if phase == LEAD_PHASE:
             leads = self.leads()
             if len(leads) == 1:
@@ -566,7 +566,7 @@ class Sim:
             return answers[0]
         if epsilon and rng.random() < epsilon:
             return rng.choice(answers)
-        return easy_answer_move(answers, self.best, self.open_value, self.trump, habits.cheap)
+        return easy_answer_move(answers, self.best, self.open_value, self.trump, habits.cheap, habits.gain, costs)
 
 
 def play_out(
@@ -598,22 +598,38 @@ def as_move(action: Action) -> Move | None:
     return None
 
 
-def _costs(trump: Suit) -> dict[Card, int]:
-    return {card: card_cost(card, trump) for card in deck(36)}
+_COSTS: dict[tuple[Suit, int], dict[Card, int]] = {}
 
 
-COSTS: dict[Suit, dict[Card, int]] = {suit: _costs(suit) for suit in Suit}
+def costs_of(trump: Suit, keep: int) -> dict[Card, int]:
+    """``card_cost`` of every card, for a trump suit and a value of keeping trumps."""
+    table = _COSTS.get((trump, keep))
+    if table is None:
+        table = _COSTS[(trump, keep)] = {card: card_cost(card, trump, keep) for card in deck(36)}
+    return table
 
 
-def easy_answer_move(answers: list[Move], best: tuple[Card, ...], value: int, trump: Suit, cheap: int) -> Move:
+COSTS: dict[Suit, dict[Card, int]] = {suit: costs_of(suit, 12) for suit in Suit}
+
+
+def easy_answer_move(
+    answers: list[Move],
+    best: tuple[Card, ...],
+    value: int,
+    trump: Suit,
+    cheap: int,
+    gain_needed: int = 10,
+    costs: dict[Card, int] | None = None,
+) -> Move:
     """``easy.easy_answer`` over :class:`Sim` moves: beat with the cheapest set when the trick is worth it or the
     set is cheap, else dump the cheapest cards, face down where allowed."""
-    costs = COSTS[trump]
+    if costs is None:
+        costs = COSTS[trump]
     cheapest: Move | None = None
     least = 0
     beating: set[tuple[Card, ...]] = set()
     for move in answers:
-        if move[0] == OPEN and set_beats(move[1], best, trump):
+        if move[0] == OPEN and set_beats_fast(move[1], best, trump):
             beating.add(move[1])
             cost = 0
             for card in move[1]:
@@ -624,7 +640,7 @@ def easy_answer_move(answers: list[Move], best: tuple[Card, ...], value: int, tr
         gain = value
         for card in cheapest[1]:
             gain += card.points
-        if gain >= 10 or least <= cheap * len(cheapest[1]):
+        if gain >= gain_needed or least <= cheap * len(cheapest[1]):
             return cheapest
     pool = [m for m in answers if not (m[0] == OPEN and m[1] in beating)] or answers
     down = [m for m in pool if m[0] == DOWN]
