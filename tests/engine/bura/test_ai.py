@@ -122,24 +122,81 @@ def test_the_shuffle_really_moves_hidden_cards() -> None:
     assert twin.deal.hands[other] != match.deal.hands[other] or twin.deal.stock != match.deal.stock
 
 
+# The least work a hard player can do: two worlds a move, no racing, no weighing; its endgame in two worlds within
+# 300 nodes each (a bigger one falls back to playouts, so both paths are taken).
+TINY = Budget(samples=1, first_pass=1, race=0, weighed=1, endgame_worlds=2, exact_nodes=300)
+
+
 @pytest.mark.parametrize("name", list(PROFILES))
 def test_every_level_chooses_legal_actions(name: str) -> None:
-    """Thousands of random states over the profile's player counts: each level picks one of view.legal."""
+    """Over 1,000 random states of each profile (all its player counts), every level of the ladder (random, easy,
+    hard, hard with four times the work; the hard ones with the least work, which takes the same paths) picks one
+    of ``view.legal`` for every seat that has a move, «Стоп!» out of turn included."""
     variant = PROFILES[name]
-    for players in range(variant.min_players, variant.max_players + 1):
+    counts = range(variant.min_players, variant.max_players + 1)
+    checked = 0
+    for players in counts:
         easy = EasyPlayer(variant)
-        hard = HardPlayer(variant, replace(Budget.default(variant, seed=players), samples=1, race=0))
+        hard = HardPlayer(variant, replace(TINY, seed=players))
+        hard4 = HardPlayer(variant, replace(TINY, seed=players).scaled(4))
         rand = RandomPlayer(random.Random(players))
-        for match in _random_states(variant, players, 500 // (variant.max_players - variant.min_players + 1), 7):
+        for match in _random_states(variant, players, 1000 // len(counts) + 1, 7):
             for seat in match.active:
                 seat_view = view(match, seat)
                 if not seat_view.legal:
                     continue
-                for player in (easy, rand):
+                for player in (rand, easy, hard):
                     assert player.choose(seat_view) in seat_view.legal
-            to_act = match.to_act()
-            assert to_act is not None
-            assert hard.choose(view(match, to_act)) in view(match, to_act).legal
+                if checked % 4 == 0:  # the same paths with more worlds: a quarter of the states
+                    assert hard4.choose(seat_view) in seat_view.legal
+                checked += 1
+    assert checked >= 1000
+
+
+def _endgame_states(variant: Variant, players: int, count: int) -> list[Match]:
+    """States of random play once the stock is empty and little is left in the hands (the exact search's)."""
+    return [
+        match
+        for match in _random_states(variant, players, count * 12, seed=9)
+        if not match.deal.stock and sum(len(h) for h in match.deal.hands.values()) <= 8
+    ][:count]
+
+
+@pytest.mark.parametrize(("name", "players"), [("BURKOZEL", 4), ("BURKOZEL", 2), ("BURA_5", 2), ("KOZEL_MONEY", 3)])
+def test_endgame_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> None:
+    """The exact search plays sampled worlds too: shuffling what the seat cannot see changes no decision."""
+    variant = PROFILES[name]
+    rng = random.Random(3)
+    states = _endgame_states(variant, players, 10)
+    assert len(states) >= 5
+    for match in states:
+        seat = match.to_act()
+        assert seat is not None
+        seen = view(match, seat)
+        twin = shuffle_unseen(match, seat, rng)
+        assert view(twin, seat) == seen
+        budget = Budget(endgame_worlds=4, seed=2)
+        assert HardPlayer(variant, budget).choose(seen) == HardPlayer(variant, budget).choose(view(twin, seat))
+
+
+@pytest.mark.parametrize("name", ["BURA_STANDARD", "BURKOZEL"])
+def test_a_decision_is_a_function_of_the_seed_and_the_view(name: str) -> None:
+    """The same seed and view give the same decision, whatever the player decided before (its dice are seeded by
+    the position); the work is counted in iterations, never in time."""
+    variant = PROFILES[name]
+    budget = replace(Budget.default(variant, seed="table/7"), samples=6, first_pass=300, race=300)
+    states = _random_states(variant, variant.max_players if name == "BURKOZEL" else 2, 12, seed=21)
+    seasoned = HardPlayer(variant, budget)
+    first = []
+    for match in states:
+        seat = match.to_act()
+        assert seat is not None
+        first.append(seasoned.choose(view(match, seat)))
+    for match, decided in zip(reversed(states), reversed(first), strict=True):
+        seat = match.to_act()
+        assert seat is not None
+        assert HardPlayer(variant, budget).choose(view(match, seat)) == decided
+        assert seasoned.choose(view(match, seat)) == decided
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
