@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from math import comb
 
 from engine.bura.actions import Action, Claim, Lead, RespondFaceDown, RespondOpen
 from engine.bura.cards import BY_INDEX, Card, deck
@@ -52,6 +53,9 @@ CLAIM, LEAD, OPEN, DOWN, PASS = range(5)
 WIN, FALSE_CLAIM, VOID, PLAYED_OUT = range(4)
 
 Move = tuple[int, tuple[Card, ...]]
+# A deal settled by points (Буркозёл): its value is the point margin over this scale plus or minus this step.
+MARGIN_SCALE = 60.0
+WIN_STEP = 0.5
 CLAIM_MOVE: Move = (CLAIM, ())
 PASS_MOVE: Move = (PASS, ())
 
@@ -523,7 +527,7 @@ class Sim:
         if kind == PLAYED_OUT and self.rules.end is EndOfDeal.PENALTY_TABLE:
             mine = self.points[side]
             others = [self.points[s] for s in self.active_sides if s != side]
-            return (mine - max(others)) / 60.0 + (0.5 if side in self.winners else -0.5)
+            return (mine - max(others)) / MARGIN_SCALE + (WIN_STEP if side in self.winners else -WIN_STEP)
         if side in self.winners:
             return 1.0 / len(self.winners)
         if kind == FALSE_CLAIM and self.claimant is not None and self.side_of[self.claimant] == side:
@@ -545,21 +549,39 @@ class Sim:
                 return PASS_MOVE
         costs = COSTS[self.trump] if habits.keep == 12 else costs_of(self.trump, habits.keep)
         if phase == LEAD_PHASE:
-            leads = self.leads()
-            if len(leads) == 1:
-                return (LEAD, leads[0])
-            if epsilon and rng.random() < epsilon:
-                return (LEAD, rng.choice(leads))
+            if self.forced is not None:
+                return (LEAD, self.forced)
+            # Within a suit a card costs more the stronger it is, so the cheapest lead of k cards of a suit is its
+            # k weakest: only those are weighed (in the order of leads(), so ties go the same way).
+            hand = self.hands[self.leader]
+            sizes = [k for k in self.rules.lead_sizes if k <= self.cap(self.leader)]
             spread = habits.spread
-            chosen = leads[0]
+            chosen: tuple[Card, ...] = ()
             key: tuple[float, int] | None = None
-            for cards in leads:
+            count = 0
+            start = 0
+            end = len(hand)
+            while start < end:
+                suit = hand[start].suit
+                stop = start + 1
+                while stop < end and hand[stop].suit is suit:
+                    stop += 1
+                held = stop - start
                 cost = 0
-                for card in cards:
-                    cost += costs[card]
-                here = (cost / len(cards) - spread * len(cards), cost)
-                if key is None or here < key:
-                    key, chosen = here, cards
+                taken = 0
+                for k in sizes:
+                    if k > held:
+                        break
+                    count += comb(held, k)
+                    while taken < k:
+                        cost += costs[hand[start + taken]]
+                        taken += 1
+                    here = (cost / k - spread * k, cost)
+                    if key is None or here < key:
+                        key, chosen = here, tuple(hand[start : start + k])
+                start = stop
+            if count > 1 and epsilon and rng.random() < epsilon:
+                return (LEAD, rng.choice(self.leads()))
             return (LEAD, chosen)
         answers = self.answers()
         if len(answers) == 1:
