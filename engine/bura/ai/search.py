@@ -1,18 +1,23 @@
-"""The hard computer player: determinized Monte Carlo over the engine, with inference and racing.
+"""The hard computer player: determinized Monte Carlo with inference and racing, and exact search at the end.
 
 It samples the hidden cards consistently with everything the seat has seen (engine/bura/ai/worlds.py), weighs
 each sampled world by how plausible it makes the others' past moves if they play by the easy player's habits
 (engine/bura/ai/inference.py: an opponent who led a king while holding a seven is unlikely; one who kept
 declining to spend trumps probably holds them, the makings of a bura), resamples the worlds by those weights,
-plays each candidate move out to the end of the deal in every world with everybody following the easy player's
-habits and a random move now and then (:func:`rollout_choice`), and picks the move with the best mean result.
-The moves still close to the best after that pass race on over fresh worlds while the work allows
-(:func:`close_to_best`): a close decision gets the work a clear one does not need. Dominated moves are not tried:
-an open answer that cannot beat, when the same cards may go face down (:func:`undominated`). A claim is judged by
-its odds over all the weighed worlds: won if the pile holds enough, lost if not.
+plays each candidate move out to the end of the deal in every world (on a :class:`~engine.bura.ai.sim.Sim`, the
+deal reduced to what play changes) with everybody following the easy player's habits and a random move now and
+then, and picks the move with the best mean result. The moves still close to the best after that pass race on
+over fresh worlds while the work allows (:func:`close_to_best`): a close decision gets the work a clear one does
+not need. Dominated moves are not tried: an open answer that cannot beat, when the same cards may go face down
+(:func:`undominated`). A claim is judged by its odds over all the weighed worlds: won if the pile holds enough,
+lost if not.
 
-The work per decision is a :class:`Budget` counted in simulated moves and worlds, never in time, with the seed of
-the player's ``random.Random``, so a decision is reproducible.
+Once the stock is empty and few cards are left, each move is valued instead by exact search of the rest of the
+deal in every sampled world (engine/bura/ai/exact.py), as far as the budget's nodes allow.
+
+The work per decision is a :class:`Budget` counted in simulated moves, worlds and nodes, never in time, and the
+dice of a decision are seeded by the budget's seed and the position (:func:`position_key`), so a loaded server
+does not make the player weaker and a decision can be replayed.
 """
 
 from __future__ import annotations
@@ -68,9 +73,14 @@ class Budget:
         return cls(first_pass=1500, race=0, weighed=2, seed=seed)
 
     def scaled(self, factor: int) -> Budget:
-        """``factor`` times the work: as many more simulated moves and worlds per move (the ladder's hard×4)."""
+        """``factor`` times the work: as many more simulated moves, worlds per move and endgame worlds (the
+        ladder's hard×4)."""
         return replace(
-            self, samples=self.samples * factor, first_pass=self.first_pass * factor, race=self.race * factor
+            self,
+            samples=self.samples * factor,
+            first_pass=self.first_pass * factor,
+            race=self.race * factor,
+            endgame_worlds=self.endgame_worlds * factor,
         )
 
 

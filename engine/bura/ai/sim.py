@@ -583,12 +583,54 @@ class Sim:
             if count > 1 and epsilon and rng.random() < epsilon:
                 return (LEAD, rng.choice(self.leads()))
             return (LEAD, chosen)
-        answers = self.answers()
-        if len(answers) == 1:
-            return answers[0]
+        # The easy answer weighed combination by combination, without building every move (as easy_answer_move
+        # over answers() would choose: the first of equal ones in the same order).
+        hand = self.hands[self.responders[0]]
+        k = min(len(self.lead), len(hand))
+        best = self.best
+        trump = self.trump
+        discards = self.rules.discards
+        beater: tuple[Card, ...] | None = None
+        least_beating = 0
+        cheapest: tuple[Card, ...] | None = None  # of every combination
+        least = 0
+        cheapest_open: tuple[Card, ...] | None = None  # of those that do not beat
+        least_open = 0
+        combos = 0
+        beating = 0
+        for chosen in combinations(hand, k):
+            combos += 1
+            cost = 0
+            for card in chosen:
+                cost += costs[card]
+            if set_beats_fast(chosen, best, trump):
+                beating += 1
+                if beater is None or cost < least_beating:
+                    beater, least_beating = chosen, cost
+            elif cheapest_open is None or cost < least_open:
+                cheapest_open, least_open = chosen, cost
+            if cheapest is None or cost < least:
+                cheapest, least = chosen, cost
+        if discards is Discards.OPEN:
+            count = combos
+        elif discards is Discards.FACE_DOWN_OPTIONAL:
+            count = 2 * combos
+        else:
+            count = combos + beating
+        if count == 1:
+            return self.answers()[0]
         if epsilon and rng.random() < epsilon:
-            return rng.choice(answers)
-        return easy_answer_move(answers, self.best, self.open_value, self.trump, habits.cheap, habits.gain, costs)
+            return rng.choice(self.answers())
+        if beater is not None:
+            gain = self.open_value
+            for card in beater:
+                gain += card.points
+            if gain >= habits.gain or least_beating <= habits.cheap * k:
+                return (OPEN, beater)
+        assert cheapest is not None
+        if discards is not Discards.OPEN:
+            return (DOWN, cheapest)
+        return (OPEN, cheapest_open if cheapest_open is not None else cheapest)
 
 
 def play_out(
