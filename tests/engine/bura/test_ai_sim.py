@@ -9,6 +9,8 @@ import random
 import pytest
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.ai.easy import EASY, SHARP
+from engine.bura.ai.search import rollout_choice
 from engine.bura.ai.sim import (
     CLAIM,
     DOWN,
@@ -187,3 +189,24 @@ def test_a_sim_built_from_the_view_is_the_determinized_world(name: str, players:
         for field in FIELDS:
             assert getattr(direct, field) == getattr(slow, field), field
     assert built > 20
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
+def test_sim_habits_choose_as_the_playouts_on_deal_do(name: str, players: int) -> None:
+    """The sim's playout policy (the easy habits and SHARP, no random moves) picks the move ``rollout_choice``
+    picks on the same deal: its shortcuts (the weakest cards of a suit as the cheapest lead, one pass over the
+    answers) change no choice."""
+    variant = PROFILES[name]
+    rng = random.Random(0)
+    for habits in (EASY, SHARP):
+        for deal in random_deals(variant, players, 25, seed=13):
+            declare_pending(deal)
+            sim = from_deal(deal)
+            while not deal.over:
+                seat = deal.to_act()
+                assert seat is not None
+                chosen = rollout_choice(deal, deal.legal_actions(seat), rng, 0.0, habits)
+                assert sim.habit_move(rng, 0.0, habits) == as_move(chosen)
+                deal.apply(chosen)
+                sim.apply(as_move(chosen))
+                declare_pending(deal)
