@@ -190,9 +190,10 @@ class Inference:
         known = self.known
         size = self.size
         trump = self.trump
+        bura = self.bura
         for seat, steps in self.steps:
             hand = list(hands[seat])
-            if self.bura and self.between_tricks and _is_bura(hand, size, trump):
+            if bura and self.between_tricks and _is_bura(hand, size, trump):
                 return 0.0
             for number, draws, shown, slot, sensible in steps:
                 played = shown if slot is None else hidden[slot]
@@ -208,18 +209,28 @@ class Inference:
                 if sensible is None:
                     hand = [*rng.choice(options), *played]
                     continue
+                # a hand of trumps at the start of this trick would have won at once: that option cannot be
+                played_trumps = sum(1 for card in played if card.suit is trump) if bura else 0
                 likelihoods = []
+                total = 0.0
                 for option in options:
+                    if (
+                        bura
+                        and len(option) + len(played) == size
+                        and played_trumps == len(played)
+                        and all(card.suit is trump for card in option)
+                    ):
+                        likelihoods.append(0.0)
+                        continue
                     key = (seat, number, frozenset(option), played)
                     fits = known.get(key)
                     if fits is None:
                         fits = known[key] = sensible([*option, *played], played)
-                    if self.bura and _is_bura([*option, *played], size, trump):
-                        likelihoods.append(0.0)
-                    else:
-                        likelihoods.append(1.0 if fits else miss)
-                if not any(likelihoods):
+                    likelihood = 1.0 if fits else miss
+                    likelihoods.append(likelihood)
+                    total += likelihood
+                if not total:
                     return 0.0
-                weight *= sum(likelihoods) / len(likelihoods)
+                weight *= total / len(likelihoods)
                 hand = [*rng.choices(options, likelihoods)[0], *played]
         return weight
