@@ -12,6 +12,7 @@ may answer it. R's options never depend on what others hold, so nobody learns of
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
@@ -478,6 +479,28 @@ class Deal:
         self._find_seizers(order)
         if any(held.seat == self.rightful for held in self.shown):
             self._rightful_combo = None  # shown to keep the lead: no longer his to answer with
+
+    def copy(self) -> Deal:
+        """A copy that plays on independently, for the cost of copying what play changes (the hands, the stock,
+        the piles, the tricks' lists, the window) rather than a deep copy: cards, combos and taken tricks are
+        values that play never changes, so the copy shares them (a computer copies a world for every move it
+        tries)."""
+        twin = copy.copy(self)
+        twin.hands = {seat: list(hand) for seat, hand in self.hands.items()}
+        twin.stock = list(self.stock)
+        twin.dead = list(self.dead)
+        twin.piles = [list(pile) for pile in self.piles]
+        twin.tricks_won = list(self.tricks_won)
+        twin.history = list(self.history)
+        trick = self.trick
+        if trick is not None:
+            twin.trick = Trick(trick.number, trick.leader, trick.lead, list(trick.plays), trick.best, trick.owner)
+        twin.responders = list(self.responders)
+        twin.shown = list(self.shown)
+        twin.passed = set(self.passed)
+        twin._seizers = dict(self._seizers)
+        twin._legal_cache = {}
+        return twin
 
     @staticmethod
     def _copy_trick(trick: Trick) -> Trick:

@@ -1,38 +1,102 @@
-"""Benchmark: strength of the computer players, pairing by pairing, and the hard player's decision time.
+"""Benchmark: strength of the computer players by duplicate deals, along a ladder, with ratings and decision times.
 
-Run: ``.venv/bin/python -m tests.benchmarks.ai_strength [--deals N] [--games bura,burkozel] [--workers N]``.
-Each deal is a single deal (SINGLE_DEAL) with fresh cards; the two levels swap seats every deal. In 4-player
-Буркозёл each level plays a 2x2 team (seats 0+2 against 1+3). A deal is "decided" when exactly one side wins it
-(a void deal or a 60:60 tie decides nothing). The share of decided deals won comes with a 95% Wilson interval.
+Run: ``.venv/bin/python -m tests.benchmarks.ai_strength [--pairs N] [--games bura,burkozel]
+[--pairings easy-random,hard-easy,hard4-hard,hard-random] [--workers N] [--out FILE]``.
 
-Every deal is seeded by its number alone (the cards, and the seed of each computer player), so ``--workers``
-only spreads the deals over processes: the results are the same for any number of workers.
+**Duplicate deals.** Each shuffle is played twice, the two levels swapping seats: level A on side 0 and B on side
+1, then the same cards with B on side 0 and A on side 1 (in 4-player Буркозёл each level is a 2x2 team, seats
+0+2 against 1+3). Whatever luck the cards bring, both levels get it once, so what is left is the play. A deal is
+decided when exactly one side wins it (a void deal or a 60:60 tie decides nothing).
+
+**Shares and intervals.** Per pairing: the share of decided deals won by A, with a 95% interval over pairs (the
+two deals of a pair share their cards, so they are not independent): the share is a ratio of sums over pairs,
+W/D, and its standard error comes from the pairs' residuals w_i - share * d_i (the delta method with the pair as
+the unit), ``1.96 * sqrt(sum(r_i^2) / (n (n - 1))) / mean(d)``. Also shown: the pairs A won both deals of, split,
+and lost both; and, for comparison, the Wilson interval that takes the deals as independent.
+
+**Ratings.** A Bradley-Terry fit over the decided deals of all pairings of a game, on the Elo scale (400 points
+is 10:1 odds), random anchored at 0. A chain of pairings gives each step's Elo difference.
+
+**Decision times.** Wall clock of ``choose`` per decision of each level, inside the worker process: p50, p95,
+p99 and max per level and game. They depend on what else runs on the machine (say what did).
+
+**Reproducible, resumable.** Pair N of a game is seeded by N alone (the cards, the dealer, each computer's
+seed), so ``--workers`` changes only the wall time. With ``--out`` every pair's result is appended to a JSON-lines
+file as it finishes; a later run with the same file skips the pairs it holds and reports over pairs 0..N-1, so a
+long run can be stopped and resumed, or extended with a larger ``--pairs``. ``--report`` only reads the file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
+from pathlib import Path
 
-from engine.bura.ai import EasyPlayer, HardPlayer
+from engine.bura.ai import Budget, EasyPlayer, HardPlayer
 from engine.bura.match import Match
 from engine.bura.players import Player, RandomPlayer
 from engine.bura.variant import BURA_STANDARD, BURKOZEL, SINGLE_DEAL, Variant
 from engine.bura.views import view
 
-Maker = Callable[[Variant, int], Player]
+Maker = Callable[[Variant, str], Player]
 LEVELS: dict[str, Maker] = {
-    "hard": lambda variant, seed: HardPlayer(variant, seed=seed),
-    "easy": lambda variant, seed: EasyPlayer(variant),
     "random": lambda variant, seed: RandomPlayer(random.Random(seed)),
+    "easy": lambda variant, seed: EasyPlayer(variant),
+    "hard": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed)),
+    "hard4": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed).scaled(4)),
 }
+LADDER = ("random", "easy", "hard", "hard4")  # the order levels are printed in
+GAMES: dict[str, tuple[Variant, int]] = {"bura": (BURA_STANDARD, 2), "burkozel": (BURKOZEL, 4)}
+Z = 1.96
 
 
-def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
+def play_deal(game: str, levels: dict[int, str], number: int) -> tuple[int | None, dict[str, list[float]]]:
+    """One deal of shuffle ``number``, ``levels[side]`` playing each side: the winning side (None if the deal
+    decided nothing) and each level's decision times in milliseconds."""
+    variant, players = GAMES[game]
+    single = variant.with_options(match=SINGLE_DEAL)
+    match = Match(single, players, f"duplicate/{number}")
+    sides = {seat: match.side_of(seat) for seat in range(players)}
+    brains = {seat: LEVELS[levels[side]](single, f"{number}/{seat}") for seat, side in sides.items()}
+    times: dict[str, list[float]] = {level: [] for level in levels.values()}
+    while not match.finished:
+        seat = match.to_act()
+        assert seat is not None
+        seat_view = view(match, seat)
+        started = time.perf_counter()
+        action = brains[seat].choose(seat_view)
+        times[levels[sides[seat]]].append(round((time.perf_counter() - started) * 1000, 2))
+        match.apply(action)
+    winners = match.outcomes[-1].winners
+    return (winners[0] if len(winners) == 1 else None), times
+
+
+def play_pair(task: tuple[str, str, str, int]) -> dict[str, object]:
+    """Both deals of pair ``number`` of ``a`` against ``b``: the deals A won and the decided ones, and the times."""
+    game, a, b, number = task
+    won = decided = 0
+    times: dict[str, list[float]] = {a: [], b: []}
+    for a_side in (0, 1):
+        winner, taken = play_deal(game, {a_side: a, 1 - a_side: b}, number)
+        if winner is not None:
+            decided += 1
+            won += winner == a_side
+        for level, values in taken.items():
+            times[level].extend(values)
+    return {"game": game, "pairing": f"{a}-{b}", "pair": number, "won": won, "decided": decided, "times": times}
+
+
+# -- statistics ---------------------------------------------------------------------------------------------------
+
+
+def wilson(wins: int, total: int, z: float = Z) -> tuple[float, float]:
+    """The Wilson interval of a share of independent trials."""
     if total == 0:
         return (0.0, 1.0)
     p = wins / total
@@ -41,59 +105,46 @@ def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-GAMES: dict[str, tuple[Variant, int]] = {"bura": (BURA_STANDARD, 2), "burkozel": (BURKOZEL, 4)}
+def paired_share(results: list[tuple[int, int]], z: float = Z) -> tuple[float, float, float]:
+    """The share of decided deals won, W/D over pairs of (won, decided), and its interval with the pair as the
+    unit (delta method for a ratio of means: the residuals w_i - share * d_i)."""
+    n = len(results)
+    won = sum(w for w, _ in results)
+    decided = sum(d for _, d in results)
+    if n < 2 or decided == 0:
+        return (float("nan"), 0.0, 1.0)
+    share = won / decided
+    residuals = sum((w - share * d) ** 2 for w, d in results)
+    half = z * math.sqrt(residuals / (n * (n - 1))) / (decided / n)
+    return (share, max(0.0, share - half), min(1.0, share + half))
 
 
-def play_deal(task: tuple[str, str, str, int]) -> tuple[int, list[float]]:
-    """One deal of a pairing: (1 if level a won, -1 if level b won, 0 if undecided; the hard player's times)."""
-    game, a, b, number = task
-    variant, players = GAMES[game]
-    single = variant.with_options(match=SINGLE_DEAL)
-    match = Match(single, players, f"strength/{a}/{b}/{number}")
-    a_side = number % 2  # the levels swap sides every deal
-    seats = {seat: (a if seat % 2 == a_side else b) for seat in range(players)}
-    brains = {seat: LEVELS[level](single, number * 10 + seat) for seat, level in seats.items()}
-    times: list[float] = []
-    while not match.finished:
-        seat = match.to_act()
-        assert seat is not None
-        started = time.perf_counter()
-        action = brains[seat].choose(view(match, seat))
-        if seats[seat] == "hard":
-            times.append(time.perf_counter() - started)
-        match.apply(action)
-    winners = match.outcomes[-1].winners
-    if len(winners) != 1:
-        return 0, times
-    return (1 if winners[0] % 2 == a_side else -1), times
+def elo(share: float) -> float:
+    """The Elo difference that makes ``share`` the expected score."""
+    share = min(max(share, 1e-6), 1 - 1e-6)
+    return 400 * math.log10(share / (1 - share))
 
 
-def duel(game: str, a: str, b: str, deals: int, times: list[float], pool: Pool | None = None) -> tuple[int, int, int]:
-    """Returns (wins of a, wins of b, undecided deals); appends the hard player's decision times."""
-    tasks = [(game, a, b, number) for number in range(deals)]
-    results: Iterable[tuple[int, list[float]]] = (
-        pool.imap(play_deal, tasks, chunksize=4) if pool is not None else map(play_deal, tasks)
-    )
-    wins_a = wins_b = undecided = 0
-    for result, taken in results:
-        times.extend(taken)
-        if result > 0:
-            wins_a += 1
-        elif result < 0:
-            wins_b += 1
-        else:
-            undecided += 1
-    return wins_a, wins_b, undecided
-
-
-def _report_times(label: str, times: list[float]) -> None:
-    if times:
-        print(
-            f"hard decision time{label} over {len(times)} decisions: p50 {percentile(times, 0.5) * 1000:.0f} ms, "
-            f"p95 {percentile(times, 0.95) * 1000:.0f} ms, p99 {percentile(times, 0.99) * 1000:.0f} ms, "
-            f"max {max(times) * 1000:.0f} ms",
-            flush=True,
-        )
+def bradley_terry(wins: dict[tuple[str, str], tuple[int, int]], anchor: str) -> dict[str, float]:
+    """Ratings (Elo scale, ``anchor`` at 0) of the levels of ``wins``: (a, b) -> (deals a won, deals b won),
+    by the minorization-maximization iteration of the Bradley-Terry likelihood."""
+    levels = sorted({level for pair in wins for level in pair})
+    strength = dict.fromkeys(levels, 1.0)
+    for _ in range(2000):
+        updated = {}
+        for level in levels:
+            total = 0.0
+            games = 0.0
+            for (a, b), (won_a, won_b) in wins.items():
+                if level not in (a, b):
+                    continue
+                other = b if level == a else a
+                total += won_a if level == a else won_b
+                games += (won_a + won_b) / (strength[level] + strength[other])
+            updated[level] = max(total, 0.5) / games if games else strength[level]
+        norm = updated.get(anchor, 1.0)
+        strength = {level: value / norm for level, value in updated.items()}
+    return {level: 400 * math.log10(value) for level, value in strength.items()}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -101,37 +152,144 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--games", default="bura,burkozel")
-    parser.add_argument("--pairings", default="hard-easy,easy-random,hard-random")
-    parser.add_argument("--workers", type=int, default=1, help="processes to spread the deals over")
-    args = parser.parse_args()
-    pool = Pool(args.workers) if args.workers > 1 else None
-    times: list[float] = []
-    print(f"{'game':<10} {'pairing':<12} {'deals':>6} {'decided':>8} {'A wins':>7} {'share':>7} {'95% CI':>16}")
+# -- running and reporting ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Results:
+    """The pairs played, by (game, pairing): pair number -> (won, decided); and the decision times per level."""
+
+    pairs: dict[tuple[str, str], dict[int, tuple[int, int]]] = field(default_factory=dict)
+    times: dict[tuple[str, str, str], dict[int, list[float]]] = field(default_factory=dict)
+
+    def add(self, record: dict[str, object]) -> None:
+        game, pairing, number = str(record["game"]), str(record["pairing"]), int(str(record["pair"]))
+        self.pairs.setdefault((game, pairing), {})[number] = (int(str(record["won"])), int(str(record["decided"])))
+        times = record["times"]
+        assert isinstance(times, dict)
+        for level, values in times.items():
+            self.times.setdefault((game, pairing, level), {})[number] = list(values)
+
+
+def load(path: Path | None) -> Results:
+    results = Results()
+    if path is not None and path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                results.add(json.loads(line))
+    return results
+
+
+def run(tasks: list[tuple[str, str, str, int]], workers: int, results: Results, out: Path | None, every: int) -> None:
+    pool = Pool(workers) if workers > 1 else None
+    stream = out.open("a") if out is not None else None
+    started = time.perf_counter()
     try:
-        for game in args.games.split(","):
-            game_times: list[float] = []
-            for pairing in args.pairings.split(","):
-                a, b = pairing.split("-")
-                wins_a, wins_b, _undecided = duel(game, a, b, args.deals, game_times, pool)
-                decided = wins_a + wins_b
-                low, high = wilson(wins_a, decided)
-                share = wins_a / decided if decided else float("nan")
-                print(
-                    f"{game:<10} {pairing:<12} {args.deals:>6} {decided:>8} {wins_a:>7} {share:>7.1%} "
-                    f"{f'{low:.1%}-{high:.1%}':>16}",
-                    flush=True,
-                )
-            _report_times(f" in {game}", game_times)
-            times.extend(game_times)
+        done: Iterable[dict[str, object]] = (
+            pool.imap_unordered(play_pair, tasks) if pool is not None else map(play_pair, tasks)
+        )
+        for count, record in enumerate(done, 1):
+            results.add(record)
+            if stream is not None:
+                stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+                stream.flush()
+            if every and count % every == 0:
+                elapsed = time.perf_counter() - started
+                print(f"  ... {count}/{len(tasks)} pairs, {elapsed / 60:.1f} min", flush=True)
     finally:
+        if stream is not None:
+            stream.close()
         if pool is not None:
             pool.close()
             pool.join()
-    _report_times("", times)
+
+
+def _levels_in(pairings: list[str]) -> list[str]:
+    named = {level for pairing in pairings for level in pairing.split("-")}
+    return [level for level in LADDER if level in named] + sorted(named - set(LADDER))
+
+
+def report(results: Results, games: list[str], pairings: list[str], pairs: int) -> Iterator[str]:
+    for game in games:
+        yield f"{game}: duplicate deals, pairs 0-{pairs - 1}"
+        yield (
+            f"  {'pairing':<12} {'pairs':>5} {'decided':>7} {'A won':>6} {'share':>6} {'95% CI (pairs)':>15}"
+            f" {'Wilson (deals)':>15} {'2-0':>5} {'1-1':>5} {'0-2':>5} {'Elo diff':>14}"
+        )
+        wins: dict[tuple[str, str], tuple[int, int]] = {}
+        for pairing in pairings:
+            held = results.pairs.get((game, pairing), {})
+            rows = [held[n] for n in range(pairs) if n in held]
+            if not rows:
+                yield f"  {pairing:<12} (not played)"
+                continue
+            a, b = pairing.split("-")
+            won = sum(w for w, _ in rows)
+            decided = sum(d for _, d in rows)
+            wins[(a, b)] = (won, decided - won)
+            share, low, high = paired_share(rows)
+            w_low, w_high = wilson(won, decided)
+            both = sum(1 for w, d in rows if d == 2 and w == 2)
+            split = sum(1 for w, d in rows if d == 2 and w == 1)
+            none = sum(1 for w, d in rows if d == 2 and w == 0)
+            yield (
+                f"  {pairing:<12} {len(rows):>5} {decided:>7} {won:>6} {share:>6.1%} {f'{low:.1%}-{high:.1%}':>15}"
+                f" {f'{w_low:.1%}-{w_high:.1%}':>15} {both:>5} {split:>5} {none:>5}"
+                f" {f'{elo(share):+.0f} ({elo(low):+.0f}..{elo(high):+.0f})':>14}"
+            )
+        if wins and "random" in {level for pair in wins for level in pair}:
+            ratings = bradley_terry(wins, "random")
+            ladder = [level for level in _levels_in(pairings) if level in ratings]
+            yield "  ratings (Bradley-Terry, Elo scale, random = 0): " + ", ".join(
+                f"{level} {ratings[level]:+.0f}" for level in ladder
+            )
+        for level in _levels_in(pairings):
+            values = [
+                t
+                for pairing in pairings
+                if level in pairing.split("-")
+                for n, ts in results.times.get((game, pairing, level), {}).items()
+                if n < pairs
+                for t in ts
+            ]
+            if values:
+                yield (
+                    f"  {level:<6} decision time over {len(values):>7} decisions: p50 {percentile(values, 0.5):.1f} ms,"
+                    f" p95 {percentile(values, 0.95):.1f} ms, p99 {percentile(values, 0.99):.1f} ms,"
+                    f" max {max(values):.1f} ms"
+                )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=5000, help="deal pairs per pairing (pairs 0..N-1)")
+    parser.add_argument("--games", default="bura,burkozel")
+    parser.add_argument("--pairings", default="easy-random,hard-easy,hard4-hard,hard-random")
+    parser.add_argument("--workers", type=int, default=1, help="processes to spread the pairs over")
+    parser.add_argument("--out", type=Path, default=None, help="JSON-lines file of pair results (appended, resumed)")
+    parser.add_argument("--report", action="store_true", help="only report what --out holds")
+    parser.add_argument("--progress", type=int, default=0, help="print progress every N pairs")
+    args = parser.parse_args()
+    games = args.games.split(",")
+    pairings = args.pairings.split(",")
+    for pairing in pairings:
+        if any(level not in LEVELS for level in pairing.split("-")):
+            parser.error(f"unknown level in {pairing}: levels are {', '.join(LEVELS)}")
+    results = load(args.out)
+    if not args.report:
+        for game in games:
+            for pairing in pairings:
+                held = results.pairs.get((game, pairing), {})
+                a, b = pairing.split("-")
+                tasks = [(game, a, b, n) for n in range(args.pairs) if n not in held]
+                if tasks:
+                    print(f"{game} {pairing}: playing {len(tasks)} pairs", flush=True)
+                    run(tasks, args.workers, results, args.out, args.progress)
+                for line in report(results, [game], [pairing], args.pairs):
+                    print(line, flush=True)
+    print()
+    for line in report(results, games, pairings, args.pairs):
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Computer players at a Bura table: the engine player that decides for a computer seat, or for an absent person.
 
-A computer decides from its seat's view only (engine/bura/ai.py), as a person at the table would. Its seed names
+A computer decides from its seat's view only (engine/bura/ai), as a person at the table would. Its seed names
 the table and the move, so a replayed or restarted table makes the same decision again.
 
 A computer moves when it is the seat to act (its timer is its thinking time), and also when, out of turn, it
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.table_settings import ComputerLevel
 from engine.bura.actions import Action, DeclareCombo
-from engine.bura.ai import EasyPlayer, HardPlayer
+from engine.bura.ai import Budget, EasyPlayer, HardPlayer
 from engine.bura.match import Match
 from engine.bura.variant import Variant
 from engine.bura.views import SeatView, view
@@ -20,8 +20,9 @@ from engine.bura.views import SeatView, view
 
 def decide(variant: Variant, seat_view: SeatView, level: ComputerLevel, seed: str) -> Action:
     """The move a computer at ``level`` makes from ``seat_view`` (plain data in and out: it runs in a worker)."""
-    player = HardPlayer(variant, seed=seed) if level is ComputerLevel.HARD else EasyPlayer(variant)
-    return player.choose(seat_view)
+    if level is ComputerLevel.HARD:
+        return HardPlayer(variant, Budget.default(variant, seed=seed)).choose(seat_view)
+    return EasyPlayer(variant).choose(seat_view)
 
 
 def computer_action(match: Match, seat: int, level: ComputerLevel, seed: str) -> Action:

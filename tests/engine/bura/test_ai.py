@@ -9,33 +9,23 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-import engine.bura.ai as ai_module
+import engine.bura.ai.sim as sim_module
 from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
-from engine.bura.ai import (
-    SHARP,
-    EasyPlayer,
-    HardPlayer,
-    _answer_was_sensible,
-    _close_to_best,
-    _deal_unseen,
-    _Inference,
-    _lead_was_sensible,
-    _rollout_choice,
-    _undominated,
-    _unseen,
-    current_best,
-    determinize,
-)
+from engine.bura.ai import SHARP, Budget, EasyPlayer, HardPlayer, current_best, determinize
+from engine.bura.ai.inference import Inference, answer_was_sensible, lead_was_sensible
+from engine.bura.ai.search import close_to_best, rollout_choice, undominated
+from engine.bura.ai.worlds import deal_unseen, unseen_cards
 from engine.bura.cards import Card, cards
-from engine.bura.deal import Deal, Play
+from engine.bura.deal import Deal, Phase, Play
 from engine.bura.events import PileCard
 from engine.bura.match import Match
 from engine.bura.players import RandomPlayer, random_step
-from engine.bura.variant import BURA_STANDARD, PROFILES, SINGLE_DEAL, Variant
+from engine.bura.variant import BURA_STANDARD, PROFILES, SINGLE_DEAL, FollowSuit, StockShort, Variant
 from engine.bura.views import SeatView, view
 from engine.core.cards import Suit
 from tests.engine.bura.stack import stacked_match
@@ -116,8 +106,8 @@ def test_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> Non
         twin = shuffle_unseen(match, seat, rng)
         assert view(twin, seat) == seen, "shuffling unseen cards must not change the view"
         assert EasyPlayer(variant).choose(view(twin, seat)) == EasyPlayer(variant).choose(seen)
-        hard_here = HardPlayer(variant, seed=5, samples=4).choose(seen)
-        hard_there = HardPlayer(variant, seed=5, samples=4).choose(view(twin, seat))
+        hard_here = HardPlayer(variant, replace(Budget.default(variant, seed=5), samples=4)).choose(seen)
+        hard_there = HardPlayer(variant, replace(Budget.default(variant, seed=5), samples=4)).choose(view(twin, seat))
         assert hard_here == hard_there
 
 
@@ -132,24 +122,81 @@ def test_the_shuffle_really_moves_hidden_cards() -> None:
     assert twin.deal.hands[other] != match.deal.hands[other] or twin.deal.stock != match.deal.stock
 
 
+# The least work a hard player can do: two worlds a move, no racing, no weighing; its endgame in two worlds within
+# 300 nodes each (a bigger one falls back to playouts, so both paths are taken).
+TINY = Budget(samples=1, first_pass=1, race=0, weighed=1, endgame_worlds=2, exact_nodes=300)
+
+
 @pytest.mark.parametrize("name", list(PROFILES))
 def test_every_level_chooses_legal_actions(name: str) -> None:
-    """Thousands of random states over the profile's player counts: each level picks one of view.legal."""
+    """Over 1,000 random states of each profile (all its player counts), every level of the ladder (random, easy,
+    hard, hard with four times the work; the hard ones with the least work, which takes the same paths) picks one
+    of ``view.legal`` for every seat that has a move, «Стоп!» out of turn included."""
     variant = PROFILES[name]
-    for players in range(variant.min_players, variant.max_players + 1):
+    counts = range(variant.min_players, variant.max_players + 1)
+    checked = 0
+    for players in counts:
         easy = EasyPlayer(variant)
-        hard = HardPlayer(variant, seed=players, samples=1, race=0)
+        hard = HardPlayer(variant, replace(TINY, seed=players))
+        hard4 = HardPlayer(variant, replace(TINY, seed=players).scaled(4))
         rand = RandomPlayer(random.Random(players))
-        for match in _random_states(variant, players, 500 // (variant.max_players - variant.min_players + 1), 7):
+        for match in _random_states(variant, players, 1000 // len(counts) + 1, 7):
             for seat in match.active:
                 seat_view = view(match, seat)
                 if not seat_view.legal:
                     continue
-                for player in (easy, rand):
+                for player in (rand, easy, hard):
                     assert player.choose(seat_view) in seat_view.legal
-            to_act = match.to_act()
-            assert to_act is not None
-            assert hard.choose(view(match, to_act)) in view(match, to_act).legal
+                if checked % 4 == 0:  # the same paths with more worlds: a quarter of the states
+                    assert hard4.choose(seat_view) in seat_view.legal
+                checked += 1
+    assert checked >= 1000
+
+
+def _endgame_states(variant: Variant, players: int, count: int) -> list[Match]:
+    """States of random play once the stock is empty and little is left in the hands (the exact search's)."""
+    return [
+        match
+        for match in _random_states(variant, players, count * 12, seed=9)
+        if not match.deal.stock and sum(len(h) for h in match.deal.hands.values()) <= 8
+    ][:count]
+
+
+@pytest.mark.parametrize(("name", "players"), [("BURKOZEL", 4), ("BURKOZEL", 2), ("BURA_5", 2), ("KOZEL_MONEY", 3)])
+def test_endgame_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> None:
+    """The exact search plays sampled worlds too: shuffling what the seat cannot see changes no decision."""
+    variant = PROFILES[name]
+    rng = random.Random(3)
+    states = _endgame_states(variant, players, 10)
+    assert len(states) >= 5
+    for match in states:
+        seat = match.to_act()
+        assert seat is not None
+        seen = view(match, seat)
+        twin = shuffle_unseen(match, seat, rng)
+        assert view(twin, seat) == seen
+        budget = Budget(endgame_worlds=4, seed=2)
+        assert HardPlayer(variant, budget).choose(seen) == HardPlayer(variant, budget).choose(view(twin, seat))
+
+
+@pytest.mark.parametrize("name", ["BURA_STANDARD", "BURKOZEL"])
+def test_a_decision_is_a_function_of_the_seed_and_the_view(name: str) -> None:
+    """The same seed and view give the same decision, whatever the player decided before (its dice are seeded by
+    the position); the work is counted in iterations, never in time."""
+    variant = PROFILES[name]
+    budget = replace(Budget.default(variant, seed="table/7"), samples=6, first_pass=300, race=300)
+    states = _random_states(variant, variant.max_players if name == "BURKOZEL" else 2, 12, seed=21)
+    seasoned = HardPlayer(variant, budget)
+    first = []
+    for match in states:
+        seat = match.to_act()
+        assert seat is not None
+        first.append(seasoned.choose(view(match, seat)))
+    for match, decided in zip(reversed(states), reversed(first), strict=True):
+        seat = match.to_act()
+        assert seat is not None
+        assert HardPlayer(variant, budget).choose(view(match, seat)) == decided
+        assert seasoned.choose(view(match, seat)) == decided
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
@@ -201,7 +248,7 @@ def test_hard_player_claims_a_sure_31() -> None:
     match.apply(Lead(0, cards("AS TS KS")))
     match.apply(RespondOpen(1, cards("AC TC KC")))
     assert match.to_act() == 0
-    assert HardPlayer(BURA_STANDARD, seed=1).choose(view(match, 0)) == Claim(0)
+    assert HardPlayer(BURA_STANDARD, Budget(seed=1)).choose(view(match, 0)) == Claim(0)
 
 
 def test_hard_player_does_not_claim_short_of_31() -> None:
@@ -214,7 +261,7 @@ def test_hard_player_does_not_claim_short_of_31() -> None:
     match.apply(RespondOpen(1, cards("6C 7C 8C")))
     seat_view = view(match, 0)
     assert seat_view.may_claim
-    assert not isinstance(HardPlayer(BURA_STANDARD, seed=1).choose(seat_view), Claim)
+    assert not isinstance(HardPlayer(BURA_STANDARD, Budget(seed=1)).choose(seat_view), Claim)
 
 
 def _trump_share_of_opponent(player: HardPlayer, seat_view: SeatView, opponent: int) -> float:
@@ -232,28 +279,28 @@ def test_hard_player_infers_trumps_behind_an_expensive_lead() -> None:
     match = stacked_match(BURA_STANDARD, deals=[{"hands": {0: "AS 9H JH", 1: "6C 7C 8D"}, "trump": "KH"}])
     match.apply(Lead(0, cards("AS")))
     seat_view = view(match, 1)
-    uniform = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, seed=3, candidates=1), seat_view, 0)
-    inferred = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, seed=3, candidates=8, miss=0.01), seat_view, 0)
+    uniform = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, Budget(weighed=1, seed=3)), seat_view, 0)
+    inferred = _trump_share_of_opponent(HardPlayer(BURA_STANDARD, Budget(weighed=8, seed=3), miss=0.01), seat_view, 0)
     assert uniform < 0.4
     assert inferred > 0.6
 
 
 def test_the_opponent_model_leads_the_cheapest_cards() -> None:
     trump = Suit.HEARTS
-    assert _lead_was_sensible(cards("7C AS 9H"), cards("7C"), BURA_STANDARD, 3, trump)
-    assert not _lead_was_sensible(cards("7C AS 9H"), cards("AS"), BURA_STANDARD, 3, trump)
-    assert _lead_was_sensible(cards("AS 9H JH"), cards("AS"), BURA_STANDARD, 3, trump)
+    assert lead_was_sensible(cards("7C AS 9H"), cards("7C"), BURA_STANDARD, 3, trump)
+    assert not lead_was_sensible(cards("7C AS 9H"), cards("AS"), BURA_STANDARD, 3, trump)
+    assert lead_was_sensible(cards("AS 9H JH"), cards("AS"), BURA_STANDARD, 3, trump)
 
 
 def test_the_opponent_model_beats_cheaply_or_dumps_face_down() -> None:
     trump = Suit.HEARTS
     # A led ten is worth beating: with the cheapest card that beats it (the six of trumps, not the ace), open.
-    assert _answer_was_sensible(cards("AS 6H 7C"), cards("6H"), False, cards("TS"), 10, BURA_STANDARD, trump)
-    assert not _answer_was_sensible(cards("AS 6H 7C"), cards("AS"), False, cards("TS"), 10, BURA_STANDARD, trump)
-    assert not _answer_was_sensible(cards("AS 6H 7C"), cards("7C"), True, cards("TS"), 10, BURA_STANDARD, trump)
+    assert answer_was_sensible(cards("AS 6H 7C"), cards("6H"), False, cards("TS"), 10, BURA_STANDARD, trump)
+    assert not answer_was_sensible(cards("AS 6H 7C"), cards("AS"), False, cards("TS"), 10, BURA_STANDARD, trump)
+    assert not answer_was_sensible(cards("AS 6H 7C"), cards("7C"), True, cards("TS"), 10, BURA_STANDARD, trump)
     # A led six is not worth a trump: the cheapest card goes face down.
-    assert _answer_was_sensible(cards("9H 7C KD"), cards("7C"), True, cards("6S"), 0, BURA_STANDARD, trump)
-    assert not _answer_was_sensible(cards("9H 7C KD"), cards("KD"), True, cards("6S"), 0, BURA_STANDARD, trump)
+    assert answer_was_sensible(cards("9H 7C KD"), cards("7C"), True, cards("6S"), 0, BURA_STANDARD, trump)
+    assert not answer_was_sensible(cards("9H 7C KD"), cards("KD"), True, cards("6S"), 0, BURA_STANDARD, trump)
 
 
 def test_the_opponent_model_is_the_easy_players_habit() -> None:
@@ -267,26 +314,26 @@ def test_the_opponent_model_is_the_easy_players_habit() -> None:
         trump = seat_view.table.trump
         if isinstance(action, Lead):
             cap = min(n for s, n in seat_view.table.hand_sizes if s != seat and n)
-            assert _lead_was_sensible(hand, action.cards, BURA_STANDARD, cap, trump)
+            assert lead_was_sensible(hand, action.cards, BURA_STANDARD, cap, trump)
         trick = seat_view.table.trick
         if isinstance(action, RespondOpen | RespondFaceDown) and trick is not None:
             best = current_best(trick)
             value = sum(c.points for c in trick.lead)
             face_down = isinstance(action, RespondFaceDown)
-            assert _answer_was_sensible(hand, action.cards, face_down, best, value, BURA_STANDARD, trump)
+            assert answer_was_sensible(hand, action.cards, face_down, best, value, BURA_STANDARD, trump)
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
 def test_weighed_worlds_are_the_determinized_worlds(name: str) -> None:
-    """The inference weighs a world from the others' hands and hidden answers alone (``_deal_unseen``): they must
+    """The inference weighs a world from the others' hands and hidden answers alone (``deal_unseen``): they must
     be the ones ``determinize`` lays out from the same seed, or the worlds played out are not the ones weighed."""
     variant = PROFILES[name]
     for match in _random_states(variant, variant.max_players, 30, seed=4):
         seat = match.to_act()
         assert seat is not None
         seat_view = view(match, seat)
-        unseen = _unseen(seat_view, variant)
-        hands, hidden = _deal_unseen(seat_view, unseen, random.Random(9))
+        unseen = unseen_cards(seat_view, variant)
+        hands, hidden = deal_unseen(seat_view, unseen, random.Random(9))
         world = determinize(seat_view, variant, random.Random(9), unseen)
         assert hands == {s: h for s, h in world.hands.items() if s != seat}
         tricks = [*world.history, *([world.trick] if world.trick is not None else [])]
@@ -299,7 +346,7 @@ def test_hard_player_does_not_answer_face_up_what_cannot_beat() -> None:
     match = stacked_match(BURA_STANDARD, deals=[{"hands": {0: "AS 9H JH", 1: "6C 7C 8D"}, "trump": "KH"}])
     match.apply(Lead(0, cards("AS")))
     seat_view = view(match, 1)
-    moves = _undominated(list(seat_view.legal), seat_view)
+    moves = undominated(list(seat_view.legal), seat_view)
     assert not any(isinstance(move, RespondOpen) for move in moves)
     assert {move.cards for move in moves if isinstance(move, RespondFaceDown)} == {(c,) for c in seat_view.hand}
 
@@ -311,13 +358,13 @@ def test_no_weighed_world_gives_the_other_side_an_unshown_bura() -> None:
     match.apply(Lead(0, cards("AS")))
     match.apply(RespondFaceDown(1, cards("6C")))
     seat_view = view(match, 0)
-    unseen = _unseen(seat_view, BURA_STANDARD)
-    inference = _Inference(seat_view, determinize(seat_view, BURA_STANDARD, random.Random(0), unseen), 0.1, True)
+    unseen = unseen_cards(seat_view, BURA_STANDARD)
+    inference = Inference(seat_view, determinize(seat_view, BURA_STANDARD, random.Random(0), unseen), 0.1, True)
     trump = seat_view.table.trump
     rng = random.Random(2)
     weighed = 0
     for _ in range(1000):
-        hands, hidden = _deal_unseen(seat_view, unseen, rng)
+        hands, hidden = deal_unseen(seat_view, unseen, rng)
         weight = inference.weigh(hands, hidden, rng)
         if all(card.suit is trump for card in hands[1]):
             assert weight == 0.0
@@ -338,7 +385,7 @@ def test_sharp_habits_beat_the_easy_player() -> None:
             seat = match.to_act()
             assert seat is not None
             if seat == sharp_seat:
-                action = _rollout_choice(match.deal, match.deal.legal_actions(seat), rng, 0.0, SHARP)
+                action = rollout_choice(match.deal, match.deal.legal_actions(seat), rng, 0.0, SHARP)
             else:
                 action = easy.choose(view(match, seat))
             match.apply(action)
@@ -356,15 +403,15 @@ def test_racing_keeps_only_the_moves_close_to_the_best() -> None:
     best = [rng.choice((1.0, -1.0)) for _ in range(40)]
     close = [value if rng.random() < 0.9 else -value for value in best]  # differs in a few worlds either way
     worse = [value - 1.0 for value in best]  # a point worse everywhere
-    assert _close_to_best([0, 1, 2], [best, close, worse], 1.5) == [0, 1]
-    assert _close_to_best([0, 2], [best, close, worse], 1.5) == [0]
+    assert close_to_best([0, 1, 2], [best, close, worse], 1.5) == [0, 1]
+    assert close_to_best([0, 2], [best, close, worse], 1.5) == [0]
 
 
 def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
     """The racing rounds go to decisions the first pass cannot settle: with racing on, the hard player plays out
     more moves over a game, and still picks legal moves."""
     played = 0
-    original = ai_module._play_out
+    original = sim_module.play_out
 
     def counting(*args: Any, **kwargs: Any) -> int:
         nonlocal played
@@ -372,12 +419,12 @@ def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> N
         played += steps
         return steps
 
-    monkeypatch.setattr(ai_module, "_play_out", counting)
+    monkeypatch.setattr(sim_module, "play_out", counting)
     counted: dict[int, int] = {}
     for race in (0, 6000):
         played = 0
         match = Match(BURA_STANDARD.with_options(match=SINGLE_DEAL), 2, "race/1")
-        hard = HardPlayer(BURA_STANDARD, seed=1, race=race)
+        hard = HardPlayer(BURA_STANDARD, Budget(race=race, seed=1))
         easy = EasyPlayer(BURA_STANDARD)
         while not match.finished:
             seat = match.to_act()
@@ -388,3 +435,31 @@ def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> N
             match.apply(action)
         counted[race] = played
     assert counted[6000] > counted[0]
+
+
+def test_hard_player_decides_the_final_claim_after_unopposed_last_cards() -> None:
+    """RULES §7.4, §8.2: when the only player with cards takes them as an unopposed last trick, the final claim
+    window opens on a position the view cannot lay out as a Deal (it does not say whose pile those cards went to).
+    The hard player of a variant played out on Deal (a duty to follow suit [V08], drawing to exhaustion [V13])
+    still answers with one of its legal moves."""
+    variant = BURA_STANDARD.with_options(
+        follow_suit=FollowSuit.SINGLE_LEAD, stock_short=StockShort.DRAW_TO_EXHAUSTION, match=SINGLE_DEAL
+    )
+    hard = HardPlayer(variant, TINY)
+    rng = random.Random(5)
+    unopposed = 0
+    for seed in range(12):
+        match = Match(variant, 5, seed)
+        while not match.finished and match.deal.phase is not Phase.FINAL_CLAIM:
+            seat = match.deal.to_act()
+            assert seat is not None
+            legal = match.deal.legal_actions(seat)
+            match.apply(rng.choice([a for a in legal if not isinstance(a, Claim)] or legal))
+        if match.finished:
+            continue
+        in_piles = sum(len(pile) for pile in match.deal.piles)
+        in_tricks = sum(len(t.lead) + sum(len(p.cards) for p in t.plays) for t in match.deal.history)
+        unopposed += in_piles > in_tricks
+        seat_view = view(match, match.deal.leader)
+        assert hard.choose(seat_view) in seat_view.legal
+    assert unopposed >= 3

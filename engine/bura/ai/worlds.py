@@ -1,0 +1,203 @@
+"""Worlds: complete deals consistent with everything a seat has seen, the hidden cards dealt at random.
+
+:func:`unseen_cards` works out once per decision which cards the seat cannot see and which public facts pin some
+of them to a place (the drawn trump card, shown combos); :func:`determinize` lays one shuffle of them into the
+hidden places and builds the deal; :func:`deal_unseen` lays out the same shuffle without building it, for the
+inference to weigh (engine/bura/ai/inference.py). Only the view is read.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.bura.cards import BY_INDEX, Card, deck
+from engine.bura.combos import Held, combo_rules
+from engine.bura.deal import Deal, Play, Trick
+from engine.bura.variant import TrumpCard, Variant
+from engine.bura.views import SeatView, TrickView
+
+
+@dataclass(slots=True)
+class Unseen:
+    """The cards a seat cannot see, in deck order, and the public facts that pin some of them to a place."""
+
+    pool: list[Card]
+    pinned: dict[int, list[Card]]  # public cards known to sit in a hand: the drawn trump card, shown combos
+    stock_trump: bool  # the turned-up trump card still lies in the stock
+    dead_trump: bool  # ... or among the dead cards
+
+
+def unseen_cards(view: SeatView, variant: Variant) -> Unseen:
+    table = view.table
+    seat = view.seat
+    sizes = dict(table.hand_sizes)
+    tricks = [*table.history, *([table.trick] if table.trick is not None else [])]
+    placed: set[Card] = set(view.hand)
+    for trick in tricks:
+        placed.update(trick.lead)
+        for play in trick.plays:
+            placed.update(play.cards)  # open ones, and face-down ones this seat may see
+    pinned: dict[int, list[Card]] = {}
+    trump_card = table.trump_card
+    holder = table.trump_card_holder
+    stock_trump = dead_trump = False
+    if trump_card not in placed:
+        if holder is None and table.stock:
+            stock_trump = True
+        elif holder is None and table.dead:
+            dead_trump = True
+        elif holder is not None and holder != seat and sizes[holder]:
+            pinned[holder] = [trump_card]
+        if stock_trump or dead_trump or holder in pinned:
+            placed.add(trump_card)
+    for shown in table.shown:
+        room = sizes[shown.seat] - len(pinned.get(shown.seat, []))
+        extra = [c for c in shown.cards if c not in placed][: max(room, 0)]
+        if shown.seat != seat and extra:
+            pinned.setdefault(shown.seat, []).extend(extra)
+            placed.update(extra)
+    pool = [card for card in deck(variant.deck_size) if card not in placed]
+    return Unseen(pool, pinned, stock_trump, dead_trump)
+
+
+def deal_unseen(
+    view: SeatView, unseen: Unseen, rng: random.Random
+) -> tuple[dict[int, list[Card]], list[tuple[Card, ...]]]:
+    """The others' hands and the hidden face-down answers (in trick order) of one shuffle of the unseen cards,
+    dealt as :func:`determinize` deals them, without building the deal."""
+    table = view.table
+    pool = list(unseen.pool)
+    rng.shuffle(pool)
+    at = 0
+    hands: dict[int, list[Card]] = {}
+    sizes = dict(table.hand_sizes)
+    for s in table.seats:
+        if s != view.seat:
+            fixed = unseen.pinned.get(s, [])
+            count = max(0, sizes[s] - len(fixed))
+            hands[s] = sorted([*fixed, *pool[at : at + count]], key=BY_INDEX)
+            at += count
+    at += max(0, table.stock - 1 if unseen.stock_trump else table.stock)
+    at += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
+    hidden: list[tuple[Card, ...]] = []
+    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
+        for play in trick.plays:
+            if len(play.cards) != play.count:
+                hidden.append(tuple(pool[at : at + play.count]))
+                at += play.count
+    return hands, hidden
+
+
+def lay_out(
+    view: SeatView, variant: Variant, unseen: Unseen, rng: random.Random
+) -> tuple[dict[int, list[Card]], list[Card], list[tuple[Card, ...]]]:
+    """The others' hands, the stock (top last) and the hidden face-down answers (in trick order) of one shuffle of
+    the unseen cards: the cards of the world :func:`determinize` builds from the same ``rng``."""
+    table = view.table
+    pool = list(unseen.pool)
+    rng.shuffle(pool)
+    at = 0
+    hands: dict[int, list[Card]] = {}
+    sizes = dict(table.hand_sizes)
+    for s in table.seats:
+        if s != view.seat:
+            fixed = unseen.pinned.get(s, [])
+            count = max(0, sizes[s] - len(fixed))
+            hands[s] = sorted([*fixed, *pool[at : at + count]], key=BY_INDEX)
+            at += count
+    if unseen.stock_trump:
+        rest = pool[at : at + table.stock - 1]
+        at += table.stock - 1
+        trump_card = table.trump_card
+        stock = [trump_card, *rest] if variant.trump_card is TrumpCard.UNDER_STOCK else [*rest, trump_card]
+    else:
+        stock = pool[at : at + table.stock]
+        at += table.stock
+    at += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
+    hidden: list[tuple[Card, ...]] = []
+    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
+        for play in trick.plays:
+            if len(play.cards) != play.count:
+                hidden.append(tuple(pool[at : at + play.count]))
+                at += play.count
+    return hands, stock, hidden
+
+
+def determinize(view: SeatView, variant: Variant, rng: random.Random, unseen: Unseen | None = None) -> Deal:
+    """A complete deal consistent with everything ``view`` shows, the hidden cards dealt at random.
+
+    Only the view is read: the unseen cards are taken in deck order and shuffled by ``rng``, then laid in the
+    hidden places (other hands, the stock, dead cards, others' face-down answers) in a fixed order.
+    """
+    table = view.table
+    seat = view.seat
+    sizes = dict(table.hand_sizes)
+    if unseen is None:
+        unseen = unseen_cards(view, variant)
+    pinned = unseen.pinned
+    stock_trump = unseen.stock_trump
+    dead_trump = unseen.dead_trump
+    trump_card = table.trump_card
+    holder = table.trump_card_holder
+    pool = list(unseen.pool)
+    rng.shuffle(pool)
+
+    def take(count: int) -> list[Card]:
+        taken = pool[:count]
+        del pool[:count]
+        return taken
+
+    hands: dict[int, list[Card]] = {}
+    for s in table.seats:
+        if s == seat:
+            hands[s] = list(view.hand)
+        else:
+            fixed = pinned.get(s, [])
+            hands[s] = fixed + take(sizes[s] - len(fixed))
+    if stock_trump:
+        rest = take(table.stock - 1)
+        stock = [trump_card, *rest] if variant.trump_card is TrumpCard.UNDER_STOCK else [*rest, trump_card]
+    else:
+        stock = take(table.stock)
+    dead = [trump_card, *take(table.dead - 1)] if dead_trump else take(table.dead)
+
+    def rebuild(trick: TrickView) -> Trick:
+        plays = [
+            Play(p.seat, p.cards if len(p.cards) == p.count else tuple(take(p.count)), p.face_down, p.beats)
+            for p in trick.plays
+        ]
+        best = trick.lead
+        for play in plays:
+            if play.beats:
+                best = play.cards
+        return Trick(trick.number, trick.leader, trick.lead, plays, best, trick.owner)
+
+    history = [rebuild(t) for t in table.history]
+    current = rebuild(table.trick) if table.trick is not None else None
+    rules = {rule.combo: rule for rule in combo_rules(variant)}
+    return Deal.from_position(
+        variant,
+        table.players,
+        seats=table.seats,
+        dealer=table.dealer,
+        trump_card=trump_card,
+        hands=hands,
+        stock=stock,
+        dead=dead,
+        trump_card_holder=holder,
+        history=history,
+        trick=current,
+        tricks_won=table.tricks_won,
+        phase=table.phase,
+        rightful=table.rightful,
+        leader=table.leader,
+        forced_lead=table.forced_lead,
+        shown=[Held(s.seat, rules[s.combo], s.cards) for s in table.shown if s.combo in rules],
+        number=table.deal_number,
+    )
+
+
+def clone(deal: Deal) -> Deal:
+    """A copy of ``deal`` that plays on independently (:meth:`Deal.copy`)."""
+    return deal.copy()
