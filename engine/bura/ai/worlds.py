@@ -61,11 +61,22 @@ def unseen_cards(view: SeatView, variant: Variant) -> Unseen:
     return Unseen(pool, pinned, stock_trump, dead_trump)
 
 
-def deal_unseen(
-    view: SeatView, unseen: Unseen, rng: random.Random
-) -> tuple[dict[int, list[Card]], list[tuple[Card, ...]]]:
-    """The others' hands and the hidden face-down answers (in trick order) of one shuffle of the unseen cards,
-    dealt as :func:`determinize` deals them, without building the deal."""
+@dataclass(slots=True)
+class Layout:
+    """Where one shuffle of the unseen cards lies: the others' hands, the stock (top last), the dead cards and
+    the hidden face-down answers (in trick order, play by play)."""
+
+    hands: dict[int, list[Card]]
+    stock: list[Card]
+    dead: list[Card]
+    hidden: list[tuple[Card, ...]]
+
+
+def _lay(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | None) -> Layout:
+    """One shuffle of the unseen cards by ``rng``, laid in the hidden places in a fixed order: the others' hands
+    (after the cards pinned to them), the stock, the dead cards, the face-down answers. Without a ``variant`` (it
+    says where the turned-up trump card lies in the stock) the stock and the dead cards are skipped, not built:
+    what the inference needs."""
     table = view.table
     pool = list(unseen.pool)
     rng.shuffle(pool)
@@ -78,15 +89,35 @@ def deal_unseen(
             count = max(0, sizes[s] - len(fixed))
             hands[s] = sorted([*fixed, *pool[at : at + count]], key=BY_INDEX)
             at += count
-    at += max(0, table.stock - 1 if unseen.stock_trump else table.stock)
-    at += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
+    trump_card = table.trump_card
+    in_stock = max(0, table.stock - 1 if unseen.stock_trump else table.stock)
+    in_dead = max(0, table.dead - 1 if unseen.dead_trump else table.dead)
+    stock: list[Card] = []
+    dead: list[Card] = []
+    if variant is not None:
+        stock = pool[at : at + in_stock]
+        if unseen.stock_trump:
+            stock = [trump_card, *stock] if variant.trump_card is TrumpCard.UNDER_STOCK else [*stock, trump_card]
+        dead = pool[at + in_stock : at + in_stock + in_dead]
+        if unseen.dead_trump:
+            dead = [trump_card, *dead]
+    at += in_stock + in_dead
     hidden: list[tuple[Card, ...]] = []
     for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
         for play in trick.plays:
             if len(play.cards) != play.count:
                 hidden.append(tuple(pool[at : at + play.count]))
                 at += play.count
-    return hands, hidden
+    return Layout(hands, stock, dead, hidden)
+
+
+def deal_unseen(
+    view: SeatView, unseen: Unseen, rng: random.Random
+) -> tuple[dict[int, list[Card]], list[tuple[Card, ...]]]:
+    """The others' hands and the hidden face-down answers (in trick order) of one shuffle of the unseen cards,
+    dealt as :func:`determinize` deals them, without building the deal."""
+    layout = _lay(view, unseen, rng, None)
+    return layout.hands, layout.hidden
 
 
 def lay_out(
@@ -94,34 +125,8 @@ def lay_out(
 ) -> tuple[dict[int, list[Card]], list[Card], list[tuple[Card, ...]]]:
     """The others' hands, the stock (top last) and the hidden face-down answers (in trick order) of one shuffle of
     the unseen cards: the cards of the world :func:`determinize` builds from the same ``rng``."""
-    table = view.table
-    pool = list(unseen.pool)
-    rng.shuffle(pool)
-    at = 0
-    hands: dict[int, list[Card]] = {}
-    sizes = dict(table.hand_sizes)
-    for s in table.seats:
-        if s != view.seat:
-            fixed = unseen.pinned.get(s, [])
-            count = max(0, sizes[s] - len(fixed))
-            hands[s] = sorted([*fixed, *pool[at : at + count]], key=BY_INDEX)
-            at += count
-    if unseen.stock_trump:
-        rest = pool[at : at + table.stock - 1]
-        at += table.stock - 1
-        trump_card = table.trump_card
-        stock = [trump_card, *rest] if variant.trump_card is TrumpCard.UNDER_STOCK else [*rest, trump_card]
-    else:
-        stock = pool[at : at + table.stock]
-        at += table.stock
-    at += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
-    hidden: list[tuple[Card, ...]] = []
-    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
-        for play in trick.plays:
-            if len(play.cards) != play.count:
-                hidden.append(tuple(pool[at : at + play.count]))
-                at += play.count
-    return hands, stock, hidden
+    layout = _lay(view, unseen, rng, variant)
+    return layout.hands, layout.stock, layout.hidden
 
 
 def determinize(view: SeatView, variant: Variant, rng: random.Random, unseen: Unseen | None = None) -> Deal:
@@ -131,40 +136,15 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random, unseen: Un
     hidden places (other hands, the stock, dead cards, others' face-down answers) in a fixed order.
     """
     table = view.table
-    seat = view.seat
-    sizes = dict(table.hand_sizes)
     if unseen is None:
         unseen = unseen_cards(view, variant)
-    pinned = unseen.pinned
-    stock_trump = unseen.stock_trump
-    dead_trump = unseen.dead_trump
-    trump_card = table.trump_card
-    holder = table.trump_card_holder
-    pool = list(unseen.pool)
-    rng.shuffle(pool)
-
-    def take(count: int) -> list[Card]:
-        taken = pool[:count]
-        del pool[:count]
-        return taken
-
-    hands: dict[int, list[Card]] = {}
-    for s in table.seats:
-        if s == seat:
-            hands[s] = list(view.hand)
-        else:
-            fixed = pinned.get(s, [])
-            hands[s] = fixed + take(sizes[s] - len(fixed))
-    if stock_trump:
-        rest = take(table.stock - 1)
-        stock = [trump_card, *rest] if variant.trump_card is TrumpCard.UNDER_STOCK else [*rest, trump_card]
-    else:
-        stock = take(table.stock)
-    dead = [trump_card, *take(table.dead - 1)] if dead_trump else take(table.dead)
+    layout = _lay(view, unseen, rng, variant)
+    hands = {**layout.hands, view.seat: list(view.hand)}
+    hidden = iter(layout.hidden)
 
     def rebuild(trick: TrickView) -> Trick:
         plays = [
-            Play(p.seat, p.cards if len(p.cards) == p.count else tuple(take(p.count)), p.face_down, p.beats)
+            Play(p.seat, p.cards if len(p.cards) == p.count else next(hidden), p.face_down, p.beats)
             for p in trick.plays
         ]
         best = trick.lead
@@ -181,11 +161,11 @@ def determinize(view: SeatView, variant: Variant, rng: random.Random, unseen: Un
         table.players,
         seats=table.seats,
         dealer=table.dealer,
-        trump_card=trump_card,
+        trump_card=table.trump_card,
         hands=hands,
-        stock=stock,
-        dead=dead,
-        trump_card_holder=holder,
+        stock=layout.stock,
+        dead=layout.dead,
+        trump_card_holder=table.trump_card_holder,
         history=history,
         trick=current,
         tricks_won=table.tricks_won,
