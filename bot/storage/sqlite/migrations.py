@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from bot.storage.base import SchemaTooNew, StartupRefused
+from bot.storage.sql import TALLIES_FROM_STATS
 
 Migration = tuple[int, str, Sequence[str]]
 
@@ -223,19 +224,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (chat_id, user_id, game, name)
             )
             """,
-            "INSERT INTO tallies (chat_id, user_id, game, name, value)"
-            " SELECT chat_id, user_id, 'bura', 'deals_played', deals_played"
-            " FROM stats WHERE deals_played <> 0"
-            " UNION ALL SELECT chat_id, user_id, 'bura', 'deals_won', deals_won"
-            " FROM stats WHERE deals_won <> 0"
-            " UNION ALL SELECT chat_id, user_id, 'bura', 'matches_played', matches_played"
-            " FROM stats WHERE matches_played <> 0"
-            " UNION ALL SELECT chat_id, user_id, 'bura', 'matches_won', matches_won"
-            " FROM stats WHERE matches_won <> 0"
-            " UNION ALL SELECT chat_id, user_id, 'bura', 'buras', buras"
-            " FROM stats WHERE buras <> 0"
-            " UNION ALL SELECT chat_id, user_id, 'bura', 'false_claims', false_claims"
-            " FROM stats WHERE false_claims <> 0",
+            TALLIES_FROM_STATS,
             "DROP TABLE stats",
         ),
     ),

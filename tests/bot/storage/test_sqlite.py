@@ -55,16 +55,24 @@ async def test_migrations_are_applied_once_and_reopening_keeps_the_data(tmp_path
     assert versions == [number for number, _, _ in MIGRATIONS]
 
 
+def _database_at(tmp_path: Path, version: int, sql: str) -> Path:
+    """A database file migrated up to ``version`` only (as an older release left it), with ``sql`` run in it."""
+    path = tmp_path / "bura.sqlite3"
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        migrate(db, 0.0, [migration for migration in MIGRATIONS if migration[0] <= version])
+        db.execute(sql)
+    return path
+
+
 async def test_a_database_of_the_last_release_keeps_its_outbox_through_migration_4(tmp_path: Path) -> None:
     # Migration 4 builds the outbox anew (two more kinds, `replaces`) and gives tables a forum thread: a row
     # pending in a version-3 database keeps its place, payload and digest, and is delivered as before.
-    path = tmp_path / "bura.sqlite3"
-    with closing(sqlite3.connect(path, isolation_level=None)) as db:
-        migrate(db, 0.0, [migration for migration in MIGRATIONS if migration[0] <= 3])
-        db.execute(
-            "INSERT INTO outbox (chat_id, kind, ref, payload, created_at, next_attempt_at, digest)"
-            " VALUES (5, 'edit', 'hand:1', '{\"text\":\"hand\"}', 1.0, 1.0, 'abc')"
-        )
+    path = _database_at(
+        tmp_path,
+        3,
+        "INSERT INTO outbox (chat_id, kind, ref, payload, created_at, next_attempt_at, digest)"
+        " VALUES (5, 'edit', 'hand:1', '{\"text\":\"hand\"}', 1.0, 1.0, 'abc')",
+    )
     async with await SqliteStorage.open(path) as storage:
         [pending] = await storage.fetch_outbox(now=2_000.0)
         assert (pending.kind, pending.ref, pending.payload, pending.digest, pending.replaces) == (
@@ -81,13 +89,12 @@ async def test_a_database_of_the_last_release_keeps_its_outbox_through_migration
 
 async def test_migration_5_keeps_the_old_tallies_as_bura(tmp_path: Path) -> None:
     # The stats of a version-4 database (Бура's columns, one row a player) become counters of the Бура tally.
-    path = tmp_path / "bura.sqlite3"
-    with closing(sqlite3.connect(path, isolation_level=None)) as db:
-        migrate(db, 0.0, [migration for migration in MIGRATIONS if migration[0] <= 4])
-        db.execute(
-            "INSERT INTO stats (chat_id, user_id, deals_played, deals_won, matches_played, matches_won, buras,"
-            " false_claims) VALUES (-1, 7, 5, 3, 1, 1, 2, 0), (-1, 8, 5, 2, 1, 0, 0, 1)"
-        )
+    path = _database_at(
+        tmp_path,
+        4,
+        "INSERT INTO stats (chat_id, user_id, deals_played, deals_won, matches_played, matches_won, buras,"
+        " false_claims) VALUES (-1, 7, 5, 3, 1, 1, 2, 0), (-1, 8, 5, 2, 1, 0, 0, 1)",
+    )
     async with await SqliteStorage.open(path) as storage:
         assert [(s.user_id, s.game, s.counts) for s in await storage.chat_stats(-1)] == [
             (7, "bura", {"deals_played": 5, "deals_won": 3, "matches_played": 1, "matches_won": 1, "buras": 2}),
