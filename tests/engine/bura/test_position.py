@@ -137,6 +137,27 @@ def test_a_rebuilt_position_stands_where_the_real_deal_stands(name: str, players
         match.apply(random_step(match, rng))
 
 
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
+def test_a_copy_plays_on_without_touching_the_original(name: str, players: int) -> None:
+    """``Deal.copy`` (a computer copies a world for every move it tries): at random moments the copy has the same
+    future as the deal, and playing it to the end leaves the deal's state and legal actions as they were."""
+    variant = VARIANTS[name]
+    rng = random.Random(f"copy/{name}/{players}")
+    match = Match(variant, players, f"copy/{name}")
+    checked = 0
+    while checked < 20:
+        if match.finished:
+            match = Match(variant, players, rng.randrange(2**32))
+        if rng.random() < 0.4:
+            deal = match.deal
+            before, actions = state(deal), legal(deal)
+            check_same_future(copy.deepcopy(deal), deal.copy(), random.Random(rng.random()))
+            assert state(deal) == before
+            assert legal(deal) == actions
+            checked += 1
+        match.apply(random_step(match, rng))
+
+
 @pytest.mark.parametrize(
     ("hands", "holder"),
     [
