@@ -37,7 +37,7 @@ from .easy import EASY, EasyPlayer, Habits, easy_answer, easy_lead_key, set_beat
 from .exact import Exhausted, solve
 from .inference import Inference
 from .sim import Sim, as_move, convertible, from_deal, from_view, supported
-from .worlds import Unseen, clone, deal_unseen, determinize, unseen_cards
+from .worlds import Unseen, clone, deal_unseen, determinize, unplaced, unseen_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,14 +262,14 @@ class HardPlayer:
         self.rng = random.Random(f"{self.budget.seed}/{position_key(view)}")
         claim = next((action for action in legal if isinstance(action, Claim)), None)
         moves = [action for action in legal if action is not claim]
-        if view.table.phase is Phase.FINAL_CLAIM and not supported(self.variant):
-            # Nothing is left to play, and a Deal world cannot be laid out when the last cards were taken
-            # unopposed (RULES §7.4: the view does not say whose pile they went to): judge the claim on the
-            # points the seat knows its side has, as the easy player does.
-            return EasyPlayer(self.variant).choose(view)
         if self.prune:
             moves = undominated(moves, view)
         unseen = unseen_cards(view, self.variant)
+        if unplaced(view, unseen):
+            # The last cards were taken unopposed (RULES §7.4) and the view does not say whose pile they went to,
+            # so no world can be laid out; nothing is left to play but the final claim: judge it on the points
+            # the seat knows its side has, as the easy player does.
+            return EasyPlayer(self.variant).choose(view)
         cards = sum(size for _, size in view.table.hand_sizes)
         if self.budget.exact and view.table.stock == 0 and cards <= self.budget.exact and supported(self.variant):
             chosen = self._endgame(view, moves, claim, unseen)

@@ -111,6 +111,19 @@ def _lay(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | 
     return Layout(hands, stock, dead, hidden)
 
 
+def unplaced(view: SeatView, unseen: Unseen) -> int:
+    """How many unseen cards have no hidden place the view names: cards the only player with cards took as an
+    unopposed last trick (RULES §7.4) lie in a pile the view does not say, so no world can be laid out then."""
+    table = view.table
+    places = sum(size for seat, size in table.hand_sizes if seat != view.seat)
+    places -= sum(len(cards) for cards in unseen.pinned.values())
+    places += max(0, table.stock - 1 if unseen.stock_trump else table.stock)
+    places += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
+    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
+        places += sum(play.count for play in trick.plays if len(play.cards) != play.count)
+    return len(unseen.pool) - places
+
+
 def deal_unseen(
     view: SeatView, unseen: Unseen, rng: random.Random
 ) -> tuple[dict[int, list[Card]], list[tuple[Card, ...]]]:

@@ -19,7 +19,7 @@ from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
 from engine.bura.ai import SHARP, Budget, EasyPlayer, HardPlayer, current_best, determinize
 from engine.bura.ai.inference import Inference, answer_was_sensible, lead_was_sensible
 from engine.bura.ai.search import close_to_best, rollout_choice, undominated
-from engine.bura.ai.worlds import deal_unseen, unseen_cards
+from engine.bura.ai.worlds import deal_unseen, unplaced, unseen_cards
 from engine.bura.cards import Card, cards
 from engine.bura.deal import Deal, Phase, Play
 from engine.bura.events import PileCard
@@ -437,13 +437,15 @@ def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> N
     assert counted[6000] > counted[0]
 
 
-def test_hard_player_decides_the_final_claim_after_unopposed_last_cards() -> None:
+@pytest.mark.parametrize("follow", [FollowSuit.NEVER, FollowSuit.SINGLE_LEAD], ids=["sim", "deal"])
+def test_hard_player_decides_the_final_claim_after_unopposed_last_cards(follow: FollowSuit) -> None:
     """RULES §7.4, §8.2: when the only player with cards takes them as an unopposed last trick, the final claim
-    window opens on a position the view cannot lay out as a Deal (it does not say whose pile those cards went to).
-    The hard player of a variant played out on Deal (a duty to follow suit [V08], drawing to exhaustion [V13])
-    still answers with one of its legal moves."""
+    window opens on a position no world can be laid out for (the view does not say whose pile those cards went
+    to: ``unplaced`` counts them). The hard player still answers with one of its legal moves, whether its
+    variant plays out on the sim or (a duty to follow suit [V08]) on Deal; drawing to exhaustion [V13] makes the
+    hands unequal."""
     variant = BURA_STANDARD.with_options(
-        follow_suit=FollowSuit.SINGLE_LEAD, stock_short=StockShort.DRAW_TO_EXHAUSTION, match=SINGLE_DEAL
+        follow_suit=follow, stock_short=StockShort.DRAW_TO_EXHAUSTION, match=SINGLE_DEAL
     )
     hard = HardPlayer(variant, TINY)
     rng = random.Random(5)
@@ -459,7 +461,8 @@ def test_hard_player_decides_the_final_claim_after_unopposed_last_cards() -> Non
             continue
         in_piles = sum(len(pile) for pile in match.deal.piles)
         in_tricks = sum(len(t.lead) + sum(len(p.cards) for p in t.plays) for t in match.deal.history)
-        unopposed += in_piles > in_tricks
         seat_view = view(match, match.deal.leader)
+        assert unplaced(seat_view, unseen_cards(seat_view, variant)) == in_piles - in_tricks
+        unopposed += in_piles > in_tricks
         assert hard.choose(seat_view) in seat_view.legal
     assert unopposed >= 3
