@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -122,40 +123,38 @@ def check_position(match: Match, rng: random.Random) -> None:
     check_same_future(copy.deepcopy(deal), rebuilt, random.Random(rng.random()))
 
 
-@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
-def test_a_rebuilt_position_stands_where_the_real_deal_stands(name: str, players: int) -> None:
+def random_moments(name: str, players: int, count: int, rng: random.Random) -> Iterator[Match]:
+    """``count`` random moments of random play of VARIANTS[name] (the match is played on after each)."""
     variant = VARIANTS[name]
-    rng = random.Random(f"position/{name}/{players}")
-    match = Match(variant, players, f"position/{name}")
+    match = Match(variant, players, f"{name}/{players}/{rng.random()}")
     checked = 0
-    while checked < 80:
+    while checked < count:
         if match.finished:
             match = Match(variant, players, rng.randrange(2**32))
         if rng.random() < 0.4:
-            check_position(match, rng)
+            yield match
             checked += 1
         match.apply(random_step(match, rng))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
+def test_a_rebuilt_position_stands_where_the_real_deal_stands(name: str, players: int) -> None:
+    rng = random.Random(f"position/{name}/{players}")
+    for match in random_moments(name, players, 80, rng):
+        check_position(match, rng)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])
 def test_a_copy_plays_on_without_touching_the_original(name: str, players: int) -> None:
     """``Deal.copy`` (a computer copies a world for every move it tries): at random moments the copy has the same
     future as the deal, and playing it to the end leaves the deal's state and legal actions as they were."""
-    variant = VARIANTS[name]
     rng = random.Random(f"copy/{name}/{players}")
-    match = Match(variant, players, f"copy/{name}")
-    checked = 0
-    while checked < 20:
-        if match.finished:
-            match = Match(variant, players, rng.randrange(2**32))
-        if rng.random() < 0.4:
-            deal = match.deal
-            before, actions = state(deal), legal(deal)
-            check_same_future(copy.deepcopy(deal), deal.copy(), random.Random(rng.random()))
-            assert state(deal) == before
-            assert legal(deal) == actions
-            checked += 1
-        match.apply(random_step(match, rng))
+    for match in random_moments(name, players, 20, rng):
+        deal = match.deal
+        before, actions = state(deal), legal(deal)
+        check_same_future(copy.deepcopy(deal), deal.copy(), random.Random(rng.random()))
+        assert state(deal) == before
+        assert legal(deal) == actions
 
 
 @pytest.mark.parametrize(
