@@ -20,6 +20,12 @@ is 10:1 odds), random anchored at 0. A chain of pairings gives each step's Elo d
 **Decision times.** Wall clock of ``choose`` per decision of each level, inside the worker process: p50, p95,
 p99 and max per level and game. They depend on what else runs on the machine (say what did).
 
+**Peeking levels (a diagnostic, not players).** ``peek`` is the hard player whose every sampled world gives the
+other seats the hands they really hold (the stock and the face-down answers are still sampled), and ``peek4`` the
+same with four times the budget and the other side's playouts without random moves (the easy player exactly).
+Against the easy player they bound what any inference about the other hand could add to the search: pairings
+``peek-easy`` and ``peek4-easy``, not played by default.
+
 **Reproducible, resumable.** Pair N of a game is seeded by N alone (the cards, the dealer, each computer's
 seed), so ``--workers`` changes only the wall time. With ``--out`` every pair's result is appended to a JSON-lines
 file as it finishes; a later run with the same file skips the pairs it holds and reports over pairs 0..N-1, so a
@@ -34,15 +40,68 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from pathlib import Path
 
-from engine.bura.ai import Budget, EasyPlayer, HardPlayer
+from engine.bura.actions import Action
+from engine.bura.ai import Budget, EasyPlayer, HardPlayer, worlds
+from engine.bura.ai.worlds import Layout, Unseen
+from engine.bura.cards import Card
 from engine.bura.match import Match
 from engine.bura.players import Player, RandomPlayer
 from engine.bura.variant import BURA_STANDARD, BURKOZEL, SINGLE_DEAL, Variant
-from engine.bura.views import view
+from engine.bura.views import SeatView, view
+
+
+@contextmanager
+def seeing(hands: dict[int, list[Card]]) -> Iterator[None]:
+    """While it lasts, every world laid out (``worlds._lay``: determinize, lay_out, deal_unseen) gives the other
+    seats the cards of ``hands``; the rest of the unseen cards are shuffled as before."""
+    lay = worlds._lay
+
+    def peeking(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | None) -> Layout:
+        return lay(view, unseen, _TruthFirst(rng, view, unseen, hands), variant)
+
+    worlds._lay = peeking
+    try:
+        yield
+    finally:
+        worlds._lay = lay
+
+
+class Peeking(HardPlayer):
+    """The hard player with the others' true hands in every world it samples (a diagnostic: see the module
+    docstring). :func:`play_deal` tells it the hands before each decision (:attr:`hands`)."""
+
+    hands: dict[int, list[Card]] | None = None
+
+    def choose(self, view: SeatView) -> Action:
+        with seeing(self.hands or {}):
+            return super().choose(view)
+
+
+class _TruthFirst(random.Random):
+    """A shuffle that puts the others' true cards first, where ``worlds._lay`` deals the others' hands from
+    (after the cards pinned to them), and the rest in ``rng``'s order."""
+
+    def __init__(self, rng: random.Random, view: SeatView, unseen: Unseen, hands: dict[int, list[Card]]) -> None:
+        super().__init__(0)
+        self.rng = rng
+        self.front = [
+            card
+            for seat in view.table.seats
+            if seat != view.seat
+            for card in hands.get(seat, [])
+            if card not in unseen.pinned.get(seat, [])
+        ]
+
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+        self.rng.shuffle(x)
+        front = set(self.front)
+        x[:] = [*self.front, *(card for card in x if card not in front)]
+
 
 Maker = Callable[[Variant, str], Player]
 LEVELS: dict[str, Maker] = {
@@ -50,6 +109,8 @@ LEVELS: dict[str, Maker] = {
     "easy": lambda variant, seed: EasyPlayer(variant),
     "hard": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed)),
     "hard4": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed).scaled(4)),
+    "peek": lambda variant, seed: Peeking(variant, Budget.default(variant, seed=seed)),
+    "peek4": lambda variant, seed: Peeking(variant, Budget.default(variant, seed=seed).scaled(4), others_epsilon=0.0),
 }
 LADDER = ("random", "easy", "hard", "hard4")  # the order levels are printed in
 GAMES: dict[str, tuple[Variant, int]] = {"bura": (BURA_STANDARD, 2), "burkozel": (BURKOZEL, 4)}
@@ -69,8 +130,11 @@ def play_deal(game: str, levels: dict[int, str], number: int) -> tuple[int | Non
         seat = match.to_act()
         assert seat is not None
         seat_view = view(match, seat)
+        brain = brains[seat]
+        if isinstance(brain, Peeking):
+            brain.hands = {other: list(hand) for other, hand in match.deal.hands.items() if other != seat}
         started = time.perf_counter()
-        action = brains[seat].choose(seat_view)
+        action = brain.choose(seat_view)
         times[levels[sides[seat]]].append(round((time.perf_counter() - started) * 1000, 2))
         match.apply(action)
     winners = match.outcomes[-1].winners
