@@ -96,11 +96,11 @@ class _TruthFirst(random.Random):
             for card in hands.get(seat, [])
             if card not in unseen.pinned.get(seat, [])
         ]
+        self.placed = set(self.front)
 
     def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
         self.rng.shuffle(x)
-        front = set(self.front)
-        x[:] = [*self.front, *(card for card in x if card not in front)]
+        x[:] = [*self.front, *(card for card in x if card not in self.placed)]
 
 
 Maker = Callable[[Variant, str], Player]

@@ -64,12 +64,14 @@ def unseen_cards(view: SeatView, variant: Variant) -> Unseen:
 @dataclass(slots=True)
 class Layout:
     """Where one shuffle of the unseen cards lies: the others' hands, the stock (top last), the dead cards and
-    the hidden face-down answers (in trick order, play by play)."""
+    the hidden face-down answers (in trick order, play by play); and how many unseen cards were left over, with
+    no hidden place the view names (:func:`unplaced`)."""
 
     hands: dict[int, list[Card]]
     stock: list[Card]
     dead: list[Card]
     hidden: list[tuple[Card, ...]]
+    left: int
 
 
 def _lay(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | None) -> Layout:
@@ -108,20 +110,13 @@ def _lay(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | 
             if len(play.cards) != play.count:
                 hidden.append(tuple(pool[at : at + play.count]))
                 at += play.count
-    return Layout(hands, stock, dead, hidden)
+    return Layout(hands, stock, dead, hidden, len(pool) - at)
 
 
 def unplaced(view: SeatView, unseen: Unseen) -> int:
     """How many unseen cards have no hidden place the view names: cards the only player with cards took as an
     unopposed last trick (RULES §7.4) lie in a pile the view does not say, so no world can be laid out then."""
-    table = view.table
-    places = sum(size for seat, size in table.hand_sizes if seat != view.seat)
-    places -= sum(len(cards) for cards in unseen.pinned.values())
-    places += max(0, table.stock - 1 if unseen.stock_trump else table.stock)
-    places += max(0, table.dead - 1 if unseen.dead_trump else table.dead)
-    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
-        places += sum(play.count for play in trick.plays if len(play.cards) != play.count)
-    return len(unseen.pool) - places
+    return _lay(view, unseen, random.Random(0), None).left
 
 
 def deal_unseen(
