@@ -59,6 +59,7 @@ from engine.bura.variant import (
     Variant,
 )
 from engine.core.cards import SUITS, Suit
+from engine.core.shuffle import shuffle
 
 
 class Phase(Enum):
@@ -293,7 +294,7 @@ class Deal:
         """A new deal: ``rng`` shuffles the deck, which is dealt (RULES §5); :meth:`begin` opens the play."""
         self._seat(variant, players, seats, dealer, number)
         cards = deck(variant.deck_size)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         self.deck_order: tuple[Card, ...] = tuple(cards)
         # RULES §5.3: one card at a time, clockwise from the dealer's left, the dealer last.
         order = self._setup.orders[self._setup.orders[dealer][1]]

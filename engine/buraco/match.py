@@ -16,6 +16,7 @@ from engine.buraco.cards import BY_INDEX, codes, deck
 from engine.buraco.deal import SEATING, Deal
 from engine.buraco.errors import IllegalAction, Reason
 from engine.buraco.events import DealScored, DealStarted, Event, MatchEnded, SideScore
+from engine.core.shuffle import shuffle
 
 TARGET: int = 3000  # §17.7: a match to 3,000
 VULNERABLE_FROM: int = 1500  # §17.5: from 1,500 a pair's first melds must make 75
@@ -52,7 +53,7 @@ class Match:
 
     def _new_deal(self) -> Deal:
         order = deck()
-        self._shuffler(self.deal_number).shuffle(order)
+        shuffle(order, self._shuffler(self.deal_number))
         # §17.5: vulnerability is fixed before the deal, from the totals so far.
         vulnerable = (self.totals[0] >= VULNERABLE_FROM, self.totals[1] >= VULNERABLE_FROM)
         return Deal(self.dealer, order, vulnerable)

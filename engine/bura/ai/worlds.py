@@ -16,6 +16,7 @@ from engine.bura.combos import Held, combo_rules
 from engine.bura.deal import Deal, Play, Trick
 from engine.bura.variant import TrumpCard, Variant
 from engine.bura.views import SeatView, TrickView
+from engine.core.shuffle import shuffle
 
 
 @dataclass(slots=True)
@@ -81,7 +82,7 @@ def _lay(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | 
     what the inference needs."""
     table = view.table
     pool = list(unseen.pool)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     at = 0
     hands: dict[int, list[Card]] = {}
     sizes = dict(table.hand_sizes)

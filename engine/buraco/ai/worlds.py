@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.buraco.cards import BY_INDEX, Card, deck
 from engine.buraco.deal import HAND, Deal
 from engine.buraco.views import SeatView
+from engine.core.shuffle import shuffle
 
 _DECK: tuple[Card, ...] = tuple(sorted(deck(), key=BY_INDEX))
 
@@ -83,7 +84,7 @@ class World:
 def sample(view: SeatView, hidden: Unseen, rng: random.Random) -> World:
     """Shuffle the unseen cards and deal them (see the module docstring)."""
     pool = list(hidden.pool)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     at = 0
     hands: list[tuple[Card, ...]] = [view.hand] * 4
     for step in range(1, 4):
