@@ -27,6 +27,7 @@ import random
 from engine.bura.cards import BY_INDEX, Card
 
 from .easy import set_beats_fast
+from .playout import habit_move
 from .sim import DOWN, LEAD_PHASE, OPEN, OVER_PHASE, RESPOND_PHASE, Move, Sim
 
 _NO_DICE = random.Random(0)  # the habit move with no random moves never rolls it
@@ -125,7 +126,7 @@ class _Search:
         best = -math.inf if maximizing else math.inf
         options = moves(sim)
         if len(options) > 2:
-            first = sim.habit_move(_NO_DICE, 0.0)
+            first = habit_move(sim, _NO_DICE, 0.0)
             if first in options:
                 options.remove(first)
                 options.insert(0, first)

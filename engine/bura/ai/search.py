@@ -32,7 +32,7 @@ from engine.bura.events import OutcomeKind
 from engine.bura.variant import EndOfDeal, Variant
 from engine.bura.views import SeatView, current_best
 
-from . import sim as fast
+from . import playout
 from .easy import EASY, EasyPlayer, Habits, easy_answer, easy_lead_key, set_beats_fast, threshold
 from .exact import Exhausted, solve
 from .inference import Inference
@@ -372,9 +372,9 @@ class HardPlayer:
                 steps += play_out(deal, rng, self.epsilon, side, self.others_epsilon, self.habits)
                 return steps, value(deal, side) if deal.over else 0.0
             sim = from_deal(deal)
-            steps += fast.play_out(sim, rng, self.epsilon, side, self.others_epsilon, self.habits)
+            steps += playout.play_out(sim, rng, self.epsilon, side, self.others_epsilon, self.habits)
             return steps, sim.value(side) if sim.over else 0.0
-        steps = 1 + fast.play_out(sim, rng, self.epsilon, side, self.others_epsilon, self.habits)
+        steps = 1 + playout.play_out(sim, rng, self.epsilon, side, self.others_epsilon, self.habits)
         return steps, sim.value(side) if sim.over else 0.0
 
     def _worlds(

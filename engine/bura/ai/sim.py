@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from math import comb
 
 from engine.bura.actions import Action, Claim, Lead, RespondFaceDown, RespondOpen
-from engine.bura.cards import BY_INDEX, Card, deck
+from engine.bura.cards import BY_INDEX, Card
 from engine.bura.combos import Combo, Effect, Held, best_held, may_hold_combo, split_rules, strength_key
 from engine.bura.deal import Deal, Phase
 from engine.bura.variant import (
@@ -43,7 +42,7 @@ from engine.bura.variant import (
 from engine.bura.views import SeatView
 from engine.core.cards import Suit
 
-from .easy import EASY, Habits, card_cost, set_beats_fast
+from .easy import set_beats_fast
 from .worlds import Unseen, lay_out
 
 # Phases and the kinds of move. A move is (kind, cards): (CLAIM, ()), (LEAD, cards), (OPEN, cards), (DOWN,
@@ -540,120 +539,6 @@ class Sim:
             return -1.0
         return -1.0 if self.winners or kind == WIN else 0.0
 
-    # -- the playout policy ---------------------------------------------------------------------------------
-
-    def habit_move(self, rng: random.Random, epsilon: float, habits: Habits = EASY) -> Move:
-        """The move of the seat to act by heuristic ``habits``, a random one with odds ``epsilon`` (as
-        ``search.rollout_choice`` chooses on a ``Deal``)."""
-        phase = self.phase
-        if self.threshold is not None and phase != RESPOND_PHASE and self.may_claim():
-            seat = self.leader
-            points = self.known[seat] + habits.unseen * self.unseen[seat]
-            if points >= self.threshold:
-                return CLAIM_MOVE
-            if phase == FINAL_PHASE:
-                return PASS_MOVE
-        costs = COSTS[self.trump] if habits.keep == 12 else costs_of(self.trump, habits.keep)
-        if phase == LEAD_PHASE:
-            if self.forced is not None:
-                return (LEAD, self.forced)
-            # Within a suit a card costs more the stronger it is, so the cheapest lead of k cards of a suit is its
-            # k weakest: only those are weighed (in the order of leads(), so ties go the same way).
-            hand = self.hands[self.leader]
-            sizes = [k for k in self.rules.lead_sizes if k <= self.cap(self.leader)]
-            spread = habits.spread
-            chosen: tuple[Card, ...] = ()
-            key: tuple[float, int] | None = None
-            count = 0
-            start = 0
-            end = len(hand)
-            while start < end:
-                suit = hand[start].suit
-                stop = start + 1
-                while stop < end and hand[stop].suit is suit:
-                    stop += 1
-                held = stop - start
-                cost = 0
-                taken = 0
-                for k in sizes:
-                    if k > held:
-                        break
-                    count += comb(held, k)
-                    while taken < k:
-                        cost += costs[hand[start + taken]]
-                        taken += 1
-                    here = (cost / k - spread * k, cost)
-                    if key is None or here < key:
-                        key, chosen = here, tuple(hand[start : start + k])
-                start = stop
-            if count > 1 and epsilon and rng.random() < epsilon:
-                return (LEAD, rng.choice(self.leads()))
-            return (LEAD, chosen)
-        # The easy answer weighed combination by combination, without building every move (as easy_answer_move
-        # over answers() would choose: the first of equal ones in the same order).
-        hand = self.hands[self.responders[0]]
-        k = min(len(self.lead), len(hand))
-        best = self.best
-        trump = self.trump
-        discards = self.rules.discards
-        beater: tuple[Card, ...] | None = None
-        least_beating = 0
-        cheapest: tuple[Card, ...] | None = None  # of every combination
-        least = 0
-        cheapest_open: tuple[Card, ...] | None = None  # of those that do not beat
-        least_open = 0
-        combos = 0
-        beating = 0
-        for chosen in combinations(hand, k):
-            combos += 1
-            cost = 0
-            for card in chosen:
-                cost += costs[card]
-            if set_beats_fast(chosen, best, trump):
-                beating += 1
-                if beater is None or cost < least_beating:
-                    beater, least_beating = chosen, cost
-            elif cheapest_open is None or cost < least_open:
-                cheapest_open, least_open = chosen, cost
-            if cheapest is None or cost < least:
-                cheapest, least = chosen, cost
-        if discards is Discards.OPEN:
-            count = combos
-        elif discards is Discards.FACE_DOWN_OPTIONAL:
-            count = 2 * combos
-        else:
-            count = combos + beating
-        if count == 1:
-            return self.answers()[0]
-        if epsilon and rng.random() < epsilon:
-            return rng.choice(self.answers())
-        if beater is not None:
-            gain = self.open_value
-            for card in beater:
-                gain += card.points
-            if gain >= habits.gain or least_beating <= habits.cheap * k:
-                return (OPEN, beater)
-        assert cheapest is not None
-        if discards is not Discards.OPEN:
-            return (DOWN, cheapest)
-        return (OPEN, cheapest_open if cheapest_open is not None else cheapest)
-
-
-def play_out(
-    sim: Sim, rng: random.Random, epsilon: float, side: int, others: float, habits: Habits, limit: int = 400
-) -> int:
-    """Play ``sim`` to its end: ``side`` by ``habits`` with ``epsilon`` random moves, the other sides by the easy
-    player's habits with ``others`` (as ``search.play_out`` on a ``Deal``). Returns the number of moves played."""
-    steps = 0
-    side_of = sim.side_of
-    while sim.phase != OVER_PHASE and steps < limit:
-        if side_of[sim.to_act()] == side:
-            sim.apply(sim.habit_move(rng, epsilon, habits))
-        else:
-            sim.apply(sim.habit_move(rng, others))
-        steps += 1
-    return steps
-
 
 def as_move(action: Action) -> Move | None:
     """The :class:`Sim` move of a lead, an answer or a claim; None for a move of the pre-lead window."""
@@ -666,64 +551,6 @@ def as_move(action: Action) -> Move | None:
     if isinstance(action, Claim):
         return CLAIM_MOVE
     return None
-
-
-_COSTS: dict[tuple[Suit, int], dict[Card, int]] = {}
-
-
-def costs_of(trump: Suit, keep: int) -> dict[Card, int]:
-    """``card_cost`` of every card, for a trump suit and a value of keeping trumps."""
-    table = _COSTS.get((trump, keep))
-    if table is None:
-        table = _COSTS[(trump, keep)] = {card: card_cost(card, trump, keep) for card in deck(36)}
-    return table
-
-
-COSTS: dict[Suit, dict[Card, int]] = {suit: costs_of(suit, 12) for suit in Suit}
-
-
-def easy_answer_move(
-    answers: list[Move],
-    best: tuple[Card, ...],
-    value: int,
-    trump: Suit,
-    cheap: int,
-    gain_needed: int = 10,
-    costs: dict[Card, int] | None = None,
-) -> Move:
-    """``easy.easy_answer`` over :class:`Sim` moves: beat with the cheapest set when the trick is worth it or the
-    set is cheap, else dump the cheapest cards, face down where allowed."""
-    if costs is None:
-        costs = COSTS[trump]
-    cheapest: Move | None = None
-    least = 0
-    beating: set[tuple[Card, ...]] = set()
-    for move in answers:
-        if move[0] == OPEN and set_beats_fast(move[1], best, trump):
-            beating.add(move[1])
-            cost = 0
-            for card in move[1]:
-                cost += costs[card]
-            if cheapest is None or cost < least:
-                cheapest, least = move, cost
-    if cheapest is not None:
-        gain = value
-        for card in cheapest[1]:
-            gain += card.points
-        if gain >= gain_needed or least <= cheap * len(cheapest[1]):
-            return cheapest
-    pool = [m for m in answers if not (m[0] == OPEN and m[1] in beating)] or answers
-    down = [m for m in pool if m[0] == DOWN]
-    chosen = None
-    least = 0
-    for move in down or pool:
-        cost = 0
-        for card in move[1]:
-            cost += costs[card]
-        if chosen is None or cost < least:
-            chosen, least = move, cost
-    assert chosen is not None
-    return chosen
 
 
 def convertible(deal: Deal) -> bool:
@@ -900,7 +727,6 @@ __all__ = [
     "convertible",
     "from_deal",
     "from_view",
-    "play_out",
     "rules_of",
     "supported",
 ]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import engine.bura.ai.sim as sim_module
+import engine.bura.ai.playout as playout_module
 from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
 from engine.bura.ai import SHARP, Budget, EasyPlayer, HardPlayer, current_best, determinize
 from engine.bura.ai.inference import Inference, answer_was_sensible, lead_was_sensible
@@ -411,7 +411,7 @@ def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> N
     """The racing rounds go to decisions the first pass cannot settle: with racing on, the hard player plays out
     more moves over a game, and still picks legal moves."""
     played = 0
-    original = sim_module.play_out
+    original = playout_module.play_out
 
     def counting(*args: Any, **kwargs: Any) -> int:
         nonlocal played
@@ -419,7 +419,7 @@ def test_a_close_decision_gets_more_worlds(monkeypatch: pytest.MonkeyPatch) -> N
         played += steps
         return steps
 
-    monkeypatch.setattr(sim_module, "play_out", counting)
+    monkeypatch.setattr(playout_module, "play_out", counting)
     counted: dict[int, int] = {}
     for race in (0, 6000):
         played = 0

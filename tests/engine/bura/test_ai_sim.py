@@ -10,6 +10,7 @@ import pytest
 
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.ai.easy import EASY, SHARP
+from engine.bura.ai.playout import habit_move
 from engine.bura.ai.search import rollout_choice
 from engine.bura.ai.sim import (
     CLAIM,
@@ -210,7 +211,7 @@ def test_sim_habits_choose_as_the_playouts_on_deal_do(name: str, players: int) -
                 seat = deal.to_act()
                 assert seat is not None
                 chosen = rollout_choice(deal, deal.legal_actions(seat), rng, 0.0, habits)
-                assert sim.habit_move(rng, 0.0, habits) == as_move(chosen)
+                assert habit_move(sim, rng, 0.0, habits) == as_move(chosen)
                 deal.apply(chosen)
                 sim.apply(as_move(chosen))
                 declare_pending(deal)
