@@ -30,6 +30,7 @@ from .sim import (
     RESPOND_PHASE,
     Move,
     Sim,
+    suit_runs,
 )
 
 _COSTS: dict[tuple[Suit, int], dict[Card, int]] = {}
@@ -64,18 +65,12 @@ def habit_move(sim: Sim, rng: random.Random, epsilon: float, habits: Habits = EA
         # Within a suit a card costs more the stronger it is, so the cheapest lead of k cards of a suit is its
         # k weakest: only those are weighed (in the order of leads(), so ties go the same way).
         hand = sim.hands[sim.leader]
-        sizes = [k for k in sim.rules.lead_sizes if k <= sim.cap(sim.leader)]
+        sizes = sim.lead_sizes()
         spread = habits.spread
         chosen: tuple[Card, ...] = ()
         key: tuple[float, int] | None = None
         count = 0
-        start = 0
-        end = len(hand)
-        while start < end:
-            suit = hand[start].suit
-            stop = start + 1
-            while stop < end and hand[stop].suit is suit:
-                stop += 1
+        for start, stop in suit_runs(hand):
             held = stop - start
             cost = 0
             taken = 0
@@ -89,7 +84,6 @@ def habit_move(sim: Sim, rng: random.Random, epsilon: float, habits: Habits = EA
                 here = (cost / k - spread * k, cost)
                 if key is None or here < key:
                     key, chosen = here, tuple(hand[start : start + k])
-            start = stop
         if count > 1 and epsilon and rng.random() < epsilon:
             return (LEAD, rng.choice(sim.leads()))
         return (LEAD, chosen)

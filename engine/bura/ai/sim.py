@@ -247,15 +247,9 @@ class Sim:
         if self.forced is not None:
             return [self.forced]
         hand = self.hands[self.leader]
-        sizes = [k for k in self.rules.lead_sizes if k <= self.cap(self.leader)]
+        sizes = self.lead_sizes()
         leads: list[tuple[Card, ...]] = []
-        start = 0
-        end = len(hand)
-        while start < end:
-            suit = hand[start].suit
-            stop = start + 1
-            while stop < end and hand[stop].suit is suit:
-                stop += 1
+        for start, stop in suit_runs(hand):
             suited = hand[start:stop]
             for k in sizes:
                 if k > len(suited):
@@ -264,8 +258,12 @@ class Sim:
                     leads.extend((card,) for card in suited)
                 else:
                     leads.extend(combinations(suited, k))
-            start = stop
         return leads
+
+    def lead_sizes(self) -> list[int]:
+        """How many cards the leader may lead, smallest first (the variant's sizes up to the cap)."""
+        cap = self.cap(self.leader)
+        return [k for k in self.rules.lead_sizes if k <= cap]
 
     def answers(self) -> list[Move]:
         """The answers of the seat to act, in the order of ``Deal.legal_actions``."""
@@ -538,6 +536,21 @@ class Sim:
         if kind == FALSE_CLAIM and self.claimant is not None and self.side_of[self.claimant] == side:
             return -1.0
         return -1.0 if self.winners or kind == WIN else 0.0
+
+
+def suit_runs(hand: list[Card]) -> list[tuple[int, int]]:
+    """The runs of one suit in a hand sorted by suit: (start, stop) of each, in order."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    end = len(hand)
+    while start < end:
+        suit = hand[start].suit
+        stop = start + 1
+        while stop < end and hand[stop].suit is suit:
+            stop += 1
+        runs.append((start, stop))
+        start = stop
+    return runs
 
 
 def as_move(action: Action) -> Move | None:
