@@ -265,7 +265,7 @@ class HardPlayer:
         if self.prune:
             moves = undominated(moves, view)
         unseen = unseen_cards(view, self.variant)
-        if unplaced(view, unseen):
+        if unplaced(unseen):
             # The last cards were taken unopposed (RULES §7.4) and the view does not say whose pile they went to,
             # so no world can be laid out; nothing is left to play but the final claim: judge it on the points
             # the seat knows its side has, as the easy player does.

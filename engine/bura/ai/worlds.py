@@ -20,6 +20,22 @@ from engine.core.shuffle import shuffle
 
 
 @dataclass(slots=True)
+class Places:
+    """How many unseen cards each hidden place of a view takes, in the order ``_lay`` fills them: the others'
+    hands (besides the cards pinned to them), the stock and the dead cards (less the turned-up trump card when it
+    lies there), the face-down answers (in trick order, play by play)."""
+
+    hands: dict[int, int]
+    stock: int
+    dead: int
+    hidden: list[int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.hands.values()) + self.stock + self.dead + sum(self.hidden)
+
+
+@dataclass(slots=True)
 class Unseen:
     """The cards a seat cannot see, in deck order, and the public facts that pin some of them to a place."""
 
@@ -27,6 +43,7 @@ class Unseen:
     pinned: dict[int, list[Card]]  # public cards known to sit in a hand: the drawn trump card, shown combos
     stock_trump: bool  # the turned-up trump card still lies in the stock
     dead_trump: bool  # ... or among the dead cards
+    places: Places  # the hidden places of the view and how many of these cards each takes
 
 
 def unseen_cards(view: SeatView, variant: Variant) -> Unseen:
@@ -59,7 +76,14 @@ def unseen_cards(view: SeatView, variant: Variant) -> Unseen:
             pinned.setdefault(shown.seat, []).extend(extra)
             placed.update(extra)
     pool = [card for card in deck(variant.deck_size) if card not in placed]
-    return Unseen(pool, pinned, stock_trump, dead_trump)
+    hidden = [play.count for trick in tricks for play in trick.plays if len(play.cards) != play.count]
+    places = Places(
+        {s: max(0, sizes[s] - len(pinned.get(s, []))) for s in table.seats if s != seat},
+        max(0, table.stock - 1 if stock_trump else table.stock),
+        max(0, table.dead - 1 if dead_trump else table.dead),
+        hidden,
+    )
+    return Unseen(pool, pinned, stock_trump, dead_trump, places)
 
 
 @dataclass(slots=True)
@@ -76,48 +100,41 @@ class Layout:
 
 
 def _lay(view: SeatView, unseen: Unseen, rng: random.Random, variant: Variant | None) -> Layout:
-    """One shuffle of the unseen cards by ``rng``, laid in the hidden places in a fixed order: the others' hands
-    (after the cards pinned to them), the stock, the dead cards, the face-down answers. Without a ``variant`` (it
-    says where the turned-up trump card lies in the stock) the stock and the dead cards are skipped, not built:
-    what the inference needs."""
+    """One shuffle of the unseen cards by ``rng``, laid in the hidden places in a fixed order (``unseen.places``):
+    the others' hands (after the cards pinned to them), the stock, the dead cards, the face-down answers. Without
+    a ``variant`` (it says where the turned-up trump card lies in the stock) the stock and the dead cards are
+    skipped, not built: what the inference needs."""
     table = view.table
+    room = unseen.places
     pool = list(unseen.pool)
     shuffle(pool, rng)
     at = 0
     hands: dict[int, list[Card]] = {}
-    sizes = dict(table.hand_sizes)
-    for s in table.seats:
-        if s != view.seat:
-            fixed = unseen.pinned.get(s, [])
-            count = max(0, sizes[s] - len(fixed))
-            hands[s] = sorted([*fixed, *pool[at : at + count]], key=BY_INDEX)
-            at += count
+    for s, count in room.hands.items():
+        hands[s] = sorted([*unseen.pinned.get(s, []), *pool[at : at + count]], key=BY_INDEX)
+        at += count
     trump_card = table.trump_card
-    in_stock = max(0, table.stock - 1 if unseen.stock_trump else table.stock)
-    in_dead = max(0, table.dead - 1 if unseen.dead_trump else table.dead)
     stock: list[Card] = []
     dead: list[Card] = []
     if variant is not None:
-        stock = pool[at : at + in_stock]
+        stock = pool[at : at + room.stock]
         if unseen.stock_trump:
             stock = [trump_card, *stock] if variant.trump_card is TrumpCard.UNDER_STOCK else [*stock, trump_card]
-        dead = pool[at + in_stock : at + in_stock + in_dead]
+        dead = pool[at + room.stock : at + room.stock + room.dead]
         if unseen.dead_trump:
             dead = [trump_card, *dead]
-    at += in_stock + in_dead
+    at += room.stock + room.dead
     hidden: list[tuple[Card, ...]] = []
-    for trick in [*table.history, *([table.trick] if table.trick is not None else [])]:
-        for play in trick.plays:
-            if len(play.cards) != play.count:
-                hidden.append(tuple(pool[at : at + play.count]))
-                at += play.count
+    for count in room.hidden:
+        hidden.append(tuple(pool[at : at + count]))
+        at += count
     return Layout(hands, stock, dead, hidden, len(pool) - at)
 
 
-def unplaced(view: SeatView, unseen: Unseen) -> int:
-    """How many unseen cards have no hidden place the view names: cards the only player with cards took as an
-    unopposed last trick (RULES §7.4) lie in a pile the view does not say, so no world can be laid out then."""
-    return _lay(view, unseen, random.Random(0), None).left
+def unplaced(unseen: Unseen) -> int:
+    """How many of the unseen cards have no hidden place their view names: cards the only player with cards took
+    as an unopposed last trick (RULES §7.4) lie in a pile the view does not say, so no world can be laid out then."""
+    return len(unseen.pool) - unseen.places.total
 
 
 def deal_unseen(

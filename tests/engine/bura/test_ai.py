@@ -462,7 +462,7 @@ def test_hard_player_decides_the_final_claim_after_unopposed_last_cards(follow: 
         in_piles = sum(len(pile) for pile in match.deal.piles)
         in_tricks = sum(len(t.lead) + sum(len(p.cards) for p in t.plays) for t in match.deal.history)
         seat_view = view(match, match.deal.leader)
-        assert unplaced(seat_view, unseen_cards(seat_view, variant)) == in_piles - in_tricks
+        assert unplaced(unseen_cards(seat_view, variant)) == in_piles - in_tricks
         unopposed += in_piles > in_tricks
         assert hard.choose(seat_view) in seat_view.legal
     assert unopposed >= 3
