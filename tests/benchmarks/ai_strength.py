@@ -20,6 +20,10 @@ is 10:1 odds), random anchored at 0. A chain of pairings gives each step's Elo d
 **Decision times.** Wall clock of ``choose`` per decision of each level, inside the worker process: p50, p95,
 p99 and max per level and game. They depend on what else runs on the machine (say what did).
 
+**More thinking.** ``hard16`` is the hard player with sixteen times the budget, far above the decision-time
+target: it shows where more work per decision would take the player (pairing ``hard16-easy``, not played by
+default).
+
 **Peeking levels (a diagnostic, not players).** ``peek`` is the hard player whose every sampled world gives the
 other seats the hands they really hold (the stock and the face-down answers are still sampled), and ``peek4`` the
 same with four times the budget and the other side's playouts without random moves (the easy player exactly).
@@ -109,6 +113,7 @@ LEVELS: dict[str, Maker] = {
     "easy": lambda variant, seed: EasyPlayer(variant),
     "hard": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed)),
     "hard4": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed).scaled(4)),
+    "hard16": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed).scaled(16)),
     "peek": lambda variant, seed: Peeking(variant, Budget.default(variant, seed=seed)),
     "peek4": lambda variant, seed: Peeking(variant, Budget.default(variant, seed=seed).scaled(4), others_epsilon=0.0),
 }
