@@ -20,14 +20,15 @@ is 10:1 odds), random anchored at 0. A chain of pairings gives each step's Elo d
 **Decision times.** Wall clock of ``choose`` per decision of each level, inside the worker process: p50, p95,
 p99 and max per level and game. They depend on what else runs on the machine (say what did).
 
-**More thinking.** ``hard16`` is the hard player with sixteen times the budget, far above the decision-time
-target: it shows where more work per decision would take the player (pairing ``hard16-easy``, not played by
-default).
+**Levels.** ``hard`` is the hard player with the bot's budget for the table (``Budget.default``), ``hard4`` with
+four times that; ``base`` with the base budget (the field defaults of ``Budget``): the bot's in Буркозёл, and a
+quarter of its in two-player Бура, where it was the bot's until the default grew (pairing ``hard-base``, not played
+by default).
 
-**Peeking levels (a diagnostic, not players).** ``peek`` is the hard player whose every sampled world gives the
-other seats the hands they really hold (the stock and the face-down answers are still sampled), and ``peek4`` the
-same with four times the budget and the other side's playouts without random moves (the easy player exactly).
-Against the easy player they bound what any inference about the other hand could add to the search: pairings
+**Peeking levels (a diagnostic, not players).** ``peek`` is the hard player with the base budget whose every sampled
+world gives the other seats the hands they really hold (the stock and the face-down answers are still sampled), and
+``peek4`` the same with four times the budget and the other side's playouts without random moves (the easy player
+exactly). Against the easy player they bound what any inference about the other hand could add to the search: pairings
 ``peek-easy`` and ``peek4-easy``, not played by default.
 
 **Reproducible, resumable.** Pair N of a game is seeded by N alone (the cards, the dealer, each computer's
@@ -107,17 +108,17 @@ class _TruthFirst(random.Random):
         x[:] = [*self.front, *(card for card in x if card not in self.placed)]
 
 
-Maker = Callable[[Variant, str], Player]
+Maker = Callable[[Variant, int, str], Player]  # (variant, players, seed)
 LEVELS: dict[str, Maker] = {
-    "random": lambda variant, seed: RandomPlayer(random.Random(seed)),
-    "easy": lambda variant, seed: EasyPlayer(variant),
-    "hard": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed)),
-    "hard4": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed).scaled(4)),
-    "hard16": lambda variant, seed: HardPlayer(variant, Budget.default(variant, seed=seed).scaled(16)),
-    "peek": lambda variant, seed: Peeking(variant, Budget.default(variant, seed=seed)),
-    "peek4": lambda variant, seed: Peeking(variant, Budget.default(variant, seed=seed).scaled(4), others_epsilon=0.0),
+    "random": lambda variant, players, seed: RandomPlayer(random.Random(seed)),
+    "easy": lambda variant, players, seed: EasyPlayer(variant),
+    "base": lambda variant, players, seed: HardPlayer(variant, Budget(seed=seed)),
+    "hard": lambda variant, players, seed: HardPlayer(variant, Budget.default(variant, players, seed=seed)),
+    "hard4": lambda variant, players, seed: HardPlayer(variant, Budget.default(variant, players, seed=seed).scaled(4)),
+    "peek": lambda variant, players, seed: Peeking(variant, Budget(seed=seed)),
+    "peek4": lambda variant, players, seed: Peeking(variant, Budget(seed=seed).scaled(4), others_epsilon=0.0),
 }
-LADDER = ("random", "easy", "hard", "hard4")  # the order levels are printed in
+LADDER = ("random", "easy", "base", "hard", "hard4")  # the order levels are printed in
 GAMES: dict[str, tuple[Variant, int]] = {"bura": (BURA_STANDARD, 2), "burkozel": (BURKOZEL, 4)}
 Z = 1.96
 
@@ -129,7 +130,7 @@ def play_deal(game: str, levels: dict[int, str], number: int) -> tuple[int | Non
     single = variant.with_options(match=SINGLE_DEAL)
     match = Match(single, players, f"duplicate/{number}")
     sides = {seat: match.side_of(seat) for seat in range(players)}
-    brains = {seat: LEVELS[levels[side]](single, f"{number}/{seat}") for seat, side in sides.items()}
+    brains = {seat: LEVELS[levels[side]](single, players, f"{number}/{seat}") for seat, side in sides.items()}
     times: dict[str, list[float]] = {level: [] for level in levels.values()}
     while not match.finished:
         seat = match.to_act()

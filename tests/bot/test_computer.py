@@ -19,11 +19,13 @@ from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Deadline, Table, TableStatus
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import HandCb, LobbyOp
-from engine.bura.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
+from engine.bura.ai import Budget, HardPlayer
 from engine.bura.events import DealEnded
 from engine.bura.match import Match
 from engine.bura.players import random_step
 from engine.bura.variant import BURA_STANDARD
+from engine.bura.views import SeatView
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
 
@@ -138,6 +140,26 @@ def test_computer_action_is_legal_and_repeatable_for_both_levels() -> None:
         events = match.apply(random_step(match, rng))
         if any(isinstance(event, DealEnded) for event in events) or match.finished:
             break
+
+
+@pytest.mark.parametrize(("players", "times"), [(2, 4), (3, 1)])
+def test_a_hard_computer_thinks_with_the_budget_for_its_table_size(
+    players: int, times: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two-player Бура gets four times the base work (engine Budget.default); a larger table the base."""
+    used: list[Budget] = []
+    chooser = HardPlayer.choose
+
+    def spy(self: HardPlayer, seat_view: SeatView) -> Action:
+        used.append(self.budget)
+        return chooser(self, seat_view)
+
+    monkeypatch.setattr(HardPlayer, "choose", spy)
+    match = Match(BURA_STANDARD, players, "budget")
+    seat = match.to_act()
+    assert seat is not None
+    computer_action(match, seat, ComputerLevel.HARD, seed="t/2")
+    assert used == [Budget(seed="t/2").scaled(times)]
 
 
 async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(world: World) -> None:

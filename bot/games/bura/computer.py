@@ -21,7 +21,8 @@ from engine.bura.views import SeatView, view
 def decide(variant: Variant, seat_view: SeatView, level: ComputerLevel, seed: str) -> Action:
     """The move a computer at ``level`` makes from ``seat_view`` (plain data in and out: it runs in a worker)."""
     if level is ComputerLevel.HARD:
-        return HardPlayer(variant, Budget.default(variant, seed=seed)).choose(seat_view)
+        budget = Budget.default(variant, len(seat_view.table.seats), seed=seed)
+        return HardPlayer(variant, budget).choose(seat_view)
     return EasyPlayer(variant).choose(seat_view)
 
 

@@ -53,10 +53,10 @@ class Budget:
     ``endgame_worlds`` worlds, within ``exact_nodes`` nodes a world, or by playouts if that is not enough;
     ``seed``: seeds the dice of every decision, with the position.
 
-    :meth:`default` is the bot's budget (the field defaults), for every variant: in Буркозёл it won 76.3% of the
-    decided duplicate deals against the easy player where the smaller budget it had before (1,500 simulated moves,
-    no racing, two worlds weighed for each) won 68.7%, and neither racing alone nor weighing alone made the
-    difference (200 deal pairs each, BENCHMARKS.md)."""
+    The field defaults are the base budget: in Буркозёл it won 76.3% of the decided duplicate deals against the
+    easy player where the smaller budget it had before (1,500 simulated moves, no racing, two worlds weighed for
+    each) won 68.7%, and neither racing alone nor weighing alone made the difference (200 deal pairs each,
+    BENCHMARKS.md). :meth:`default` is the bot's budget for a table."""
 
     samples: int = 32
     first_pass: int = 2000
@@ -69,10 +69,17 @@ class Budget:
     seed: int | str = 0
 
     @classmethod
-    def default(cls, variant: Variant, seed: int | str = 0) -> Budget:
-        """The bot's budget for ``variant`` (the same for every variant now), seeded by ``seed``."""
-        del variant
-        return cls(seed=seed)
+    def default(cls, variant: Variant, players: int, seed: int | str = 0) -> Budget:
+        """The bot's budget for ``variant`` at a table of ``players``, seeded by ``seed``: four times the base in
+        two-player Бура with three-card hands, the base elsewhere.
+
+        In two-player Бура four times the work wins 66.0% of the decided duplicate deals against the easy player
+        where the base wins 62.2% (the same 1,000 pairs), and 53.5% against the base itself (5,000 pairs), within
+        the decision-time target (p95 264 ms, p99 336 ms on the benchmark machine); a deal there is short, so the
+        work is cheap. Larger tables and hands make every playout longer, and Буркозёл's base already wins 71.8%
+        against the easy player (BENCHMARKS.md)."""
+        base = cls(seed=seed)
+        return base.scaled(4) if players == 2 and variant.hand_size == 3 else base
 
     def scaled(self, factor: int) -> Budget:
         """``factor`` times the work: as many more simulated moves, worlds per move and endgame worlds (the
@@ -211,12 +218,12 @@ def undominated(moves: list[Action], view: SeatView) -> list[Action]:
 
 class HardPlayer:
     """Determinized Monte Carlo over the engine with inference (see the module docstring); its work per decision
-    is ``budget`` (:meth:`Budget.default` for the variant when None)."""
+    is ``budget`` (the bot's: :meth:`Budget.default`)."""
 
     def __init__(
         self,
         variant: Variant,
-        budget: Budget | None = None,
+        budget: Budget,
         epsilon: float = 0.1,
         miss: float = 0.1,
         others_epsilon: float | None = None,
@@ -232,7 +239,7 @@ class HardPlayer:
         ``epsilon``); ``habits``, the own side's playout habits (SHARP won as many of 200 duplicate Бура deal
         pairs as the easy habits)."""
         self.variant = variant
-        self.budget = budget if budget is not None else Budget.default(variant)
+        self.budget = budget
         self.rng = random.Random(self.budget.seed)
         self.epsilon = epsilon
         self.others_epsilon = epsilon if others_epsilon is None else others_epsilon

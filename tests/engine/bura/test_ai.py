@@ -106,9 +106,17 @@ def test_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> Non
         twin = shuffle_unseen(match, seat, rng)
         assert view(twin, seat) == seen, "shuffling unseen cards must not change the view"
         assert EasyPlayer(variant).choose(view(twin, seat)) == EasyPlayer(variant).choose(seen)
-        hard_here = HardPlayer(variant, replace(Budget.default(variant, seed=5), samples=4)).choose(seen)
-        hard_there = HardPlayer(variant, replace(Budget.default(variant, seed=5), samples=4)).choose(view(twin, seat))
+        hard_here = HardPlayer(variant, replace(Budget(seed=5), samples=4)).choose(seen)
+        hard_there = HardPlayer(variant, replace(Budget(seed=5), samples=4)).choose(view(twin, seat))
         assert hard_here == hard_there
+
+
+def test_the_bots_budget_is_four_times_the_base_only_at_a_two_player_three_card_table() -> None:
+    base = Budget(seed=1)
+    assert Budget.default(BURA_STANDARD, 2, seed=1) == base.scaled(4)
+    assert Budget.default(BURA_STANDARD, 3, seed=1) == base
+    assert Budget.default(PROFILES["BURKOZEL"], 2, seed=1) == base
+    assert Budget.default(PROFILES["BURA_5"], 2, seed=1) == base
 
 
 def test_the_shuffle_really_moves_hidden_cards() -> None:
@@ -184,7 +192,7 @@ def test_a_decision_is_a_function_of_the_seed_and_the_view(name: str) -> None:
     """The same seed and view give the same decision, whatever the player decided before (its dice are seeded by
     the position); the work is counted in iterations, never in time."""
     variant = PROFILES[name]
-    budget = replace(Budget.default(variant, seed="table/7"), samples=6, first_pass=300, race=300)
+    budget = Budget(samples=6, first_pass=300, race=300, seed="table/7")
     states = _random_states(variant, variant.max_players if name == "BURKOZEL" else 2, 12, seed=21)
     seasoned = HardPlayer(variant, budget)
     first = []
