@@ -21,9 +21,9 @@ is 10:1 odds), random anchored at 0. A chain of pairings gives each step's Elo d
 p99 and max per level and game. They depend on what else runs on the machine (say what did).
 
 **Levels.** ``hard`` is the hard player with the bot's budget for the table (``Budget.default``), ``hard4`` with
-four times that; ``base`` with the base budget (the field defaults of ``Budget``): the bot's in Буркозёл, and a
-quarter of its in two-player Бура, where it was the bot's until the default grew (pairing ``hard-base``, not played
-by default).
+four times that; ``base`` with the base budget (the field defaults of ``Budget``), the bot's in Буркозёл and a third
+of its in two-player Бура, and ``baseN`` with N times the base (``base4``, ``base16``): levels named by their work,
+whatever the bot's default is.
 
 **Peeking levels (a diagnostic, not players).** ``peek`` is the hard player with the base budget whose every sampled
 world gives the other seats the hands they really hold (the stock and the face-down answers are still sampled), and
@@ -119,6 +119,18 @@ LEVELS: dict[str, Maker] = {
     "peek4": lambda variant, players, seed: Peeking(variant, Budget(seed=seed).scaled(4), others_epsilon=0.0),
 }
 LADDER = ("random", "easy", "base", "hard", "hard4")  # the order levels are printed in
+
+
+def level(name: str) -> Maker | None:
+    """The maker of level ``name``: one of :data:`LEVELS`, or ``baseN``, N times the base budget (None if neither)."""
+    if name in LEVELS:
+        return LEVELS[name]
+    times = name.removeprefix("base")
+    if times == name or not times.isdigit() or int(times) < 1:
+        return None
+    return lambda variant, players, seed: HardPlayer(variant, Budget(seed=seed).scaled(int(times)))
+
+
 GAMES: dict[str, tuple[Variant, int]] = {"bura": (BURA_STANDARD, 2), "burkozel": (BURKOZEL, 4)}
 Z = 1.96
 
@@ -130,8 +142,12 @@ def play_deal(game: str, levels: dict[int, str], number: int) -> tuple[int | Non
     single = variant.with_options(match=SINGLE_DEAL)
     match = Match(single, players, f"duplicate/{number}")
     sides = {seat: match.side_of(seat) for seat in range(players)}
-    brains = {seat: LEVELS[levels[side]](single, players, f"{number}/{seat}") for seat, side in sides.items()}
-    times: dict[str, list[float]] = {level: [] for level in levels.values()}
+    brains = {}
+    for at, side in sides.items():
+        maker = level(levels[side])
+        assert maker is not None, f"unknown level {levels[side]}"
+        brains[at] = maker(single, players, f"{number}/{at}")
+    times: dict[str, list[float]] = {name: [] for name in levels.values()}
     while not match.finished:
         seat = match.to_act()
         assert seat is not None
@@ -343,8 +359,8 @@ def main() -> None:
     games = args.games.split(",")
     pairings = args.pairings.split(",")
     for pairing in pairings:
-        if any(level not in LEVELS for level in pairing.split("-")):
-            parser.error(f"unknown level in {pairing}: levels are {', '.join(LEVELS)}")
+        if any(level(name) is None for name in pairing.split("-")):
+            parser.error(f"unknown level in {pairing}: levels are {', '.join(LEVELS)} and baseN (N times the base)")
     results = load(args.out)
     if not args.report:
         for game in games:

@@ -1,16 +1,18 @@
-"""The duplicate benchmark's peeking levels: their worlds hold the other seats' true hands, and only theirs."""
+"""The duplicate benchmark's levels: the peeking ones' worlds hold the other seats' true hands, and only theirs; the
+levels named by their work."""
 
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from engine.bura.ai import Budget, EasyPlayer, worlds
+from engine.bura.ai import Budget, EasyPlayer, HardPlayer, worlds
 from engine.bura.ai.worlds import deal_unseen, determinize, unseen_cards
 from engine.bura.cards import BY_INDEX
 from engine.bura.match import Match
 from engine.bura.variant import BURA_STANDARD, SINGLE_DEAL
 from engine.bura.views import view
-from tests.benchmarks.ai_strength import Peeking, seeing
+from tests.benchmarks.ai_strength import Peeking, level, seeing
 
 VARIANT = BURA_STANDARD.with_options(match=SINGLE_DEAL)
 
@@ -54,3 +56,14 @@ def test_a_peeking_player_chooses_a_legal_move() -> None:
     player.hands = {other: list(hand) for other, hand in match.deal.hands.items() if other != seat}
     seat_view = view(match, seat)
     assert player.choose(seat_view) in seat_view.legal
+
+
+def test_levels_are_named_by_their_work_as_well() -> None:
+    base4 = level("base4")
+    assert base4 is not None
+    player = base4(VARIANT, 2, "7/0")
+    assert isinstance(player, HardPlayer) and player.budget == Budget(seed="7/0").scaled(4)
+    hard = level("hard")
+    assert hard is not None
+    assert cast(HardPlayer, hard(VARIANT, 2, "7/0")).budget == Budget.default(VARIANT, 2, seed="7/0")
+    assert level("base0") is None and level("basex") is None and level("expert") is None

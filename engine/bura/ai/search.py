@@ -70,16 +70,17 @@ class Budget:
 
     @classmethod
     def default(cls, variant: Variant, players: int, seed: int | str = 0) -> Budget:
-        """The bot's budget for ``variant`` at a table of ``players``, seeded by ``seed``: four times the base in
+        """The bot's budget for ``variant`` at a table of ``players``, seeded by ``seed``: three times the base in
         two-player Бура with three-card hands, the base elsewhere.
 
-        In two-player Бура four times the work wins 66.0% of the decided duplicate deals against the easy player
-        where the base wins 62.2% (the same 1,000 pairs), and 53.5% against the base itself (5,000 pairs), within
-        the decision-time target (p95 264 ms, p99 336 ms on the benchmark machine); a deal there is short, so the
-        work is cheap. Larger tables and hands make every playout longer, and Буркозёл's base already wins 71.8%
+        In two-player Бура more work pays: four times the base wins 65.9% of the decided duplicate deals against
+        the easy player over 5,000 pairs, where the base wins 62.0%, and 53.5% against the base itself; sixteen
+        times no more than four. Four times is too close to the decision-time target, though (p95 264 ms in one
+        run, 300-345 ms in others on the same machine); three times keeps a margin (p95 234 ms where four times
+        took 300-345). Larger tables and hands make every playout longer, and Буркозёл's base already wins 71.8%
         against the easy player (BENCHMARKS.md)."""
         base = cls(seed=seed)
-        return base.scaled(4) if players == 2 and variant.hand_size == 3 else base
+        return base.scaled(3) if players == 2 and variant.hand_size == 3 else base
 
     def scaled(self, factor: int) -> Budget:
         """``factor`` times the work: as many more simulated moves, worlds per move and endgame worlds (the

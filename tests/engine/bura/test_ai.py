@@ -111,9 +111,9 @@ def test_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> Non
         assert hard_here == hard_there
 
 
-def test_the_bots_budget_is_four_times_the_base_only_at_a_two_player_three_card_table() -> None:
+def test_the_bots_budget_is_three_times_the_base_only_at_a_two_player_three_card_table() -> None:
     base = Budget(seed=1)
-    assert Budget.default(BURA_STANDARD, 2, seed=1) == base.scaled(4)
+    assert Budget.default(BURA_STANDARD, 2, seed=1) == base.scaled(3)
     assert Budget.default(BURA_STANDARD, 3, seed=1) == base
     assert Budget.default(PROFILES["BURKOZEL"], 2, seed=1) == base
     assert Budget.default(PROFILES["BURA_5"], 2, seed=1) == base
