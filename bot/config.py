@@ -64,7 +64,8 @@ class Settings(BaseSettings):
     """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, so HTTP_PORT is not needed in webhook mode."""
     computer_processes: int = Field(1, ge=0, le=64)
     """COMPUTER_PROCESSES: worker processes where hard computer players think (0: a thread of the bot, which then
-    answers every tap about 5 ms later while one thinks). One worker makes about six hard decisions a second."""
+    answers every tap about 5 ms later while one thinks). One worker makes about nine of the heaviest hard decisions
+    a second (the first move of a two-player Бура deal, BENCHMARKS.md)."""
 
     @field_validator("bot_token")
     @classmethod
