@@ -23,7 +23,9 @@ p99 and max per level and game. They depend on what else runs on the machine (sa
 **Levels.** ``hard`` is the hard player with the bot's budget for the table (``Budget.default``), ``hard4`` with
 four times that; ``base`` with the base budget (the field defaults of ``Budget``), the bot's in Буркозёл and a third
 of its in two-player Бура, and ``baseN`` with N times the base (``base4``, ``base16``): levels named by their work,
-whatever the bot's default is.
+whatever the bot's default is. ``base`` and ``baseN`` play every playout to the end (horizon 0); the bot's budget
+in two-player Бура with the standard rules lets the learned value judge them after one trick
+(engine/bura/ai/value.py), and ``valueN`` is N times the base with that value.
 
 **Peeking levels (a diagnostic, not players).** ``peek`` is the hard player with the base budget whose every sampled
 world gives the other seats the hands they really hold (the stock and the face-down answers are still sampled), and
@@ -46,7 +48,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.pool import Pool
 from pathlib import Path
 
@@ -122,13 +124,16 @@ LADDER = ("random", "easy", "base", "hard", "hard4")  # the order levels are pri
 
 
 def level(name: str) -> Maker | None:
-    """The maker of level ``name``: one of :data:`LEVELS`, or ``baseN``, N times the base budget (None if neither)."""
+    """The maker of level ``name``: one of :data:`LEVELS`, ``baseN`` (N times the base budget) or ``valueN`` (the
+    same with the learned value), or None."""
     if name in LEVELS:
         return LEVELS[name]
-    times = name.removeprefix("base")
-    if times == name or not times.isdigit() or int(times) < 1:
-        return None
-    return lambda variant, players, seed: HardPlayer(variant, Budget(seed=seed).scaled(int(times)))
+    for prefix, horizon in (("base", 0), ("value", 1)):
+        times = name.removeprefix(prefix)
+        if times != name and times.isdigit() and int(times) >= 1:
+            budget = Budget(horizon=horizon).scaled(int(times))
+            return lambda variant, players, seed: HardPlayer(variant, replace(budget, seed=seed))
+    return None
 
 
 GAMES: dict[str, tuple[Variant, int]] = {"bura": (BURA_STANDARD, 2), "burkozel": (BURKOZEL, 4)}
@@ -360,7 +365,7 @@ def main() -> None:
     pairings = args.pairings.split(",")
     for pairing in pairings:
         if any(level(name) is None for name in pairing.split("-")):
-            parser.error(f"unknown level in {pairing}: levels are {', '.join(LEVELS)} and baseN (N times the base)")
+            parser.error(f"unknown level in {pairing}: levels are {', '.join(LEVELS)}, baseN and valueN")
     results = load(args.out)
     if not args.report:
         for game in games:

@@ -66,4 +66,8 @@ def test_levels_are_named_by_their_work_as_well() -> None:
     hard = level("hard")
     assert hard is not None
     assert cast(HardPlayer, hard(VARIANT, 2, "7/0")).budget == Budget.default(VARIANT, 2, seed="7/0")
+    value3 = level("value3")
+    assert value3 is not None
+    assert cast(HardPlayer, value3(VARIANT, 2, "7/0")).budget == Budget(seed="7/0", horizon=1).scaled(3)
     assert level("base0") is None and level("basex") is None and level("expert") is None
+    assert level("value0") is None and level("valuex") is None

@@ -138,13 +138,23 @@ def habit_move(sim: Sim, rng: random.Random, epsilon: float, habits: Habits = EA
 
 
 def play_out(
-    sim: Sim, rng: random.Random, epsilon: float, side: int, others: float, habits: Habits, limit: int = 400
+    sim: Sim,
+    rng: random.Random,
+    epsilon: float,
+    side: int,
+    others: float,
+    habits: Habits,
+    limit: int = 400,
+    tricks: int | None = None,
 ) -> int:
     """Play ``sim`` to its end: ``side`` by ``habits`` with ``epsilon`` random moves, the other sides by the easy
-    player's habits with ``others`` (as ``search.play_out`` on a ``Deal``). Returns the number of moves played."""
+    player's habits with ``others`` (as ``search.play_out`` on a ``Deal``); with ``tricks``, stop as well at the
+    first lead once the sides have taken that many tricks in all. Returns the number of moves played."""
     steps = 0
     side_of = sim.side_of
     while sim.phase != OVER_PHASE and steps < limit:
+        if tricks is not None and sim.phase == LEAD_PHASE and sum(sim.tricks) >= tricks:
+            break
         if side_of[sim.to_act()] == side:
             sim.apply(habit_move(sim, rng, epsilon, habits))
         else:

@@ -12,6 +12,13 @@ not need. Dominated moves are not tried: an open answer that cannot beat, when t
 (:func:`undominated`). A claim is judged by its odds over all the weighed worlds: won if the pile holds enough,
 lost if not.
 
+Where a learned value fits the table (two-player Бура with the standard rules: engine/bura/ai/value.py) and the
+budget's ``horizon`` asks for it, a playout stops at the first lead after the candidate's trick instead of running
+to the end, and the value judges the position: the odds the hard player went on to win from positions like it,
+fitted on its own deals against the easy player. The own side's later moves are then valued as the hard player
+would play them, with what it will have learned, not by the easy habits; against the easy player that wins about
+seven points of decided deals more than full playouts with the same worlds (BENCHMARKS.md).
+
 Once the stock is empty and few cards are left, each move is valued instead by exact search of the rest of the
 deal in every sampled world (engine/bura/ai/exact.py), as far as the budget's nodes allow.
 
@@ -37,6 +44,7 @@ from .easy import EASY, EasyPlayer, Habits, easy_answer, easy_lead_key, set_beat
 from .exact import Exhausted, solve
 from .inference import Inference
 from .sim import Sim, as_move, convertible, from_deal, from_view, supported
+from .value import Value, fits, shipped
 from .worlds import Unseen, clone, deal_unseen, determinize, unplaced, unseen_cards
 
 
@@ -51,7 +59,10 @@ class Budget:
     worlds, so without enough of them racing replays the same few); ``exact``: once the stock is empty and the
     hands hold this many cards at most, each move is valued by exact search (engine/bura/ai/exact.py) in
     ``endgame_worlds`` worlds, within ``exact_nodes`` nodes a world, or by playouts if that is not enough;
-    ``seed``: seeds the dice of every decision, with the position.
+    ``horizon``: where the learned value fits the table (engine/bura/ai/value.py), a playout stops at the first
+    lead after this many tricks (the candidate's own trick counted) and the value judges the position; 0, or where
+    no value fits, every playout runs to the end of the deal (a playout then costs more simulated moves, but the
+    worlds stay as many); ``seed``: seeds the dice of every decision, with the position.
 
     The field defaults are the base budget: in Буркозёл it won 76.3% of the decided duplicate deals against the
     easy player where the smaller budget it had before (1,500 simulated moves, no racing, two worlds weighed for
@@ -66,12 +77,14 @@ class Budget:
     exact: int = 8
     endgame_worlds: int = 16
     exact_nodes: int = 4000
+    horizon: int = 0
     seed: int | str = 0
 
     @classmethod
     def default(cls, variant: Variant, players: int, seed: int | str = 0) -> Budget:
         """The bot's budget for ``variant`` at a table of ``players``, seeded by ``seed``: three times the base in
-        two-player Бура with three-card hands, the base elsewhere.
+        two-player Бура with three-card hands, the base elsewhere; playouts judged by the learned value after one
+        trick where it fits the table (:func:`~engine.bura.ai.value.fits`).
 
         In two-player Бура more work pays: four times the base wins 65.9% of the decided duplicate deals against
         the easy player over 5,000 pairs, where the base wins 62.0%, and 53.5% against the base itself; sixteen
@@ -79,7 +92,7 @@ class Budget:
         run, 300-345 ms in others on the same machine); three times keeps a margin (p95 234 ms where four times
         took 300-345). Larger tables and hands make every playout longer, and Буркозёл's base already wins 71.8%
         against the easy player (BENCHMARKS.md)."""
-        base = cls(seed=seed)
+        base = cls(seed=seed, horizon=1 if fits(variant, players) else 0)
         return base.scaled(3) if players == 2 and variant.hand_size == 3 else base
 
     def scaled(self, factor: int) -> Budget:
@@ -248,6 +261,7 @@ class HardPlayer:
         self.prune = prune
         self.bura = bura
         self.habits = habits
+        self._value: Value | None = None  # the learned value of the decision under way, if it uses one
 
     def _samples_for(self, view: SeatView, candidates: int) -> tuple[int, int]:
         """The worlds of the first pass over ``candidates`` moves, and the rounds of as many worlds that the
@@ -286,6 +300,7 @@ class HardPlayer:
         count, rounds = self._samples_for(view, len(moves))
         seeds, claim_odds = self._worlds(view, count, unseen, rounds)
         side = view.side
+        self._value = shipped() if self.budget.horizon and fits(self.variant, len(view.table.seats)) else None
         # results[i]: move i's result in each world it met, in the order of ``seeds``.
         results: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
@@ -362,13 +377,23 @@ class HardPlayer:
         first = as_move(move) if base is not None else None
         if base is not None and first is not None:
             sim = base.copy()
+            judge = self._value
+            if judge is not None:
+                mover = sim.to_act()
+                until = sum(sim.tricks) + self.budget.horizon
+                sim.apply(first)
+                steps = 1 + playout.play_out(
+                    sim, rng, self.epsilon, side, self.others_epsilon, self.habits, tricks=until
+                )
+                return steps, sim.value(side) if sim.over else judge(sim, mover)
             sim.apply(first)
         else:
             assert world is not None
             deal = clone(world)
             deal.apply(move)
             steps = 1
-            # a move of the pre-lead window: play on the deal until a sim can take over
+            # a move of the pre-lead window: play on the deal until a sim can take over (and to the end: the
+            # learned value judges only playouts that start on a sim)
             while not deal.over and not (supported(self.variant) and convertible(deal)) and steps < 400:
                 seat = deal.to_act()
                 assert seat is not None

@@ -106,14 +106,17 @@ def test_decisions_do_not_depend_on_unseen_cards(name: str, players: int) -> Non
         twin = shuffle_unseen(match, seat, rng)
         assert view(twin, seat) == seen, "shuffling unseen cards must not change the view"
         assert EasyPlayer(variant).choose(view(twin, seat)) == EasyPlayer(variant).choose(seen)
-        hard_here = HardPlayer(variant, replace(Budget(seed=5), samples=4)).choose(seen)
-        hard_there = HardPlayer(variant, replace(Budget(seed=5), samples=4)).choose(view(twin, seat))
-        assert hard_here == hard_there
+        for horizon in (0, 1):  # full playouts, and the learned value after a trick where it fits the table
+            budget = replace(Budget(seed=5), samples=4, horizon=horizon)
+            hard_here = HardPlayer(variant, budget).choose(seen)
+            hard_there = HardPlayer(variant, budget).choose(view(twin, seat))
+            assert hard_here == hard_there
 
 
 def test_the_bots_budget_is_three_times_the_base_only_at_a_two_player_three_card_table() -> None:
     base = Budget(seed=1)
-    assert Budget.default(BURA_STANDARD, 2, seed=1) == base.scaled(3)
+    assert Budget.default(BURA_STANDARD, 2, seed=1) == replace(base.scaled(3), horizon=1)  # the learned value
+    assert Budget.default(PROFILES["BURA_PAGAT"], 2, seed=1) == base.scaled(3)
     assert Budget.default(BURA_STANDARD, 3, seed=1) == base
     assert Budget.default(PROFILES["BURKOZEL"], 2, seed=1) == base
     assert Budget.default(PROFILES["BURA_5"], 2, seed=1) == base
