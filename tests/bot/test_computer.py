@@ -142,11 +142,12 @@ def test_computer_action_is_legal_and_repeatable_for_both_levels() -> None:
             break
 
 
-@pytest.mark.parametrize(("players", "times"), [(2, 3), (3, 1)])
+@pytest.mark.parametrize(("players", "times", "horizon"), [(2, 3, 1), (3, 1, 0)])
 def test_a_hard_computer_thinks_with_the_budget_for_its_table_size(
-    players: int, times: int, monkeypatch: pytest.MonkeyPatch
+    players: int, times: int, horizon: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Two-player Бура gets three times the base work (engine Budget.default); a larger table the base."""
+    """Two-player Бура gets three times the base work and the learned value after a trick (engine Budget.default);
+    a larger table the base with full playouts."""
     used: list[Budget] = []
     chooser = HardPlayer.choose
 
@@ -159,7 +160,7 @@ def test_a_hard_computer_thinks_with_the_budget_for_its_table_size(
     seat = match.to_act()
     assert seat is not None
     computer_action(match, seat, ComputerLevel.HARD, seed="t/2")
-    assert used == [Budget(seed="t/2").scaled(times)]
+    assert used == [Budget(seed="t/2", horizon=horizon).scaled(times)]
 
 
 async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(world: World) -> None:
