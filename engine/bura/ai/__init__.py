@@ -4,7 +4,8 @@
   it, dumps low cards (face down where allowed), and claims when the points it remembers reach the threshold.
 * :class:`HardPlayer` (``search``): determinized Monte Carlo over worlds sampled from the view (``worlds``),
   weighed by how plausible they make the others' past moves (``inference``); its work per decision is a
-  :class:`Budget` in simulated moves and worlds with a seed, never a time, so a decision is reproducible.
+  :class:`Budget` in simulated moves and worlds with a seed, never a time, so a decision is reproducible. In
+  two-player Бура its playouts stop after a trick and a learned value judges the rest (``value``).
 
 Both remember points as a player would: the open cards of their side's pile they know; face-down cards they
 captured they may not look at (RULES §6.7 strict mode), so a claim under uncertainty is a real decision.
