@@ -141,15 +141,17 @@ TINY = Budget(samples=1, first_pass=1, race=0, weighed=1, endgame_worlds=2, exac
 @pytest.mark.parametrize("name", list(PROFILES))
 def test_every_level_chooses_legal_actions(name: str) -> None:
     """Over 1,000 random states of each profile (all its player counts), every level of the ladder (random, easy,
-    hard, hard with four times the work; the hard ones with the least work, which takes the same paths) picks one
-    of ``view.legal`` for every seat that has a move, «Стоп!» out of turn included."""
+    hard, hard with four times the work; the hard ones with the least work, which takes the same paths, and the
+    learned value where the bot's budget uses it) picks one of ``view.legal`` for every seat that has a move,
+    «Стоп!» out of turn included."""
     variant = PROFILES[name]
     counts = range(variant.min_players, variant.max_players + 1)
     checked = 0
     for players in counts:
         easy = EasyPlayer(variant)
-        hard = HardPlayer(variant, replace(TINY, seed=players))
-        hard4 = HardPlayer(variant, replace(TINY, seed=players).scaled(4))
+        tiny = replace(TINY, seed=players, horizon=Budget.default(variant, players).horizon)
+        hard = HardPlayer(variant, tiny)
+        hard4 = HardPlayer(variant, tiny.scaled(4))
         rand = RandomPlayer(random.Random(players))
         for match in _random_states(variant, players, 1000 // len(counts) + 1, 7):
             for seat in match.active:
