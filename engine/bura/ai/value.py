@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -74,36 +74,43 @@ NAMES: tuple[str, ...] = (
 def _hand(hand: Sequence[Card], trump: Suit) -> list[float]:
     """What a hand holds: its size, trumps (count, strength, top, points), point cards, its longest plain suit and
     that suit's points, and what the easy player's habits would count as the cost of giving it all up."""
-    trumps = [card for card in hand if card.suit is trump]
-    plain: dict[Suit, list[Card]] = {}
+    trumps = strength = top_points = points = aces = tens = cost = 0
+    top = -1
+    plain: dict[Suit, list[int]] = {}  # suit -> [cards, points]
     for card in hand:
-        if card.suit is not trump:
-            plain.setdefault(card.suit, []).append(card)
-    long = max((len(cards) for cards in plain.values()), default=0)
-    long_points = max((sum(c.points for c in cards) for cards in plain.values() if len(cards) == long), default=0)
-    return [
-        len(hand),
-        len(trumps),
-        sum(card.strength for card in trumps),
-        max((card.strength for card in trumps), default=-1),
-        sum(card.points for card in hand),
-        sum(1 for card in hand if card.points == 11),
-        sum(1 for card in hand if card.points == 10),
-        long,
-        long_points,
-        sum(card.points + (12 + card.strength if card.suit is trump else card.strength // 3) for card in hand),
-        sum(card.points for card in trumps),
-    ]
+        worth = card.points
+        points += worth
+        if worth == 11:
+            aces += 1
+        elif worth == 10:
+            tens += 1
+        if card.suit is trump:
+            trumps += 1
+            strength += card.strength
+            top_points += worth
+            top = max(top, card.strength)
+            cost += worth + 12 + card.strength
+        else:
+            held = plain.setdefault(card.suit, [0, 0])
+            held[0] += 1
+            held[1] += worth
+            cost += worth + card.strength // 3
+    long = max((held[0] for held in plain.values()), default=0)
+    long_points = max((held[1] for held in plain.values() if held[0] == long), default=0)
+    return [len(hand), trumps, strength, top, points, aces, tens, long, long_points, cost, top_points]
 
 
 def features(sim: Sim, seat: int) -> list[float]:
     """The position of ``sim`` from ``seat``'s side (every card known; :data:`NAMES` says what each number is)."""
-    other = next(s for s in sim.seats if s != seat)
+    other = sim.seats[1] if sim.seats[0] == seat else sim.seats[0]
     side, other_side = sim.side_of[seat], sim.side_of[other]
     trump = sim.trump
-    mine, theirs = sim.hands[seat], sim.hands[other]
-    stock_trumps = sum(1 for card in sim.stock if card.suit is trump)
-    held = sum(1 for card in mine if card.suit is trump) + sum(1 for card in theirs if card.suit is trump)
+    mine, theirs = _hand(sim.hands[seat], trump), _hand(sim.hands[other], trump)
+    stock_trumps = stock_points = 0
+    for card in sim.stock:
+        stock_points += card.points
+        if card.suit is trump:
+            stock_trumps += 1
     return [
         len(sim.stock),
         int(sim.leader == seat),
@@ -116,10 +123,10 @@ def features(sim: Sim, seat: int) -> list[float]:
         sim.tricks[side],
         sim.tricks[other_side],
         stock_trumps,
-        sum(card.points for card in sim.stock),
-        9 - stock_trumps - held,
-        *_hand(mine, trump),
-        *_hand(theirs, trump),
+        stock_points,
+        9 - stock_trumps - mine[1] - theirs[1],
+        *mine,
+        *theirs,
     ]
 
 
@@ -144,19 +151,50 @@ class Tree:
         return self.leaf[~node]
 
 
+def _compiled(trees: Sequence[Tree]) -> Callable[[Sequence[float]], float]:
+    """The sum of the trees' outputs as one Python function of nested comparisons, the trees added in order (so
+    its result is the loop's, bit for bit): walking the trees' arrays in a loop took most of a decision's time."""
+    lines = ["def total(x):", "    t = 0.0"]
+
+    def emit(tree: Tree, node: int, depth: int) -> None:
+        pad = "    " * depth
+        if node < 0:
+            lines.append(f"{pad}t += {float(tree.leaf[~node])!r}")
+            return
+        lines.append(f"{pad}if x[{int(tree.feature[node])}] <= {float(tree.threshold[node])!r}:")
+        emit(tree, tree.left[node], depth + 1)
+        lines.append(f"{pad}else:")
+        emit(tree, tree.right[node], depth + 1)
+
+    for tree in trees:
+        emit(tree, 0 if tree.feature else -1, 1)
+    lines.append("    return t")
+    scope: dict[str, Callable[[Sequence[float]], float]] = {}
+    exec(compile("\n".join(lines), "<engine.bura.ai.value trees>", "exec"), scope)  # numbers and comparisons only
+    return scope["total"]
+
+
 @dataclass(frozen=True, slots=True)
 class Value:
     """Boosted trees: the odds are the logistic function of the sum of the trees' outputs."""
 
     names: tuple[str, ...]
     trees: tuple[Tree, ...]
+    _total: Callable[[Sequence[float]], float] = field(init=False, repr=False, compare=False)
 
-    def odds(self, x: Sequence[float]) -> float:
-        """The odds of winning the deal from the position whose :func:`features` are ``x``."""
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_total", _compiled(self.trees))
+
+    def total(self, x: Sequence[float]) -> float:
+        """The sum of the trees' outputs for ``x``, tree by tree (as the compiled :meth:`odds` adds them)."""
         total = 0.0
         for tree in self.trees:
             total += tree(x)
-        return 1.0 / (1.0 + math.exp(-total))
+        return total
+
+    def odds(self, x: Sequence[float]) -> float:
+        """The odds of winning the deal from the position whose :func:`features` are ``x``."""
+        return 1.0 / (1.0 + math.exp(-self._total(x)))
 
     def __call__(self, sim: Sim, seat: int) -> float:
         """The position's worth for ``seat``'s side, from -1 (lost) to +1 (won), as a playout's result is."""

@@ -36,6 +36,23 @@ def test_a_tree_sends_a_position_left_at_or_below_the_threshold_and_right_above(
     assert value.odds([0.0, 20.0]) == _logistic(-0.125)
 
 
+def test_the_compiled_trees_add_up_as_the_trees_do() -> None:
+    """``Value.odds`` runs the trees compiled into one function; it must give the loop's sum, bit for bit."""
+    value = shipped()
+    rng = random.Random(4)
+    for number in range(30):
+        match = Match(BURA_STANDARD.with_options(match=SINGLE_DEAL), 2, f"compiled/{number}")
+        sim = from_deal(match.deal)
+        play_out(sim, rng, 0.1, 0, 0.1, EASY, tricks=rng.randrange(6))
+        for seat in (0, 1):
+            x = features(sim, seat)
+            assert value.odds(x) == _logistic(value.total(x))
+    small = Value(("a", "b"), (SPLIT, FLAT))
+    for x in ([3.0, 0.0], [2.5, 10.0], [2.0, 11.0]):
+        assert small.total(x) == SPLIT(x) + FLAT(x)
+        assert small.odds(x) == _logistic(small.total(x))
+
+
 def test_a_value_survives_its_json() -> None:
     value = Value(("a", "b"), (SPLIT, FLAT))
     assert Value.from_json(value.to_json()) == value
