@@ -1,7 +1,8 @@
 """The learned value of two-player Бура (engine/bura/ai/value.py): play the deals it learns from, fit it, check it.
 
-Run: ``.venv/bin/python -m tests.benchmarks.value_fit play [--deals 100000:105000] [--workers 2] [--out FILE]``,
-then ``.venv/bin/python -m tests.benchmarks.value_fit fit [--data FILE] [--model engine/bura/ai/value_bura.json]``.
+Run: ``.venv/bin/python -m tests.benchmarks.value_fit play [--deals 100000:105000] [--workers 2] [--level base]
+[--out FILE]``, then ``.venv/bin/python -m tests.benchmarks.value_fit fit [--data FILE] [--model
+engine/bura/ai/value_bura.json]``.
 Fitting needs the ``fit`` extra (``.venv/bin/pip install -c requirements-fit.lock -e '.[fit]'``: NumPy and
 LightGBM); playing and using the value need neither. The shipped ``value_bura.json`` came from ``play`` over the
 default shuffles (60,957 positions, 4,894 shuffles with a decided deal) and ``fit``: held-out log loss 0.532
@@ -13,7 +14,9 @@ and full playouts (``Budget(seed=...)``, horizon 0: the player before the value)
 player on the other. At the start of every lead (no trick on the table, the deal one a ``Sim`` can stand for)
 the position's :func:`~engine.bura.ai.value.features` from the hard side are recorded; once the deal is over
 each is labelled 1 if the hard side won it, 0 if it lost (a void deal is left out). One JSON line per position:
-``{"n": N, "x": [...], "won": 0|1}``. The file resumes: deals already in it are not played again.
+``{"n": N, "x": [...], "won": 0|1}``. The file resumes: deals already in it are not played again. ``--level``
+plays another hard player instead (a level of tests/benchmarks/ai_strength.py, such as ``value1``: the base
+budget judged by the shipped value), so a value can be fitted on the deals of the player that uses it.
 
 **fit.** Gradient-boosted trees (LightGBM, binary log loss, small trees, deterministic on one thread). The
 deals with ``N % 5 == 0`` are held out to choose the number of trees (early stopping), and the log loss there is
@@ -33,7 +36,7 @@ from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
-from engine.bura.ai import Budget, EasyPlayer, HardPlayer
+from engine.bura.ai import EasyPlayer
 from engine.bura.ai.sim import convertible, from_deal
 from engine.bura.ai.value import MODEL, NAMES, Tree, Value, features
 from engine.bura.deal import Phase
@@ -41,6 +44,7 @@ from engine.bura.match import Match
 from engine.bura.players import Player
 from engine.bura.variant import BURA_STANDARD, SINGLE_DEAL
 from engine.bura.views import view
+from tests.benchmarks import ai_strength
 
 DATA = Path("value_positions.jsonl")
 PARAMS: dict[str, Any] = {
@@ -59,9 +63,12 @@ PARAMS: dict[str, Any] = {
 }
 
 
-def play(task: tuple[int, int]) -> list[dict[str, object]]:
-    """Deal ``number`` with the hard player on ``hard_side``: its positions, labelled (none if void)."""
-    number, hard_side = task
+def play(task: tuple[int, int, str]) -> list[dict[str, object]]:
+    """Deal ``number`` with the hard player of ``level`` (``base``: the base budget, full playouts; or a level
+    of tests/benchmarks/ai_strength.py) on ``hard_side``: its positions, labelled (none if void)."""
+    number, hard_side, level = task
+    maker = ai_strength.level(level)
+    assert maker is not None, f"unknown level {level}"
     single = BURA_STANDARD.with_options(match=SINGLE_DEAL)
     match = Match(single, 2, f"duplicate/{number}")
     brains: dict[int, Player] = {}
@@ -69,7 +76,7 @@ def play(task: tuple[int, int]) -> list[dict[str, object]]:
     for seat in range(2):
         if match.side_of(seat) == hard_side:
             hard_seat = seat
-            brains[seat] = HardPlayer(single, Budget(seed=f"{number}/{seat}"))
+            brains[seat] = maker(single, 2, f"{number}/{seat}")
         else:
             brains[seat] = EasyPlayer(single)
     positions: list[list[float]] = []
@@ -90,21 +97,22 @@ def play(task: tuple[int, int]) -> list[dict[str, object]]:
     return [{"n": number, "x": x, "won": won} for x in positions]
 
 
-def play_main(deals: range, workers: int, out: Path) -> None:
+def play_main(deals: range, workers: int, out: Path, level: str = "base") -> None:
     done: set[int] = set()
     if out.exists():
         done = {json.loads(line)["n"] for line in out.read_text().splitlines() if line}
-    tasks = [(n, side) for n in deals if n not in done for side in (0, 1)]
-    print(f"playing {len(tasks)} deals into {out}", flush=True)
+    numbers = sorted({n for n in deals if n not in done})
+    print(f"playing {2 * len(numbers)} deals of {level} against easy into {out}", flush=True)
     # Both deals of a shuffle are written together, so a stopped run leaves no shuffle half done.
     with Pool(workers) as pool, out.open("a") as sink:
-        for rows in pool.imap(_pair, sorted({n for n, _ in tasks}), chunksize=2):
+        for rows in pool.imap(_pair, [(n, level) for n in numbers], chunksize=2):
             sink.writelines(json.dumps(row) + "\n" for row in rows)
             sink.flush()
 
 
-def _pair(number: int) -> list[dict[str, object]]:
-    return play((number, 0)) + play((number, 1))
+def _pair(task: tuple[int, str]) -> list[dict[str, object]]:
+    number, level = task
+    return play((number, 0, level)) + play((number, 1, level))
 
 
 class _Flat:
@@ -183,13 +191,16 @@ def main() -> None:
     playing.add_argument("--deals", default="100000:105000", help="shuffle numbers, start:stop")
     playing.add_argument("--workers", type=int, default=2)
     playing.add_argument("--out", type=Path, default=DATA)
+    playing.add_argument("--level", default="base", help="the hard player's level (ai_strength's names)")
     fitting = commands.add_parser("fit")
     fitting.add_argument("--data", type=Path, default=DATA)
     fitting.add_argument("--model", type=Path, default=MODEL)
     args = parser.parse_args()
     if args.command == "play":
         start, stop = (int(part) for part in args.deals.split(":"))
-        play_main(range(start, stop), args.workers, args.out)
+        if ai_strength.level(args.level) is None:
+            parser.error(f"unknown level {args.level}")
+        play_main(range(start, stop), args.workers, args.out, args.level)
     else:
         fit_main(args.data, args.model)
 
