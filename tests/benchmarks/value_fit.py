@@ -16,7 +16,8 @@ the position's :func:`~engine.bura.ai.value.features` from the hard side are rec
 each is labelled 1 if the hard side won it, 0 if it lost (a void deal is left out). One JSON line per position:
 ``{"n": N, "x": [...], "won": 0|1}``. The file resumes: deals already in it are not played again. ``--level``
 plays another hard player instead (a level of tests/benchmarks/ai_strength.py, such as ``value1``: the base
-budget judged by the shipped value), so a value can be fitted on the deals of the player that uses it.
+budget judged by the shipped value), so a value can be fitted on the deals of the player that uses it. A row
+does not say which level played it: give each level its own ``--out`` file, or the resumed run mixes them.
 
 **fit.** Gradient-boosted trees (LightGBM, binary log loss, small trees, deterministic on one thread). The
 deals with ``N % 5 == 0`` are held out to choose the number of trees (early stopping), and the log loss there is
