@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import re
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from tests.botapi.clock import Clock
 from tests.botapi.html import Entity, utf16_len
@@ -262,6 +262,33 @@ class People:
             self.world.push("message", message.to_api())
         return message
 
+    # Telegram's stand-ins for a message sent on behalf of a chat, as the Bot API shows them in `from`.
+    STAND_INS: ClassVar[dict[str, tuple[int, str, str, bool]]] = {
+        "channel": (136817688, "Channel", "Channel_Bot", True),  # a channel's post in a group
+        "anonymous": (1087968824, "Group", "GroupAnonymousBot", True),  # an anonymous admin
+        "forward": (777000, "Telegram", "", False),  # a linked channel's post forwarded into its group
+    }
+
+    def post_as(self, kind: str, chat: Chat, text: str, channel_id: int = -1001234567890) -> Message:
+        """A message in the group `chat` sent on behalf of a chat, as Telegram delivers it: ``"channel"`` (a post
+        made as the channel `channel_id`), ``"anonymous"`` (an anonymous admin: the group itself is the sender)
+        or ``"forward"`` (a linked channel's post, forwarded automatically)."""
+        if chat.type is ChatType.PRIVATE:
+            raise ValueError("only groups have messages sent on behalf of a chat")
+        user_id, first_name, username, is_bot = self.STAND_INS[kind]
+        sender = self.world.users.get(user_id)
+        if sender is None:
+            sender = User(user_id, first_name, username or None, None, None, is_bot=is_bot)
+            self.world.users[user_id] = sender
+        channel = {"id": channel_id, "type": "channel", "title": "Канал"}
+        message = Message(chat, chat.next_message_id(), sender, self._now(), text, text_entities(text))
+        message.sender_chat = chat.to_api() if kind == "anonymous" else channel
+        message.automatic_forward = kind == "forward"
+        chat.messages[message.message_id] = message
+        if self._bot_sees(chat, message):
+            self.world.push("message", message.to_api())
+        return message
+
     def _bot_sees(self, chat: Chat, message: Message) -> bool:
         if chat.type is ChatType.PRIVATE:
             return True
@@ -302,7 +329,8 @@ class People:
         chat = message.chat
         if chat.type is ChatType.PRIVATE and chat.peer != user:
             raise ValueError(f"{user.first_name} cannot see another person's private chat")
-        if chat.is_group:
+        if chat.is_group and chat.username is None:
+            # A public supergroup (one with a username) can be read, and its buttons tapped, without joining it.
             self._require_member(user, chat)
         query = CallbackQuery(self.world.new_query_id(), user, message, data, self.clock.now())
         self.world.queries[query.id] = query

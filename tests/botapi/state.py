@@ -83,6 +83,8 @@ class Message:
     thread_id: int | None = None  # the forum topic it is in (None: not a forum, or its General topic)
     notified: bool = True  # it rang the members' phones (sent without disable_notification)
     protected: bool = False  # sent with protect_content: it cannot be forwarded or saved
+    sender_chat: Json | None = None  # sent on behalf of a chat: a channel, or the group (an anonymous admin)
+    automatic_forward: bool = False  # a linked channel's post, forwarded into its discussion group by Telegram
 
     @property
     def from_bot(self) -> bool:
@@ -107,6 +109,10 @@ class Message:
             "chat": self.chat.to_api(),
             "date": self.date,
         }
+        if self.sender_chat is not None:
+            data["sender_chat"] = dict(self.sender_chat)
+        if self.automatic_forward:
+            data["is_automatic_forward"] = True
         if self.thread_id is not None:
             data["message_thread_id"] = self.thread_id
             data["is_topic_message"] = True
