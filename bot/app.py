@@ -46,7 +46,7 @@ from aiohttp import web
 
 from bot import metrics
 from bot.config import Settings
-from bot.dispatcher import create_dispatcher
+from bot.dispatcher import create_dispatcher, invite_key
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.computer import Thinker
@@ -320,7 +320,14 @@ async def run(settings: Settings) -> None:
         me = await connect(bot, settings)
         api = BotApi(bot)
         sender = create_sender(settings, storage, api, me.id, lambda: tables)
-        tables = TableService(storage, translations, sender, test_seed=settings.test_seed, thinker=thinker)
+        tables = TableService(
+            storage,
+            translations,
+            sender,
+            test_seed=settings.test_seed,
+            thinker=thinker,
+            invite_key=invite_key(settings),
+        )
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 
         handle = update_handler(dispatcher, bot)

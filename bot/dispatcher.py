@@ -8,10 +8,13 @@ from aiogram.types import TelegramObject
 
 from bot.config import Settings
 from bot.handlers import errors, fallback, game, lobby, membership, private, stats
+from bot.handlers.people import people_only
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.core import handling
+from bot.services.invites import invite_key as derive_invite_key
 from bot.storage import Storage
+from bot.telegram.members import Members
 from bot.telegram.sender import Sender
 
 
@@ -25,13 +28,16 @@ def create_dispatcher(
     """Build the dispatcher with everything a handler may ask for by name and type:
 
     `settings: Settings`, `repository: Storage`, `translations: Translations`, `sender: Sender`,
-    `tables: TableService` (made here unless given: the app shares it with its timers and the sender).
+    `tables: TableService` (made here unless given: the app shares it with its timers and the sender),
+    `members: Members` (who is in which group, asked of Telegram and cached briefly).
     (`repository`, not `storage`: aiogram's own FSM storage already answers to that name.)
     Feature routers are included here, one per module; each module makes a fresh router, so this can run
     more than once in a process (tests).
     """
     if tables is None:
-        tables = TableService(storage, translations, sender, test_seed=settings.test_seed)
+        tables = TableService(
+            storage, translations, sender, test_seed=settings.test_seed, invite_key=invite_key(settings)
+        )
     # No FSM: a table's state lives in the storage, not in conversation states (its middleware cost every update).
     dispatcher = Dispatcher(name="bura", disable_fsm=True)
     dispatcher.workflow_data.update(
@@ -40,8 +46,10 @@ def create_dispatcher(
         translations=translations,
         sender=sender,
         tables=tables,
+        members=Members(),
     )
     dispatcher.update.outer_middleware(_one_handling)
+    dispatcher.message.outer_middleware(people_only)  # only people act: no rows for channels and stand-ins
     dispatcher.include_routers(
         errors.create_router(),
         membership.create_router(),
@@ -52,6 +60,11 @@ def create_dispatcher(
         fallback.create_router(),  # last: answers the taps nobody above understood
     )
     return dispatcher
+
+
+def invite_key(settings: Settings) -> bytes:
+    """The key of this bot's table invitations: derived from its token, so every instance shares it."""
+    return derive_invite_key(settings.bot_token.get_secret_value())
 
 
 async def _one_handling(

@@ -6,7 +6,7 @@ import asyncio
 import logging
 
 from aiogram import Bot
-from aiogram.enums import ChatMemberStatus, ChatType
+from aiogram.enums import ChatType
 from aiogram.exceptions import (
     ClientDecodeError,
     TelegramAPIError,
@@ -19,10 +19,13 @@ from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from bot import metrics
+from bot.render.common import fit_alert
 from bot.render.keyboard import Keyboard, LinkKeyboard
+from bot.render.names import safe_name
 from bot.services import Actor, Reply, TableService
-from bot.services.core import IsAdmin
+from bot.services.core import IsAdmin, IsMember
 from bot.telegram.api import BotApi
+from bot.telegram.members import Members, Standing
 
 logger = logging.getLogger(__name__)
 
@@ -69,21 +72,26 @@ async def respond(
 
 
 def actor_of(user: User) -> Actor:
-    return Actor(user_id=user.id, name=user.full_name, language_code=user.language_code)
+    """The person behind an update, his name made safe to show to others (bot/render/names.py)."""
+    return Actor(user_id=user.id, name=safe_name(user.full_name, user.id), language_code=user.language_code)
 
 
-def admin_check(bot: Bot, chat_id: int, user_id: int) -> IsAdmin:
-    """Asks Telegram (getChatMember) only when called: the creator of a table never needs it."""
+def admin_check(bot: Bot, members: Members, chat_id: int, user_id: int) -> IsAdmin:
+    """Asks Telegram (getChatMember, cached briefly) only when called: the creator of a table never needs it."""
 
     async def is_admin() -> bool:
-        try:
-            member = await bot.get_chat_member(chat_id, user_id)
-        except TelegramAPIError as error:
-            logger.warning("getChatMember %s/%s failed: %s", chat_id, user_id, error)
-            return False
-        return member.status in {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
+        return await members.standing(bot, chat_id, user_id) is Standing.ADMIN
 
     return is_admin
+
+
+def member_check(bot: Bot, members: Members, user_id: int) -> IsMember:
+    """Asks Telegram (getChatMember, cached briefly) whether the user is a member of a group, when called."""
+
+    async def is_member(chat_id: int) -> bool | None:
+        return (await members.standing(bot, chat_id, user_id)).is_member
+
+    return is_member
 
 
 ANSWER_WINDOW = 10.0
@@ -99,7 +107,7 @@ async def answer(query: CallbackQuery, reply: Reply) -> None:
     tap made while the bot was down) is logged, once."""
     if query.bot is None:
         raise RuntimeError(f"callback query {query.id} reached a handler without its bot")
-    params = {"callback_query_id": query.id, "text": reply.text, "show_alert": reply.alert, "url": reply.url}
+    params = {"callback_query_id": query.id, "text": fit_alert(reply.text), "show_alert": reply.alert, "url": reply.url}
     api = BotApi(query.bot)  # the lean path (bot/telegram/api.py): a tap's answer is the call players wait for
     loop = asyncio.get_running_loop()
     until = loop.time() + ANSWER_WINDOW

@@ -10,11 +10,12 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, Update
 
-from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer, respond, topic_of
+from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer, member_check, respond, topic_of
 from bot.services import TableService
 from bot.services.core import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import LobbyCb, SettingCb
+from bot.telegram.callbacks import LobbyCb, RemoveCb, SettingCb
+from bot.telegram.members import Members
 
 
 def create_router() -> Router:
@@ -33,19 +34,26 @@ def create_router() -> Router:
             await respond(tables, message, reply.text, event_update.update_id)
 
     @router.message(Command("settings"))
-    async def settings(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
-        await _managed(message, tables, bot, event_update, tables.lobby.settings_command)
+    async def settings(
+        message: Message, tables: TableService, bot: Bot, members: Members, event_update: Update
+    ) -> None:
+        await _managed(message, tables, bot, members, event_update, tables.lobby.settings_command)
 
     @router.message(Command("addbot"))
     async def add_computer(
-        message: Message, command: CommandObject, tables: TableService, bot: Bot, event_update: Update
+        message: Message,
+        command: CommandObject,
+        tables: TableService,
+        bot: Bot,
+        members: Members,
+        event_update: Update,
     ) -> None:
         """/addbot [easy|hard]: a computer takes a seat in the lobby."""
         if message.from_user is None:
             return
         argument = (command.args or "").strip().lower()
         level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
-        is_admin = admin_check(bot, message.chat.id, message.from_user.id)
+        is_admin = admin_check(bot, members, message.chat.id, message.from_user.id)
         reply = await tables.lobby.add_computer_command(
             message.chat.id,
             actor_of(message.from_user),
@@ -57,12 +65,19 @@ def create_router() -> Router:
             await respond(tables, message, reply.text, event_update.update_id)
 
     @router.message(Command("stop", "cancel"))
-    async def stop_table(message: Message, tables: TableService, bot: Bot, event_update: Update) -> None:
-        await _managed(message, tables, bot, event_update, tables.game.stop)
+    async def stop_table(
+        message: Message, tables: TableService, bot: Bot, members: Members, event_update: Update
+    ) -> None:
+        await _managed(message, tables, bot, members, event_update, tables.game.stop)
 
     @router.callback_query(LobbyCb.filter())
     async def lobby_button(
-        query: CallbackQuery, callback_data: LobbyCb, tables: TableService, bot: Bot, event_update: Update
+        query: CallbackQuery,
+        callback_data: LobbyCb,
+        tables: TableService,
+        bot: Bot,
+        members: Members,
+        event_update: Update,
     ) -> None:
         if query.message is None:
             await query.answer()
@@ -75,15 +90,45 @@ def create_router() -> Router:
             chat.id,
             actor_of(query.from_user),
             update_id=event_update.update_id,
-            is_admin=admin_check(bot, chat.id, query.from_user.id),
+            is_admin=admin_check(bot, members, chat.id, query.from_user.id),
+            is_member=member_check(bot, members, query.from_user.id),
             bot_username=me.username or "",
             title=chat.title or "",
         )
         await answer(query, reply)
 
+    @router.callback_query(RemoveCb.filter())
+    async def remove_button(
+        query: CallbackQuery,
+        callback_data: RemoveCb,
+        tables: TableService,
+        bot: Bot,
+        members: Members,
+        event_update: Update,
+    ) -> None:
+        """A name in the lobby's «Убрать игрока» list: the creator (or an admin) removes that person."""
+        if query.message is None:
+            await query.answer()
+            return
+        chat = query.message.chat
+        reply = await tables.lobby.remove_player(
+            callback_data.table,
+            callback_data.user,
+            chat.id,
+            actor_of(query.from_user),
+            is_admin=admin_check(bot, members, chat.id, query.from_user.id),
+            update_id=event_update.update_id,
+        )
+        await answer(query, reply)
+
     @router.callback_query(SettingCb.filter())
     async def setting_button(
-        query: CallbackQuery, callback_data: SettingCb, tables: TableService, bot: Bot, event_update: Update
+        query: CallbackQuery,
+        callback_data: SettingCb,
+        tables: TableService,
+        bot: Bot,
+        members: Members,
+        event_update: Update,
     ) -> None:
         if query.message is None:
             await query.answer()
@@ -96,7 +141,7 @@ def create_router() -> Router:
             chat.id,
             actor_of(query.from_user),
             update_id=event_update.update_id,
-            is_admin=admin_check(bot, chat.id, query.from_user.id),
+            is_admin=admin_check(bot, members, chat.id, query.from_user.id),
         )
         await answer(query, reply)
 
@@ -110,12 +155,17 @@ class _ManagerCommand(Protocol):
 
 
 async def _managed(
-    message: Message, tables: TableService, bot: Bot, event_update: Update, command: _ManagerCommand
+    message: Message,
+    tables: TableService,
+    bot: Bot,
+    members: Members,
+    event_update: Update,
+    command: _ManagerCommand,
 ) -> None:
     """A command for the table's creator or a group admin (the service checks which, asking Telegram if needed)."""
     if message.from_user is None:
         return
-    is_admin = admin_check(bot, message.chat.id, message.from_user.id)
+    is_admin = admin_check(bot, members, message.chat.id, message.from_user.id)
     reply = await command(
         message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
     )

@@ -1,5 +1,5 @@
-"""The private chat: /start (with a deep link ``j<table>`` it seats the player), /play against the computer,
-/help, anything else."""
+"""The private chat: /start (with a table's invitation it seats the player), /play against the computer, /help,
+anything else."""
 
 from __future__ import annotations
 
@@ -7,20 +7,22 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message, Update
 
-from bot.handlers.common import PRIVATE_CHAT, actor_of, answer, respond
+from bot.handlers.common import PRIVATE_CHAT, actor_of, answer, member_check, respond
 from bot.render.help import render_help
 from bot.render.keyboard import button, link, link_keyboard
 from bot.services import TableService
 from bot.services.core import Reply
-from bot.services.lobby import JOIN_PAYLOAD_PREFIX
+from bot.services.invites import is_invitation
 from bot.storage import Storage
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import PlayCb, parse_id
+from bot.telegram.callbacks import PlayCb
+from bot.telegram.members import Members
 
 
 def create_router() -> Router:
     router = Router(name="private")
     router.message.filter(PRIVATE_CHAT)
+    router.callback_query.filter(PRIVATE_CHAT)  # «Сыграть с компьютером» too: a game alone is a private chat's
 
     @router.message(CommandStart())
     async def start(
@@ -29,15 +31,20 @@ def create_router() -> Router:
         tables: TableService,
         repository: Storage,
         bot: Bot,
+        members: Members,
         event_update: Update,
     ) -> None:
         if message.from_user is None:
             return
         actor = actor_of(message.from_user)
         payload = (command.args or "").strip()
-        table_id = parse_id(payload[1:]) if payload.startswith(JOIN_PAYLOAD_PREFIX) else None
-        if table_id is not None:
-            reply = await tables.lobby.join_from_link(table_id, actor, event_update.update_id)
+        if is_invitation(payload):
+            reply = await tables.lobby.join_from_link(
+                payload,
+                actor,
+                is_member=member_check(bot, members, actor.user_id),
+                update_id=event_update.update_id,
+            )
             text = reply.text
         else:
             # The first run: what the bot is for, and two ways to begin (a group, or a game right here).

@@ -9,6 +9,7 @@ from typing import Final
 from bot.i18n import Translator
 
 MAX_TEXT: Final = 4096  # Telegram's limit for a message text
+MAX_ALERT: Final = 200  # Telegram's limit for a tap's answer (a toast or an alert)
 ELLIPSIS: Final = "…"
 
 
@@ -61,3 +62,12 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
     if not lines:  # one enormous line: cut it at a space, which never falls inside a tag here
         return ELLIPSIS + text[-(limit - 1) :].split(" ", 1)[-1]
     return "\n".join([ELLIPSIS, *lines])
+
+
+def fit_alert(text: str | None) -> str | None:
+    """A tap's answer within Telegram's 200 characters (past them the answer is refused, and the tapper's client
+    spins): the texts are written to fit, lists are shortened where they are built (`names_list`), and this
+    is the last guard, for a translation that grew."""
+    if text is None or len(text) <= MAX_ALERT:
+        return text
+    return text[: MAX_ALERT - len(ELLIPSIS)].rstrip() + ELLIPSIS

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from bot.config import SUPPORTED_LANGUAGES
 from bot.games.registry import game_for
 from bot.i18n import Translator
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.table_settings import MOVE_SECONDS_CHOICES, ComputerLevel, DiscardChoice, MatchChoice, Profile, TableSettings
-from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
+from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
 BACK_KEY: Final = "menu"  # SettingCb(key="menu", value=""): from a list of choices back to the settings menu
@@ -87,16 +87,27 @@ def rules_text(settings: TableSettings, tr: Translator) -> str:
     return tr.t("tally-separator").join([*game_for(settings).rules_parts(settings, tr), timer])
 
 
+class LobbyPlayer(NamedTuple):
+    """A seat in the lobby as it is shown: the name (raw: the renderer escapes it), and who sits there."""
+
+    name: str
+    user_id: int | None  # None: a computer
+    creator: bool = False  # the table's creator, known by user id (two people may share a name)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
 def render_lobby(
     settings: TableSettings,
-    players: Sequence[tuple[str, bool]],
+    players: Sequence[LobbyPlayer],
     tr: Translator,
     *,
     table_id: int,
-    creator: str,
 ) -> tuple[str, Keyboard]:
     """The gathering table: the game, its rules, who sits (computers marked with their level, the creator named)
-    and the lobby buttons."""
+    and the lobby buttons («Убрать игрока» once someone besides the creator sits)."""
     least, most = game_for(settings).player_range(settings)
     lines = [
         tr.t("lobby-title", game=tr.t("game-name", profile=settings.profile.value), min=least, max=most),
@@ -104,11 +115,11 @@ def render_lobby(
     ]
     seated = []
     level = tr.t(f"setting-level-{settings.computer_level.value}")
-    for name, is_computer in players:
-        label = html.escape(name)
-        if is_computer:
+    for player in players:
+        label = html.escape(player.name)
+        if player.is_computer:
             label = tr.t("lobby-computer", name=label, level=level)
-        elif name == creator:
+        elif player.creator:
             label = tr.t("lobby-creator", name=label)
         seated.append(label)
     if seated:
@@ -128,9 +139,28 @@ def render_lobby(
         ],
         [make("lobby-button-add-computer", LobbyOp.ADD_COMPUTER)],
     ]
-    if any(is_computer for _, is_computer in players):
+    if any(player.is_computer for player in players):
         rows[-1].append(make("lobby-button-remove-computer", LobbyOp.REMOVE_COMPUTER))
+    if removable(players):
+        rows.append([make("lobby-button-remove-player", LobbyOp.REMOVE_PLAYER)])
     return "\n".join(lines), keyboard(rows)
+
+
+def removable(players: Sequence[LobbyPlayer]) -> list[LobbyPlayer]:
+    """The people the creator may remove from the lobby: everyone seated but himself (computers have their own
+    button)."""
+    return [player for player in players if not player.is_computer and not player.creator]
+
+
+def render_remove_choices(players: Sequence[LobbyPlayer], tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
+    """The lobby message as the list of people the creator may remove, a button each, and «Назад»."""
+    rows = [
+        [button(tr.t("lobby-remove-one", name=player.name), RemoveCb(table=table_id, user=player.user_id).pack())]
+        for player in removable(players)
+        if player.user_id is not None
+    ]
+    rows.append([button(tr.t("settings-back"), SettingCb(table=table_id, key=DONE_KEY, value="").pack())])
+    return tr.t("lobby-remove-title"), keyboard(rows)
 
 
 def setting_keys(settings: TableSettings) -> list[str]:

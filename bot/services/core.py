@@ -49,7 +49,10 @@ logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 IsAdmin = Callable[[], Awaitable[bool]]
-"""Asks Telegram whether the acting user administers the group; called only when the creator rule is not enough."""
+"""Asks Telegram whether the acting user administers the group; called only when the creator rule is not enough.
+Never awaited under a table's lock: the answer comes from Telegram (cached briefly, bot/telegram/members.py)."""
+IsMember = Callable[[int], Awaitable[bool | None]]
+"""Asks Telegram whether the acting user is a member of the group ``chat_id`` (None: it could not tell now)."""
 
 TABLE_REF = "table"
 AWAY_AFTER_TIMEOUTS = 3
@@ -246,12 +249,15 @@ class TableCore:
         *,
         clock: Clock = time.time,
         test_seed: str | None = None,
+        invite_key: bytes | None = None,
     ) -> None:
         self.repository = repository
         self.translations = translations
         self.sender = sender
         self.clock = clock
         self.test_seed = test_seed
+        self.invite_key = invite_key if invite_key is not None else secrets.token_bytes(32)
+        """Signs the tables' invitations (`bot.services.invites`); every instance of one bot needs the same."""
         self._locks: dict[int, _Lock] = {}
         self._live: dict[int, tuple[int, TableState]] = {}  # table id -> (version, its state), oldest first
 

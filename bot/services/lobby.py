@@ -1,8 +1,11 @@
 """The lobby: open a table in a group, join and leave, settings, start the deal, cancel, expire when idle.
 
 The lobby message is one group message edited in place (ref ``lobby``). A player who never started the bot is
-sent to the private chat by a deep link (``/start j<table>``) and seated from there, so that every player can
-get his hand before the deal. Lobby settings are the group's settings (kept for its next tables too).
+sent to the private chat by the table's invitation (a signed deep link, `bot.services.invites`) and seated from
+there, so that every player can get his hand before the deal. Only members of the table's group sit at it (asked
+of Telegram before the table's lock is taken, as is whether someone who is not the creator administers the
+group); the creator or an admin may remove a person from the lobby. Lobby settings are the group's settings (kept
+for its next tables too).
 """
 
 from __future__ import annotations
@@ -21,12 +24,16 @@ from bot.render.lobby import (
     OPEN_CHOICES,
     SETTING_CHOICES,
     SETTING_FIELDS,
+    LobbyPlayer,
+    removable,
     render_lobby,
+    render_remove_choices,
     render_setting_choices,
     render_settings,
     setting_keys,
 )
-from bot.services.core import Actor, IsAdmin, Reply, TableCore, TableState, html_text, lobby_message
+from bot.services.core import Actor, IsAdmin, IsMember, Reply, TableCore, TableState, html_text, lobby_message
+from bot.services.invites import invite_link, invited_table
 from bot.storage import (
     Deadline,
     OpenTableExistsError,
@@ -44,7 +51,7 @@ logger = logging.getLogger(__name__)
 
 LOBBY_IDLE_SECONDS = 30 * 60
 LOBBY_DEADLINE = Deadline(seconds=LOBBY_IDLE_SECONDS)  # an idle lobby closes
-JOIN_PAYLOAD_PREFIX = "j"
+NAMES_IN_ALERT = 3  # names listed in an alert before «и ещё 2» (an alert holds 200 characters)
 
 
 def computer_names(seats: Sequence[Seat], tr: Translator) -> tuple[Seat, ...]:
@@ -71,8 +78,28 @@ def fill_seats(seats: Sequence[Seat], size: int, tr: Translator) -> list[Seat]:
     return list(computer_names([filled[place] for place in range(size)], tr))
 
 
-def join_link(bot_username: str, table_id: int) -> str:
-    return f"https://t.me/{bot_username}?start={JOIN_PAYLOAD_PREFIX}{table_id}"
+def names_list(names: Sequence[str], tr: Translator, most: int = NAMES_IN_ALERT) -> str:
+    """«Аня, Борис, Вика и ещё 2»: a list that fits an alert however many are in it."""
+    shown = tr.t("list-separator").join(names[:most])
+    if len(names) <= most:
+        return shown
+    return tr.t("flow-and-more", names=shown, count=len(names) - most)
+
+
+async def _member_reply(is_member: IsMember, chat_id: int, tr: Translator, *, alert: bool) -> Reply | None:
+    """None if the actor is a member of the group ``chat_id``; else the refusal to answer with."""
+    member = await is_member(chat_id)
+    if member:
+        return None
+    return Reply(tr.t("flow-members-only" if member is False else "flow-members-unknown"), alert=alert)
+
+
+def lobby_players(table: Table) -> list[LobbyPlayer]:
+    """The seats as the lobby shows them (names raw: the renderer escapes), the creator known by his user id."""
+    return [
+        LobbyPlayer(seat.name, seat.user_id, seat.user_id is not None and seat.user_id == table.creator_id)
+        for seat in table.seats
+    ]
 
 
 class LobbyService:
@@ -174,9 +201,7 @@ class LobbyService:
     def _lobby_message(
         self, table: Table, settings: TableSettings, tr: Translator, *, new: bool = False
     ) -> OutboxMessage:
-        creator = next((seat.name for seat in table.seats if seat.user_id == table.creator_id), "")
-        players = [(seat.name, seat.user_id is None) for seat in table.seats]  # raw: the renderer escapes
-        text, markup = render_lobby(settings, players, tr, table_id=table.table_id, creator=creator)
+        text, markup = render_lobby(settings, lobby_players(table), tr, table_id=table.table_id)
         return self._lobby_payload(table, text, markup, new=new)
 
     @staticmethod
@@ -195,12 +220,21 @@ class LobbyService:
         *,
         update_id: int | None = None,
         is_admin: IsAdmin,
+        is_member: IsMember,
         bot_username: str,
         title: str = "",
     ) -> Reply:
-        """A lobby button. Every refusal is an alert; nothing changes then."""
+        """A lobby button. Every refusal is an alert; nothing changes then. What Telegram must be asked (is the
+        joiner a member of the group, does someone other than the creator administer it) is asked before the
+        table's lock is taken: a slow answer must not hold up the table."""
         core = self.core
         tr = core.actor_translator(actor)
+        table = await self.repository.get_table(table_id)
+        if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        if op is LobbyOp.JOIN and (refused := await _member_reply(is_member, chat_id, tr, alert=True)) is not None:
+            return refused
+        manages = op not in (LobbyOp.JOIN, LobbyOp.LEAVE) and await self._may_manage(table, actor, is_admin)
         await core.remember(actor)
         async with core.locked(table_id):
             table = await self.repository.get_table(table_id)
@@ -210,8 +244,10 @@ class LobbyService:
                 return await self._join(table, actor, tr, update_id, bot_username)
             if op is LobbyOp.LEAVE:
                 return await self._leave(table, actor, tr, update_id)
-            if not await self._may_manage(table, actor, is_admin):
+            if not manages:
                 return Reply(tr.t("flow-only-creator"), alert=True)
+            if op is LobbyOp.REMOVE_PLAYER:
+                return await self._show_removable(table, update_id, tr)
             if op is LobbyOp.ADD_COMPUTER:
                 return await self._add_computer(table, tr, update_id)
             if op is LobbyOp.REMOVE_COMPUTER:
@@ -239,7 +275,7 @@ class LobbyService:
         user = await self.repository.get_user(actor.user_id)
         if user is None or not user.started_bot or user.blocked:
             # Hands are dealt in the private chat: the player opens it first and is seated from there.
-            return Reply(url=join_link(bot_username, table.table_id))
+            return Reply(url=invite_link(bot_username, self.core.invite_key, table.table_id))
         return await self._seat(table, actor, settings, update_id, tr)
 
     async def _seat(
@@ -352,6 +388,46 @@ class LobbyService:
         await self._reseat(table, [seat for seat in table.seats if seat.user_id != actor.user_id], update_id)
         return Reply(tr.t("flow-left"))
 
+    async def _show_removable(self, table: Table, update_id: int | None, tr: Translator) -> Reply:
+        """The lobby message becomes the list of people the creator may remove (in the remover's language)."""
+        players = lobby_players(table)
+        if not removable(players):  # nobody to remove (he left meanwhile)
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        text, markup = render_remove_choices(players, tr, table_id=table.table_id)
+        await self.core.commit(
+            table, outbox=[self._lobby_payload(table, text, markup)], update_id=update_id, deadline=LOBBY_DEADLINE
+        )
+        return Reply()
+
+    async def remove_player(
+        self,
+        table_id: int,
+        user_id: int,
+        chat_id: int,
+        actor: Actor,
+        *,
+        is_admin: IsAdmin,
+        update_id: int | None = None,
+    ) -> Reply:
+        """A name in the «Убрать игрока» list: the creator (or an admin) removes that person from the lobby, and the
+        lobby shows who is left. The creator cannot be removed (an admin ends the table with /stop instead)."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        table = await self.repository.get_table(table_id)
+        if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        if not await self._may_manage(table, actor, is_admin):
+            return Reply(tr.t("flow-only-creator"), alert=True)
+        async with core.locked(table_id):
+            table = await self.repository.get_table(table_id)
+            if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            leaving = next((seat for seat in table.seats if seat.user_id == user_id), None)
+            if leaving is None or user_id == table.creator_id:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            await self._reseat(table, [seat for seat in table.seats if seat.user_id != user_id], update_id)
+        return Reply(tr.t("flow-player-removed", name=leaving.name))
+
     async def _remove_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         """The computer seated last gets up (a stale button, with none seated, changes nothing)."""
         computers = [seat for seat in table.seats if seat.user_id is None]
@@ -375,13 +451,23 @@ class LobbyService:
             deadline=LOBBY_DEADLINE,
         )
 
-    async def join_from_link(self, table_id: int, actor: Actor, update_id: int | None = None) -> Reply:
-        """`/start j<table>` in the private chat: the user started the bot, now seat him at the lobby."""
+    async def join_from_link(
+        self, payload: str, actor: Actor, *, is_member: IsMember, update_id: int | None = None
+    ) -> Reply:
+        """`/start <invitation>` in the private chat: the user started the bot, now seat him at the lobby, if the
+        invitation is one of ours and he is a member of the table's group. A stranger's payload (another table's
+        id, a made-up or old link) is answered as a table that is gone, and changes nothing of any table."""
         core = self.core
         tr = core.actor_translator(actor)
         await core.remember(actor)
         await self.repository.set_user_started(actor.user_id)
         await self.repository.set_user_blocked(actor.user_id, False)
+        table_id = invited_table(core.invite_key, payload)
+        found = await self.repository.get_table(table_id) if table_id is not None else None
+        if table_id is None or found is None or found.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-link-expired"))
+        if (refused := await _member_reply(is_member, found.chat_id, tr, alert=False)) is not None:
+            return refused
         async with core.locked(table_id):
             table = await self.repository.get_table(table_id)
             if table is None or table.status is not TableStatus.LOBBY:
@@ -422,15 +508,18 @@ class LobbyService:
         """A settings button: a row opens its list of choices (``value`` OPEN_CHOICES); a choice sets ``key``
         to ``value`` (the button carries the value it sets, so a doubled tap sets the same thing) and returns
         to the menu; BACK_KEY returns to the menu, anything else ("done") to the lobby. Creator or admin, before
-        the deal."""
+        the deal (asked before the table's lock)."""
         core = self.core
         tr = core.actor_translator(actor)
+        table = await self.repository.get_table(table_id)
+        if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        if not await self._may_manage(table, actor, is_admin):
+            return Reply(tr.t("flow-only-creator"), alert=True)
         async with core.locked(table_id):
             table = await self.repository.get_table(table_id)
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
-            if not await self._may_manage(table, actor, is_admin):
-                return Reply(tr.t("flow-only-creator"), alert=True)
             settings = await core.chat_settings(chat_id)
             if key == BACK_KEY:
                 return await self._show_settings(table, update_id, tr)
@@ -489,12 +578,10 @@ class LobbyService:
                 unreachable.append(html.escape(seat.name))
         group_tr = core.translations.get(settings.language)
         if unreachable:
-            names = ", ".join(unreachable)
-            note = core.text_message(
-                table.chat_id, group_tr.t("flow-need-private", names=names), thread_id=table.thread_id
-            )
-            await core.enqueue([note])
-            return Reply(tr.t("flow-need-private", names=names), alert=True)
+            said = group_tr.t("flow-need-private", names=names_list(unreachable, group_tr, len(unreachable)))
+            await core.enqueue([core.text_message(table.chat_id, said, thread_id=table.thread_id)])
+            # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
+            return Reply(tr.t("flow-need-private", names=names_list(unreachable, tr)), alert=True)
         seats: list[Seat] | None = None
         size = game.seats(settings)
         if size is not None and count < size:
@@ -506,11 +593,13 @@ class LobbyService:
         state = TableState(match=match, settings=settings, title=title, computers=computers, game=game)
         version = table.version + 1
         started = game.start_events(match)
+        over = match.finished  # a one-deal match can end as it is dealt (a dealt «Бура!», RULES §7)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
             *core.announcements(table, state, started, group_tr),
             *core.table_message(table, state, group_tr, new=True),
             *await core.hand_messages(table, state, version, new=True, stories=core.story(table, state, started, None)),
+            *(core.unpin_table(table) if over else ()),
         ]
         committed = await core.commit(
             table,
@@ -518,7 +607,7 @@ class LobbyService:
             events=started,
             outbox=outbox,
             update_id=update_id,
-            status=TableStatus.PLAYING,
+            status=TableStatus.FINISHED if over else TableStatus.PLAYING,
             seats=seats,
             deadline=core.deadline(table, state),
             stats=core.stats(table, state, started),

@@ -29,8 +29,9 @@ class TableService:
         test_seed: str | None = None,
         timer_interval: float = 1.0,
         thinker: Thinker | None = None,
+        invite_key: bytes | None = None,
     ) -> None:
-        self.core = TableCore(repository, translations, sender, clock=clock, test_seed=test_seed)
+        self.core = TableCore(repository, translations, sender, clock=clock, test_seed=test_seed, invite_key=invite_key)
         self.lobby = LobbyService(self.core)
         self.game = GameService(self.core, thinker)
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)

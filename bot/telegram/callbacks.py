@@ -18,12 +18,13 @@ from pydantic import BeforeValidator, Field
 from bot.storage import MAX_ID
 
 MAX_CALLBACK_BYTES = 64
-_ASCII_NUMBER = re.compile(r"[0-9]{1,19}")
+_ASCII_NUMBER = re.compile(r"0|[1-9][0-9]{0,18}")
 
 
 def parse_id(text: str) -> int | None:
     """A table id or a move number from a button or a start payload: ASCII digits only (``"²".isdigit()`` and
-    ``int("٣")`` both accept what no button of ours carries), within what the database holds; else None."""
+    ``int("٣")`` both accept what no button of ours carries), written as we write them (no leading zero, sign or
+    space: ``h:02:…`` is not table 2), within what the database holds; else None."""
     if not _ASCII_NUMBER.fullmatch(text):
         return None
     number = int(text)
@@ -52,6 +53,7 @@ class LobbyOp(StrEnum):
     CANCEL = "c"
     ADD_COMPUTER = "a"
     REMOVE_COMPUTER = "r"
+    REMOVE_PLAYER = "k"  # the creator's (or an admin's) list of the seated people, to remove one
 
 
 class LobbyCb(CallbackData, prefix="l"):
@@ -59,6 +61,13 @@ class LobbyCb(CallbackData, prefix="l"):
 
     op: LobbyOp
     table: Id
+
+
+class RemoveCb(CallbackData, prefix="k"):
+    """The creator (or an admin) removes a seated person from the lobby: ``k:<table>:<user>``."""
+
+    table: Id
+    user: Id
 
 
 class SettingCb(CallbackData, prefix="s"):

@@ -109,6 +109,9 @@ lobby-button-settings = ⚙️ Settings
 lobby-button-cancel = ✖️ Cancel
 lobby-button-add-computer = 🤖 Add a computer
 lobby-button-remove-computer = 🤖 Remove a computer
+lobby-button-remove-player = 🚪 Remove a player
+lobby-remove-title = Who should leave the table?
+lobby-remove-one = ✖️ { $name }
 
 ## Table settings
 

@@ -23,11 +23,18 @@ flow-left = You left the table.
 flow-link-expired = This table is gone. Send /new in the group to start a new one.
 flow-ready-private = You are already at the table: your cards will come here when the deal starts.
 flow-joined-private = You are at the table! Your cards will come here when the deal starts. Head back to the group.
+flow-members-only = Only members of the table's group can sit at it.
+flow-members-unknown = I could not check whether you are in the table's group. Please try again in a minute.
+flow-player-removed = { $name } is no longer at the table.
+flow-removed-you = You were removed from this table.
+flow-not-a-person = I take commands from people only: write as yourself, not as a channel or an anonymous admin.
+flow-private-only = This works only in a private chat with me.
 flow-need-players = At least { $count } { $count ->
     [one] player is
    *[other] players are
 } needed.
 flow-need-private = I cannot send cards to: { $names }. Open a private chat with me and press Start.
+flow-and-more = { $names } and { $count } more
 flow-started = Dealing!
 flow-lobby-cancelled = The table was cancelled.
 flow-lobby-expired = The table was closed: nobody started the game for 30 minutes.

@@ -115,6 +115,9 @@ lobby-button-settings = ⚙️ Настройки
 lobby-button-cancel = ✖️ Отмена
 lobby-button-add-computer = 🤖 Добавить компьютер
 lobby-button-remove-computer = 🤖 Убрать компьютер
+lobby-button-remove-player = 🚪 Убрать игрока
+lobby-remove-title = Кого убрать из-за стола?
+lobby-remove-one = ✖️ { $name }
 
 ## Настройки стола
 

@@ -18,10 +18,12 @@ from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
 from bot.i18n import Translations
 from bot.services import Actor, Reply, TableService, TableState
-from bot.services.core import IsAdmin
-from bot.storage import OutboxKind, SqliteStorage, StorageUnavailable, Table, TableStatus
+from bot.services.core import IsAdmin, IsMember
+from bot.services.invites import invite_payload
+from bot.storage import OutboxKind, Seat, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
+from bot.table_settings import MatchChoice, TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, SettingCb
 from bot.telegram.pacer import Pacer
 from bot.telegram.sender import ApiRequest, Sender
@@ -30,6 +32,7 @@ from engine.bura.events import Claimed, DealEnded, TrickTaken
 from engine.bura.match import Match
 from engine.bura.players import random_step
 from engine.bura.variant import BURA_STANDARD
+from tests.e2e.players import find_seed
 
 GROUP = -1001
 BOT = "bura_test_bot"
@@ -113,7 +116,25 @@ def admin(value: bool) -> IsAdmin:
     return is_admin
 
 
-async def tap(world: World, op: LobbyOp, actor: Actor, update_id: int | None = None, is_admin: bool = False) -> Reply:
+def member(value: bool | None, asked: list[int] | None = None) -> IsMember:
+    """Whether the actor is in the group asked about (None: Telegram could not tell); `asked` records the chats."""
+
+    async def is_member(chat_id: int) -> bool | None:
+        if asked is not None:
+            asked.append(chat_id)
+        return value
+
+    return is_member
+
+
+async def tap(
+    world: World,
+    op: LobbyOp,
+    actor: Actor,
+    update_id: int | None = None,
+    is_admin: bool = False,
+    is_member: bool | None = True,
+) -> Reply:
     table = await world.table()
     return await world.tables.lobby.tap(
         table.table_id,
@@ -122,6 +143,7 @@ async def tap(world: World, op: LobbyOp, actor: Actor, update_id: int | None = N
         actor,
         update_id=update_id,
         is_admin=admin(is_admin),
+        is_member=member(is_member),
         bot_username=BOT,
         title="Друзья",
     )
@@ -198,15 +220,103 @@ async def test_join_sends_a_newcomer_through_the_private_chat(world: World) -> N
     await world.tables.lobby.open(GROUP, ANNA, update_id=1)
     table = await world.table()
     reply = await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
-    assert reply.url == f"https://t.me/{BOT}?start=j{table.table_id}"
+    payload = invite_payload(world.tables.core.invite_key, table.table_id)
+    assert reply.url == f"https://t.me/{BOT}?start={payload}"
     assert len((await world.table()).seats) == 1
-    joined = await world.tables.lobby.join_from_link(table.table_id, BORIS, update_id=3)
+    asked: list[int] = []
+    joined = await world.tables.lobby.join_from_link(payload, BORIS, is_member=member(True, asked), update_id=3)
     assert joined.text is not None
+    assert asked == [GROUP]  # his membership of the table's group was checked
     table = await world.table()
     assert [seat.user_id for seat in table.seats] == [ANNA.user_id, BORIS.user_id]
     await world.deliver()
     assert "Борис" in world.api.texts(GROUP)[-1]  # the lobby was edited in place
     assert world.api.to(GROUP)[-1].kind is OutboxKind.EDIT
+
+
+async def test_a_stranger_cannot_walk_into_a_lobby(world: World) -> None:
+    """Issue 35: `/start j<table id>` seated whoever sent it. Now an invitation is signed, and whoever follows it
+    must be a member of the table's group; neither a made-up link nor a stranger changes anything."""
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    table = await world.table()
+    key = world.tables.core.invite_key
+    good = invite_payload(key, table.table_id)
+    forged = [
+        f"j{table.table_id}",  # the old, guessable form
+        f"j{table.table_id}_{'A' * 16}",
+        good[:-1] + ("B" if good[-1] != "B" else "C"),
+        invite_payload(key, table.table_id + 1),  # a table that does not exist (yet)
+        invite_payload(b"another bot's key", table.table_id),
+        f"j0{table.table_id}_{good.split('_', 1)[1]}",  # not canonical
+        "j",
+        "j" + "9" * 40,
+    ]
+    for update_id, payload in enumerate(forged, start=10):
+        reply = await world.tables.lobby.join_from_link(payload, VIKA, is_member=member(True), update_id=update_id)
+        assert reply.text == "This table is gone. Send /new in the group to start a new one.", payload
+    # A valid invitation in the hands of someone who is not in the group (or whose membership cannot be told).
+    outsider = await world.tables.lobby.join_from_link(good, VIKA, is_member=member(False), update_id=30)
+    assert outsider.text == "Only members of the table's group can sit at it."
+    unknown = await world.tables.lobby.join_from_link(good, VIKA, is_member=member(None), update_id=31)
+    assert unknown.text is not None and "try again" in unknown.text
+    # And the lobby's own button, tapped by someone who sees the group without being in it (a public group).
+    refused = await tap(world, LobbyOp.JOIN, VIKA, update_id=32, is_member=False)
+    assert refused == Reply("Only members of the table's group can sit at it.", alert=True)
+    after = await world.table()
+    assert [seat.user_id for seat in after.seats] == [ANNA.user_id]
+    assert after.version == table.version
+
+
+async def test_the_creator_removes_a_player_from_the_lobby(world: World) -> None:
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    for user in (BORIS, VIKA):
+        await world.storage.upsert_user(user.user_id, user.name, language="ru")
+        await world.storage.set_user_started(user.user_id)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    await tap(world, LobbyOp.JOIN, VIKA, update_id=3)
+    table = await world.table()
+    # Neither a player nor a stranger may remove anyone; the creator cannot be removed.
+    refused = await world.tables.lobby.remove_player(
+        table.table_id, VIKA.user_id, GROUP, BORIS, is_admin=admin(False), update_id=4
+    )
+    assert refused == Reply("Это может сделать только тот, кто собрал стол, или админ группы.", alert=True)
+    creator = await world.tables.lobby.remove_player(
+        table.table_id, ANNA.user_id, GROUP, BORIS, is_admin=admin(True), update_id=5
+    )
+    assert creator.alert
+    assert (await tap(world, LobbyOp.REMOVE_PLAYER, BORIS, update_id=6)).alert  # the list is the creator's
+    assert await tap(world, LobbyOp.REMOVE_PLAYER, ANNA, update_id=7) == Reply()
+    await world.deliver()
+    shown = world.api.to(GROUP)[-1]
+    assert shown.payload["text"] == "Кого убрать из-за стола?"
+    removed = await world.tables.lobby.remove_player(
+        table.table_id, BORIS.user_id, GROUP, ANNA, is_admin=admin(False), update_id=8
+    )
+    assert removed == Reply("Борис больше не за столом.")
+    after = await world.table()
+    assert [(seat.seat, seat.user_id) for seat in after.seats] == [(0, ANNA.user_id), (1, VIKA.user_id)]
+    await world.deliver()
+    assert "Борис" not in str(world.api.to(GROUP)[-1].payload["text"])  # back to the lobby, without him
+
+
+async def test_the_start_refusal_fits_an_alert_however_many_cannot_be_reached(world: World) -> None:
+    """Issue 35: «Не могу прислать карты: …» listed every name and grew past Telegram's 200 characters, so the
+    host's tap was never answered. The alert names three and counts the rest; the group's message names all."""
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await world.storage.set_user_started(ANNA.user_id)
+    table = await world.table()
+    long_names = [Seat(seat=0, user_id=ANNA.user_id, name=ANNA.name)] + [
+        Seat(seat=n, user_id=100 + n, name=f"{'Очень длинное имя игрока'} {n}") for n in range(1, 6)
+    ]
+    await world.storage.commit_move(table.table_id, table.version, None, seats=long_names)
+    reply = await tap(world, LobbyOp.START, ANNA, update_id=2)
+    assert reply.alert and reply.text is not None
+    assert len(reply.text) <= 200
+    assert reply.text.startswith("Не могу прислать карты: Очень длинное имя игрока 1, ")
+    assert " и ещё 2." in reply.text
+    await world.deliver()
+    told = world.api.texts(GROUP)[-1]
+    assert all(f"Очень длинное имя игрока {n}" in told for n in range(1, 6))
 
 
 async def test_join_and_leave(world: World) -> None:
@@ -231,6 +341,31 @@ async def test_only_the_creator_or_an_admin_starts(world: World) -> None:
     assert (await world.table()).status is TableStatus.LOBBY
     await tap(world, LobbyOp.START, BORIS, update_id=5, is_admin=True)
     assert (await world.table()).status is TableStatus.PLAYING
+
+
+async def test_a_match_that_ends_as_it_is_dealt_is_finished_in_the_database(world: World) -> None:
+    """Issue 35: a one-deal match won by a dealt «Бура!» (RULES §7) ended in the chats but stayed `playing` in the
+    database (the start committed PLAYING whatever the deal did). Now it is finished there too, and unpinned."""
+    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
+
+    def over_at_once(match: Match) -> bool:
+        return match.finished
+
+    world.tables.core.test_seed = find_seed(settings, 2, over_at_once, prefix="over-at-start")
+    await world.storage.upsert_chat(GROUP, language="ru")
+    await world.storage.set_chat_settings(GROUP, {"match": MatchChoice.SINGLE_DEAL.value})
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    table = await world.table()
+    reply = await tap(world, LobbyOp.START, ANNA, update_id=3)
+    assert not reply.alert, reply
+    finished = await world.storage.get_table(table.table_id)
+    assert finished is not None and finished.status is TableStatus.FINISHED
+    assert await world.storage.get_open_table(GROUP) is None  # the group may open its next table
+    await world.deliver()
+    assert OutboxKind.UNPIN in [call.kind for call in world.api.to(GROUP)]
+    assert any("Бура!" in text for text in world.api.texts(GROUP))
 
 
 async def test_start_needs_every_player_reachable(world: World) -> None:

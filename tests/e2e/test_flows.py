@@ -357,10 +357,12 @@ async def test_a_stranger_joins_through_the_deep_link(tg: FakeTelegram, start: S
     assert join is not None
     table_id = LobbyCb.unpack(str(join["callback_data"])).table
     answer = await tg.wait_answer(tg.tap(boris, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
-    assert answer.url == f"https://t.me/{tg.bot.username}?start=j{table_id}"
+    # The table's invitation: its id and a signature nobody can make up (issue 35), taken from the answer.
+    assert answer.url is not None and answer.url.startswith(f"https://t.me/{tg.bot.username}?start=j{table_id}_")
+    invitation = answer.url.split("?start=", 1)[1]
     assert "Борис" not in (lobby.text or "")  # not seated yet: he must open the private chat first
 
-    opened = tg.start_bot(boris, payload=f"j{table_id}")
+    opened = tg.start_bot(boris, payload=invitation)
     reply = await tg.wait_bot_message(tg.private_chat(boris), after=opened, timeout=MOVE_WAIT)
     assert (reply.text or "").startswith("Вы за столом!")
     await tg.wait_for(lambda: "Борис" in (lobby.text or ""), MOVE_WAIT, "Boris in the lobby")

@@ -47,9 +47,11 @@ async def open_table(tg: FakeTelegram, storage: BotDatabase) -> Players:
     assert join is not None, lobby.button_texts
     table_id = LobbyCb.unpack(str(join["callback_data"])).table
     answer = await tg.wait_answer(tg.tap(boris, lobby, text=str(join["text"])))
-    assert answer.url == f"https://t.me/{tg.bot.username}?start=j{table_id}"
+    # The table's invitation: its id and a signature nobody can make up (issue 35), taken from the answer.
+    assert answer.url is not None and answer.url.startswith(f"https://t.me/{tg.bot.username}?start=j{table_id}_")
+    invitation = answer.url.split("?start=", 1)[1]
 
-    tg.start_bot(boris, payload=f"j{table_id}")
+    tg.start_bot(boris, payload=invitation)
     await tg.wait_bot_message(tg.private_chat(boris), timeout=MOVE_WAIT)
     await tg.wait_for(lambda: "Борис" in (lobby.text or ""), MOVE_WAIT, "Boris in the lobby")
 

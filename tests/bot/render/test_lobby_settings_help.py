@@ -12,21 +12,22 @@ from bot.render.lobby import (
     OPEN_CHOICES,
     SETTING_CHOICES,
     SETTING_FIELDS,
+    LobbyPlayer,
     render_lobby,
+    render_remove_choices,
     render_setting_choices,
     render_settings,
 )
 from bot.render.reasons import reason_text
 from bot.table_settings import ComputerLevel, MatchChoice, Profile, TableSettings
-from bot.telegram.callbacks import LobbyCb, LobbyOp, SettingCb
+from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 from engine.bura.errors import Reason
 from tests.bot.render.conftest import TABLE_ID, assert_keyboard_limits, assert_telegram_html
 
 
 def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
-    text, markup = render_lobby(
-        TableSettings(), [("Аня", False), ("Борис", False), ("🤖 Компьютер", True)], ru, table_id=7, creator="Аня"
-    )
+    players = [LobbyPlayer("Аня", 1, creator=True), LobbyPlayer("Борис", 2), LobbyPlayer("🤖 Компьютер", None)]
+    text, markup = render_lobby(TableSettings(), players, ru, table_id=7)
     assert text.splitlines() == [
         "🃏 Бура — собираем стол (2–6 игроков)",
         "Правила: Бура (классика), 3 карты на руках, вскрываются на 31 · матч до 11 побед · 1 мин на ход",
@@ -41,26 +42,45 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
         LobbyOp.CANCEL,
         LobbyOp.ADD_COMPUTER,
         LobbyOp.REMOVE_COMPUTER,  # a computer sits: it may be asked to leave
+        LobbyOp.REMOVE_PLAYER,  # Борис sits beside the creator: he may be removed
     ]
     assert_keyboard_limits(markup)
-    empty, markup = render_lobby(TableSettings(), [], ru, table_id=7, creator="Аня")
+    empty, markup = render_lobby(TableSettings(), [], ru, table_id=7)
     assert "Игроки: пока никого" in empty
-    assert LobbyOp.REMOVE_COMPUTER not in [LobbyCb.unpack(b["callback_data"]).op for b in buttons(markup)]
+    ops = [LobbyCb.unpack(b["callback_data"]).op for b in buttons(markup)]
+    assert LobbyOp.REMOVE_COMPUTER not in ops and LobbyOp.REMOVE_PLAYER not in ops
+
+
+def test_the_creator_is_known_by_his_id_not_his_name(ru: Translator) -> None:
+    """Two people called Alice: only the one who opened the table is marked as its creator (issue 35)."""
+    players = [LobbyPlayer("Alice", 1, creator=True), LobbyPlayer("Alice", 2)]
+    text, markup = render_lobby(TableSettings(), players, ru, table_id=7)
+    assert text.splitlines()[-1] == "Игроки: Alice (собирает стол), Alice"
+    text, markup = render_remove_choices(players, ru, table_id=7)
+    assert text == "Кого убрать из-за стола?"
+    rows = markup["inline_keyboard"]
+    assert [row[0]["text"] for row in rows] == ["✖️ Alice", "↩️ Назад"]
+    assert RemoveCb.unpack(rows[0][0]["callback_data"]) == RemoveCb(table=7, user=2)
+    assert_keyboard_limits(markup)
 
 
 def test_lobby_rules_follow_the_profile_with_times_in_one_unit(en: Translator, ru: Translator) -> None:
-    text, _ = render_lobby(TableSettings(profile=Profile.BURKOZEL, move_seconds=0), [], en, table_id=1, creator="x")
+    text, _ = render_lobby(TableSettings(profile=Profile.BURKOZEL, move_seconds=0), [], en, table_id=1)
     assert "Rules: Burkozel, 4 cards in hand, points decide the deal · to 12 penalty points · no move timer" in text
-    text, _ = render_lobby(TableSettings(move_seconds=300), [], ru, table_id=1, creator="x")
+    text, _ = render_lobby(TableSettings(move_seconds=300), [], ru, table_id=1)
     assert "5 мин на ход" in text and "300" not in text
-    text, _ = render_lobby(TableSettings(move_seconds=30), [], ru, table_id=1, creator="x")
+    text, _ = render_lobby(TableSettings(move_seconds=30), [], ru, table_id=1)
     assert "30 с на ход" in text
 
 
 def test_the_lobby_names_its_game_and_its_computers_level(ru: Translator) -> None:
     settings = TableSettings(profile=Profile.BURKOZEL, computer_level=ComputerLevel.HARD)
-    players = [("Аня", False), ("🤖 Компьютер 1", True), ("🤖 Компьютер 2", True)]
-    text, _ = render_lobby(settings, players, ru, table_id=1, creator="Аня")
+    players = [
+        LobbyPlayer("Аня", 1, creator=True),
+        LobbyPlayer("🤖 Компьютер 1", None),
+        LobbyPlayer("🤖 Компьютер 2", None),
+    ]
+    text, _ = render_lobby(settings, players, ru, table_id=1)
     assert text.splitlines()[0] == "🃏 Буркозёл — собираем стол (2–4 игрока)"
     assert text.splitlines()[-1] == "Игроки: Аня (собирает стол), 🤖 Компьютер 1 (сильный), 🤖 Компьютер 2 (сильный)"
 
