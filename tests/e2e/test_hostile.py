@@ -15,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sqlite3
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 
 import pytest
@@ -24,7 +26,7 @@ import pytest
 from bot.games.bura.buttons import HandOp
 from bot.games.bura.game import bura_match
 from bot.services import TableState
-from bot.storage import TableStatus
+from bot.storage import SqliteStorage, TableStatus
 from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp
 from engine.bura.cards import Card, deck
 from tests.botapi import CallbackQuery, Chat, FakeTelegram, Message, User
@@ -158,15 +160,58 @@ async def hammer(tg: FakeTelegram, targets: list[Target], data: Iterator[str], t
     return alerts
 
 
-def junk(tg: FakeTelegram, rng: random.Random, people: list[tuple[User, list[Chat]]]) -> None:
+STAND_INS = ("channel", "anonymous", "forward")  # tests/botapi/people.py `post_as`
+
+
+def forged_invitations(rng: random.Random, table_ids: list[int], count: int) -> Iterator[str]:
+    """Start payloads that look like a table's invitation (bot/services/invites.py) and are not one: bare ids
+    (the old links), made-up signatures, signatures of the wrong table, numbers no id can be."""
+    alphabet = string.ascii_letters + string.digits + "_-"
+    for _ in range(count):
+        table = rng.choice([*(str(t) for t in table_ids), "0", "01", *(n for n in FORGED_NUMBERS if n.strip())])
+        mac = "".join(rng.choice(alphabet) for _ in range(rng.choice([0, 15, 16, 17, 40])))
+        yield (f"j{table}_{mac}" if mac or rng.random() < 0.5 else f"j{table}").replace(" ", "")[:64] or "j"
+
+
+def junk(
+    tg: FakeTelegram,
+    rng: random.Random,
+    people: list[tuple[User, list[Chat]]],
+    groups: Sequence[Chat] = (),
+    table_ids: Sequence[int] = (),
+) -> int:
+    """Junk commands from people, and from Telegram's stand-ins for chats (a channel's post, an anonymous admin,
+    a linked channel's forward) in `groups`; forged numbers and invitations in start payloads. Returns the
+    count of messages sent."""
+    sent = 0
     for user, chats in people:
         for text in rng.sample(JUNK_COMMANDS, 6):
             tg.send_message(user, rng.choice(chats), text)
+            sent += 1
         for chat in chats:
             if chat.type is ChatType.PRIVATE:  # every forged number in a start payload, in every private chat
                 for number in FORGED_NUMBERS:
                     if number.strip():
                         tg.send_message(user, chat, f"/start j{number}")
+                        sent += 1
+                for payload in forged_invitations(rng, list(table_ids) or [1], 100):
+                    tg.send_message(user, chat, f"/start {payload}")
+                    sent += 1
+    for group in groups:
+        for kind in STAND_INS:
+            for text in rng.sample(JUNK_COMMANDS, 8):
+                tg.post_as(kind, group, text)
+                sent += 1
+    return sent
+
+
+def rows_of(storage: SqliteStorage, sql: str) -> list[tuple[object, ...]]:
+    """Rows read straight from the bot's database file, past its own caches."""
+    with closing(sqlite3.connect(f"file:{storage.database.path}?mode=ro", uri=True)) as db:
+        return db.execute(sql).fetchall()
+
+
+STAND_IN_IDS = "(136817688, 1087968824, 777000)"
 
 
 async def test_thousands_of_forged_taps_in_process(running: Running, caplog: pytest.LogCaptureFixture) -> None:  # noqa: F811
@@ -202,8 +247,11 @@ async def test_thousands_of_forged_taps_in_process(running: Running, caplog: pyt
     match = bura_match(TableState.from_json(table.state).match)
     held = {card for cards in match.deal.hands.values() for card in cards}
     with caplog.at_level(logging.WARNING):
+        tables_before = rows_of(storage, "SELECT table_id, version, status FROM tables ORDER BY table_id")
         alerts = await hammer(tg, targets, hostile_data(rng, table_id, table.version, held), taps=3000, batch=250)
-        junk(tg, rng, [(anna, [tg.private_chat(anna)]), (boris, [group]), (carl, [group]), (stranger, [own.chat])])
+        people = [(anna, [tg.private_chat(anna)]), (boris, [group]), (carl, [group]), (stranger, [own.chat])]
+        sent = junk(tg, rng, people, groups=[group], table_ids=[table_id, table_id + 1])
+        assert sent > 250
         said = tg.send_message(carl, group, "/score")
         await tg.wait_bot_message(group, after=said, timeout=WAIT)
         await asyncio.sleep(0.5)
@@ -212,6 +260,10 @@ async def test_thousands_of_forged_taps_in_process(running: Running, caplog: pyt
     assert after is not None
     assert (after.version, after.state, after.status) == (table.version, table.state, table.status)
     assert alerts > 2000  # a refusal says so, rather than a silent toast
+    # Nothing the strangers and stand-ins sent created a table, a seat or a user row.
+    assert rows_of(storage, "SELECT table_id, version, status FROM tables ORDER BY table_id") == tables_before
+    assert rows_of(storage, f"SELECT user_id FROM users WHERE user_id IN {STAND_IN_IDS}") == []
+    assert rows_of(storage, f"SELECT table_id FROM seats WHERE user_id IN ({stranger.id}, {carl.id})") == []
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert not failures, [r.getMessage() for r in failures[:5]]
     assert not [r for r in tg.history if not r.ok and r.method != "answerCallbackQuery"]
