@@ -133,6 +133,59 @@ def test_a_lone_pile_card_is_not_taken_into_a_hand_of_its_twin_alone() -> None:
     refused(deal, TakePile(1), Reason.PILE_TAKE_BLOCKS_DISCARD)
 
 
+def test_a_lone_pile_card_is_taken_into_its_twin_when_both_can_be_melded_to_take_a_morto() -> None:
+    # RULES §17.7a-16: neither 7♥ may be discarded (§17.7a-5), but adding both to the pair's runs empties the hand,
+    # takes the morto at once (direta), and its cards give the discard: the take is legal.
+    deal = dealt({})
+    lay(deal, 1, run("4H 5H 6H", H, 4), run("8H 9H TH", H, 8))
+    position(deal, 1, "7H", phase=Phase.DRAW, pile="7H")
+    assert deal.legal_actions(1) == [DrawStock(1), TakePile(1)]
+    deal.apply(TakePile(1))
+    assert deal.legal_actions(1) == [AddToRun(1, 1, 0, c("7H"), 7), AddToRun(1, 1, 1, c("7H"), 7)]
+    deal.apply(AddToRun(1, 1, 0, c("7H"), 7))
+    assert deal.legal_actions(1) == [AddToRun(1, 1, 1, c("7H"), 7)]
+    events = deal.apply(AddToRun(1, 1, 1, c("7H"), 7))
+    assert MortoTaken(1, 1, True) in events and len(deal.hands[1]) == 11
+    assert any(isinstance(action, Discard) for action in deal.legal_actions(1))
+
+
+def test_a_lone_pile_card_is_not_taken_when_its_copies_cannot_all_be_melded_to_a_morto() -> None:
+    # RULES §17.7a-16: refused only when no sequence of melds, additions and a morto ends the turn.
+    deal = dealt({})
+    lay(deal, 1, run("4H 5H 6H", H, 4))  # room for one 7♥ only
+    position(deal, 1, "7H", phase=Phase.DRAW, pile="7H")
+    refused(deal, TakePile(1), Reason.PILE_TAKE_BLOCKS_DISCARD)
+    deal = dealt({})
+    lay(deal, 1, run("4H 5H 6H", H, 4), run("8H 9H TH", H, 8))
+    took_morto(deal, 3)  # room for both, but the pair has had its morto: the hand may not empty by melding
+    position(deal, 1, "7H", phase=Phase.DRAW, pile="7H")
+    refused(deal, TakePile(1), Reason.PILE_TAKE_BLOCKS_DISCARD)
+
+
+def test_a_meld_may_leave_only_the_lone_pile_card_when_it_can_be_melded_to_take_a_morto() -> None:
+    # RULES §17.7a-16: after taking a lone 7♥, a run that leaves only 7♥ is legal while 7♥ can join a run of the
+    # pair and a morto is there to take; the turn goes on with the morto's cards.
+    deal = dealt({})
+    lay(deal, 0, run("4H 5H 6H", H, 4))
+    position(deal, 0, "9C TC JC", phase=Phase.DRAW, pile="7H")
+    deal.apply(TakePile(0))
+    assert deal.forbidden is c("7H")
+    deal.apply(new_run(0, "9C TC JC", Suit.CLUBS, 9))
+    assert deal.legal_actions(0) == [AddToRun(0, 0, 0, c("7H"), 7)]
+    events = deal.apply(AddToRun(0, 0, 0, c("7H"), 7))
+    assert MortoTaken(0, 0, True) in events and deal.phase is Phase.MELD and deal.turn == 0
+
+
+def test_a_meld_may_not_leave_only_the_lone_pile_card_when_it_joins_no_run() -> None:
+    # RULES §17.7a-16 and §17.7a-5: with no run of the pair to take 7♥, it could be neither melded nor discarded.
+    deal = dealt({})
+    lay(deal, 0, run("4S 5S 6S", S, 4))
+    position(deal, 0, "9C TC JC", phase=Phase.DRAW, pile="7H")
+    deal.apply(TakePile(0))
+    refused(deal, new_run(0, "9C TC JC", Suit.CLUBS, 9), Reason.NO_LEGAL_DISCARD_LEFT)
+    assert deal.legal_actions(0) == [Discard(0, c("9C")), Discard(0, c("TC")), Discard(0, c("JC"))]
+
+
 def test_runs_are_added_to_only_by_their_own_side() -> None:
     # RULES §17.3: one adds to one's own pair's runs, never to the opponents'.
     deal = dealt({})
