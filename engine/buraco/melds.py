@@ -103,17 +103,19 @@ def arrange(suit: Suit, low: int, laid: Sequence[Card]) -> Meld | Reason:
     return Meld(suit, low, tuple(laid), wild)
 
 
-def _fit(suit: Suit, low: int, chosen: Sequence[Card]) -> Meld | None:
-    """``chosen`` laid on positions ``low..`` with every natural on its own place, if that is a run."""
+def _fit(suit: Suit, low: int, chosen: Sequence[Card], ace_high_first: bool = False) -> Meld | None:
+    """``chosen`` laid on positions ``low..`` with every natural on its own place, if that is a run.
+
+    Only the ace has two places (1 and 14): a lone ace in a window holding both takes the low one, or with
+    ``ace_high_first`` the high one, leaving the other to the substitute (RULES §17.7a-10)."""
     left = list(chosen)
-    placed: list[Card | None] = []
-    for position in range(low, low + len(chosen)):
+    positions = range(low, low + len(chosen))
+    placed: list[Card | None] = [None] * len(chosen)
+    for position in reversed(positions) if ace_high_first else positions:
         card = natural(suit, position)
         if card in left:
             left.remove(card)
-            placed.append(card)
-        else:
-            placed.append(None)
+            placed[position - low] = card
     gaps = placed.count(None)
     if gaps != len(left) or gaps > 1:
         return None
@@ -152,9 +154,11 @@ def arrangements(chosen: Sequence[Card]) -> list[Meld] | Reason:
     found: list[Meld] = []
     for suit in candidates:
         for low in range(LOW, HIGH - size + 2):
-            meld = _fit(suit, low, chosen)
-            if meld is not None and meld not in found:
-                found.append(meld)
+            # a run of 14 holds both places of the ace: a lone ace may take either (§17.7a-10)
+            for ace_high_first in (False, True) if size == HIGH else (False,):
+                meld = _fit(suit, low, chosen, ace_high_first)
+                if meld is not None and meld not in found:
+                    found.append(meld)
     if found:
         return sorted(found, key=preference)
     wilds = sum(1 for card in chosen if card.may_be_wild)
