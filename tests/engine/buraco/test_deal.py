@@ -13,12 +13,15 @@ from engine.buraco.actions import (
     NewRun,
     RejectDrawn,
     TakePile,
+    action_from_json,
+    action_to_json,
 )
 from engine.buraco.cards import JOKER, Card, cards
 from engine.buraco.deal import Deal, Phase
 from engine.buraco.errors import IllegalAction, Reason
 from engine.buraco.events import MortoTaken, Opened, RunLaid, StockRenewed
 from engine.buraco.match import Match
+from engine.buraco.melds import addition_plans
 from engine.buraco.scoring import score_deal
 from engine.core.cards import Suit
 from tests.engine.buraco.stack import dealt, lay, position, run, took_morto
@@ -195,6 +198,27 @@ def test_runs_are_added_to_only_by_their_own_side() -> None:
     position(deal, 2, "6H 9D KC")
     deal.apply(AddToRun(2, 0, 0, c("6H"), 6))  # the partner's run is the pair's
     assert deal.runs[0][0].cards == cards("3H 4H 5H 6H")
+
+
+def test_several_cards_added_at_once_choose_where_the_substitute_moves_as_legal_moves() -> None:
+    # RULES §17.7a-9 and §17.4: 6♥ and 8♥ added at once to 5♥ JK 7♥; each place of the joker is a plan of the
+    # engine's one-card moves, every one listed by legal_actions in turn, and they make different runs.
+    deal = dealt({})
+    lay(deal, 0, run("5H JK 7H", H, 5))
+    position(deal, 0, "6H 8H 9C")
+    plans = addition_plans(deal.runs[0][0], cards("6H 8H"))
+    assert not isinstance(plans, Reason) and len(plans) == 2
+    made = []
+    for plan in plans:
+        trial = deal.copy()
+        for step in plan.steps:
+            move = AddToRun(0, 0, 0, step.card, step.at, step.moved_to)
+            assert move in trial.legal_actions(0)
+            assert action_from_json(action_to_json(move)) == move
+            trial.apply(move)
+        assert trial.runs[0][0] == plan.meld
+        made.append(trial.runs[0][0].wild_at)
+    assert made == [9, 4]
 
 
 def test_melding_the_last_card_takes_the_morto_and_the_turn_goes_on() -> None:

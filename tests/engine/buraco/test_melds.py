@@ -10,6 +10,7 @@ from engine.buraco.melds import (
     Addition,
     Meld,
     add,
+    addition_plans,
     additions,
     arrange,
     arrangements,
@@ -189,6 +190,44 @@ def test_several_cards_added_are_added_one_by_one() -> None:
     assert meld.cards == cards("4H 5H 6H 7H 8H 9H")
     assert plan_additions(run("5H 6H 7H", H, 5), cards("9H")) == Reason.NOT_ADJACENT
     assert plan_additions(run("5H 6H 7H", H, 5), cards("8S")) == Reason.NOT_SAME_SUIT
+
+
+def test_several_cards_added_at_once_let_the_player_choose_where_the_substitute_moves() -> None:
+    # RULES §17.7a-9 and §17.4: 5♥ JK=6 7♥ plus 6♥ and 8♥ card by card sends the joker to 4 or to 9; both runs
+    # are offered, the default (the highest top end, §17.7a-10) first, as the one-card addition offers 4 or 8.
+    meld = run("5H JK 7H", H, 5)
+    plans = addition_plans(meld, cards("6H 8H"))
+    assert not isinstance(plans, Reason)
+    assert [plan.meld for plan in plans] == [run("5H 6H 7H 8H JK", H, 5), run("JK 5H 6H 7H 8H", H, 4)]
+    assert plan_additions(meld, cards("6H 8H")) == list(plans[0].steps)  # the default, as before
+    for plan in plans:
+        grown = meld
+        for step in plan.steps:
+            assert step in additions(grown, {step.card: 1})
+            grown = add(grown, step)
+        assert grown == plan.meld
+
+
+@pytest.mark.parametrize(
+    ("laid", "suit", "low", "card"),
+    [
+        ("5H JK 7H", H, 5, "6H"),  # the joker moves to 4 or 8
+        ("2H 4H 5H", H, 3, "3H"),  # 2♥ to its natural place or to 6
+        ("5H 6H 7H", H, 5, "JK"),  # a joker added low or high
+        ("5H 6H 7H", H, 5, "2H"),
+        ("AH 2H 3H 4H 5H 6H JK 8H 9H TH JH QH KH", H, 1, "7H"),  # only one place left for the joker
+        ("5H JK 7H", H, 5, "8H"),
+    ],
+)
+def test_one_card_added_as_several_offers_every_place_of_the_one_card_addition(
+    laid: str, suit: Suit, low: int, card: str
+) -> None:
+    # RULES §17.7a-9: the several-card plans of a single card are exactly its one-card additions.
+    meld = run(laid, suit, low)
+    single = additions(meld, {Card.parse(card): 1})
+    plans = addition_plans(meld, cards(card))
+    assert not isinstance(plans, Reason)
+    assert sorted((plan.steps for plan in plans), key=repr) == sorted(((step,) for step in single), key=repr)
 
 
 def test_any_run_is_laid_as_three_and_grown() -> None:
