@@ -16,7 +16,7 @@ from engine.buraco.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.buraco.cards import JOKER, Card, cards
+from engine.buraco.cards import BY_INDEX, JOKER, Card, cards
 from engine.buraco.deal import Deal, Phase
 from engine.buraco.errors import IllegalAction, Reason
 from engine.buraco.events import MortoTaken, Opened, RunLaid, StockRenewed
@@ -24,7 +24,7 @@ from engine.buraco.match import Match
 from engine.buraco.melds import addition_plans
 from engine.buraco.scoring import score_deal
 from engine.core.cards import Suit
-from tests.engine.buraco.stack import dealt, lay, position, run, took_morto
+from tests.engine.buraco.stack import dealt, lay, position, run, take, took_morto
 
 H, S = Suit.HEARTS, Suit.SPADES
 
@@ -311,6 +311,57 @@ def test_the_deal_ends_when_stock_and_mortos_are_used() -> None:
     deal.apply(Discard(0, c("9D")))
     assert deal.over and deal.closer is None and deal.legal_actions(1) == []
     assert deal.scores is not None and deal.scores[0].going_out == deal.scores[1].going_out == 0
+
+
+def last_stock_card(deal: Deal, seat: int, hand: str, card: str) -> list[list[Card]]:
+    """``seat`` to draw ``card``, the stock's last; the other stock cards out of the way (the 108 stay accounted
+    for). Returns the mortos still available, in the order they were set aside."""
+    position(deal, seat, hand, phase=Phase.DRAW)
+    take(deal, c(card))
+    deal.hands[(seat + 2) % 4].extend(deal.stock)
+    deal.stock = [c(card)]
+    deal._legal = None
+    return [list(morto) for morto in deal.mortos]
+
+
+def test_the_last_stock_card_drawn_the_turn_goes_on_and_a_morto_may_still_be_taken() -> None:
+    # RULES §17.7a-15: the stock runs out when a draw finds no card, not when its last card is drawn: the last
+    # drawer melds his hand empty and takes a morto (direta) as usual; the morto left is the next draw's stock.
+    deal = dealt({})
+    first, second = last_stock_card(deal, 0, "3H 4H", "5H")
+    deal.apply(DrawStock(0))
+    assert deal.stock == [] and len(deal.mortos) == 2 and deal.phase is Phase.MELD
+    events = deal.apply(new_run(0, "3H 4H 5H", H, 3))
+    assert MortoTaken(0, 0, True) in events and sorted(deal.hands[0], key=BY_INDEX) == sorted(first, key=BY_INDEX)
+    events = deal.apply(Discard(0, deal.hands[0][0])) + deal.apply(DrawStock(1))
+    assert StockRenewed(11) in events and deal.hands[1][-1] is second[0] and deal.mortos == []
+    assert deal.stock == list(reversed(second[1:])) and deal.morto_taken == [(0, True), None]
+
+
+def test_when_the_stock_runs_out_the_first_morto_set_aside_becomes_the_stock() -> None:
+    # RULES §17.7a-15: two mortos untouched: the first one set aside at the deal is the new stock (its first card
+    # on top, drawn by the next player), the other stays available and is nobody's yet.
+    deal = dealt({})
+    first, second = last_stock_card(deal, 0, "9D KC", "5H")
+    deal.apply(DrawStock(0))
+    events = deal.apply(Discard(0, c("9D"))) + deal.apply(DrawStock(1))
+    assert StockRenewed(11) in events and deal.hands[1][-1] is first[0] and deal.mortos == [second]
+    assert deal.stock == list(reversed(first[1:])) and deal.morto_taken == [None, None]
+
+
+def test_the_last_drawer_may_take_the_last_morto_indireta_and_then_the_deal_ends() -> None:
+    # RULES §17.7a-15 and §17.6: the last drawer discards his last card and takes the one morto left
+    # (indireta); no card is left for a draw, so the deal ends with his turn, and the unplayed morto's cards
+    # count against his pair as usual (§17.7a-8: the opponents did not close).
+    deal = dealt({})
+    took_morto(deal, 1)
+    last_stock_card(deal, 0, "3H 4H 9D", "5H")
+    deal.apply(DrawStock(0))
+    deal.apply(new_run(0, "3H 4H 5H", H, 3))
+    events = deal.apply(Discard(0, c("9D")))
+    assert MortoTaken(0, 0, False) in events and not any(isinstance(e, StockRenewed) for e in events)
+    assert deal.over and deal.closer is None and deal.morto_taken[0] == (0, False)
+    assert deal.scores is not None and deal.scores[0].morto_penalty == 0
 
 
 def test_a_vulnerable_pairs_opening_is_75_laid_in_one_turn_checked_at_the_discard() -> None:
