@@ -120,15 +120,15 @@ def last_trick(deal: Deal) -> TrickView | None:
 
 def _public(match: Match, viewer: int | None) -> PublicView:
     deal = match.deal
-    last = len(deal.history) - 1
+    # RULES §6.6 [V10] taker peeks: the winner sees the face-down cards of the trick he took while it still lies
+    # on the table; the next lead gathers it (hidden from then on), as does the end of the deal.
+    peeked = (
+        deal.history[-1]
+        if deal.variant.taker_peeks and deal.history and deal.trick is None and deal.phase is not Phase.OVER
+        else None
+    )
     history = tuple(
-        _trick_view(
-            trick,
-            viewer,
-            # [V10] taker peeks: the winner sees what he took, while it is the last trick on the table.
-            peek=deal.variant.taker_peeks and viewer == trick.owner and index == last and deal.phase is not Phase.OVER,
-        )
-        for index, trick in enumerate(deal.history)
+        _trick_view(trick, viewer, peek=trick is peeked and viewer == trick.owner) for trick in deal.history
     )
     shown = tuple(ShownCombo(held.seat, held.rule.combo, held.cards) for held in deal.shown)
     return PublicView(

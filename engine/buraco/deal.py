@@ -12,7 +12,7 @@ the stock is ``deck[66:]`` with its top at ``deck[66]``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 
 from engine.buraco.actions import (
@@ -42,6 +42,7 @@ from engine.buraco.events import (
     TookPile,
 )
 from engine.buraco.melds import Addition, Meld, add, additions, arrange, is_natural, natural, new_runs
+from engine.core.cards import Suit
 from engine.core.seats import Seating
 
 HAND: int = 11  # §17.2: 11 cards each, two mortos of 11, a stock of 42
@@ -206,8 +207,17 @@ class Deal:
             return bool(self.mortos)
         return clean_canastra
 
-    def _finishable(self, side: int, left: dict[Card, int], size: int, draft: int, clean: bool) -> Reason | None:
-        """Does a meld that leaves ``left`` (``size`` cards) still allow the turn to end? (seed L41, §17.7a-12)"""
+    def _finishable(
+        self,
+        side: int,
+        left: dict[Card, int],
+        size: int,
+        draft: int,
+        clean: bool,
+        runs: Callable[[], Sequence[Meld]],
+    ) -> Reason | None:
+        """Does a meld that leaves ``left`` (``size`` cards) still allow the turn to end? (seed L41, §17.7a-12);
+        ``runs`` gives the pair's runs after it (asked only when the lone pile card's copies are all that is left)."""
         if size == 0:  # the hand empties by melding: only a first morto taken at once (direta) allows it
             if self.morto_taken[side] is not None:
                 return Reason.LAST_CARD_MUST_BE_DISCARDED
@@ -218,9 +228,26 @@ class Deal:
             return None
         if size == 1 and not self._may_empty(side, clean):
             return Reason.NO_LEGAL_DISCARD_LEFT
-        if self.forbidden is not None and left.get(self.forbidden, 0) == size:
+        forbidden = self.forbidden
+        # §17.7a-16: no copy of the lone pile card may be discarded (§17.7a-5), but melding every one of them to
+        # empty the hand and take a morto still ends the turn.
+        if (
+            forbidden is not None
+            and left.get(forbidden, 0) == size
+            and not self._melds_away(side, runs(), forbidden, size, draft)
+        ):
             return Reason.NO_LEGAL_DISCARD_LEFT
         return None
+
+    def _melds_away(self, side: int, runs: Sequence[Meld], card: Card, copies: int, draft: int) -> bool:
+        """RULES §17.7a-16: can a hand of ``copies`` of ``card`` alone (the lone pile card taken, none of which may
+        be discarded) be added card by card to the pair's ``runs``, emptying the hand to take a first morto at
+        once (§17.6 direta; then the morto's cards give the discard)? ``draft`` is a draft's points so far."""
+        if self.morto_taken[side] is not None or not self.mortos:
+            return False
+        if self.drafting(side) and draft + copies * card.value < OPENING_MINIMUM:
+            return False
+        return _adds_all(tuple(runs), card, copies, set())
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in a fixed order (empty when it is not his to act)."""
@@ -252,7 +279,7 @@ class Deal:
             for card in laid:
                 left[card] -= 1
             points = draft + sum(card.value for card in laid) if drafting else 0
-            if self._finishable(side, left, size - 3, points, clean) is None:
+            if self._finishable(side, left, size - 3, points, clean, _laid(self.runs[side], suit, low, laid)) is None:
                 found.append(NewRun(seat, suit, low, laid))
         runs = self.runs[side]
         for number, meld in enumerate(runs):
@@ -263,7 +290,7 @@ class Deal:
                 points = draft + step.card.value if drafting else 0
                 # a substitute added to the pair's only clean canastra makes it dirty
                 after = grown.clean_canastra or any(m.clean_canastra for i, m in enumerate(runs) if i != number)
-                if self._finishable(side, left, size - 1, points, after) is None:
+                if self._finishable(side, left, size - 1, points, after, _grown(runs, number, grown)) is None:
                     found.append(AddToRun(seat, side, number, step.card, step.at, step.moved_to))
         if drafting and self.runs[side]:
             found.append(CancelDraft(seat))
@@ -279,10 +306,15 @@ class Deal:
 
     def _pile_blocks(self, seat: int) -> bool:
         """§17.7a-5 and the dead-end guard: a lone pile card may not be taken into a hand holding only its twin
-        (nothing could be discarded after it)."""
+        (nothing could be discarded after it), unless every copy can be melded to take a morto (§17.7a-16)."""
         if len(self.pile) != 1:
             return False
-        return all(card is self.pile[0] for card in self.hands[seat])
+        lone = self.pile[0]
+        hand = self.hands[seat]
+        if any(card is not lone for card in hand):
+            return False
+        side = self.side_of(seat)
+        return not self._melds_away(side, self.runs[side], lone, len(hand) + 1, self.draft_points(side))
 
     def diagnose(self, action: Action) -> Reason:
         """Why ``action`` is not legal now (asked only of an action that is not in ``legal_actions``)."""
@@ -324,7 +356,9 @@ class Deal:
                 return shaped
             left = {card: counts[card] - needed.get(card, 0) for card in counts}
             points = self.draft_points(side) + shaped.value
-            reason = self._finishable(side, left, len(self.hands[seat]) - 3, points, self.has_clean_canastra(side))
+            size = len(self.hands[seat]) - 3
+            laid = _laid(self.runs[side], action.suit, action.low, action.laid)
+            reason = self._finishable(side, left, size, points, self.has_clean_canastra(side), laid)
             return reason or Reason.BAD_ARRANGEMENT
         if isinstance(action, AddToRun):
             if not 0 <= action.side < 2 or not 0 <= action.run < len(self.runs[action.side]):
@@ -343,7 +377,8 @@ class Deal:
             points = self.draft_points(side) + action.card.value
             runs = self.runs[side]
             clean = grown.clean_canastra or any(m.clean_canastra for i, m in enumerate(runs) if i != action.run)
-            reason = self._finishable(side, left, len(self.hands[seat]) - 1, points, clean)
+            after = _grown(runs, action.run, grown)
+            reason = self._finishable(side, left, len(self.hands[seat]) - 1, points, clean, after)
             return reason or Reason.NOT_ADJACENT
         return Reason.UNKNOWN_ACTION
 
@@ -471,6 +506,38 @@ class Deal:
         self.phase = Phase.OVER
         self.scores = score_deal(self)
         return []
+
+
+def _laid(runs: Sequence[Meld], suit: Suit, low: int, laid: Sequence[Card]) -> Callable[[], list[Meld]]:
+    """The pair's runs after a new run (worked out only when asked: the guard rarely needs them)."""
+
+    def after() -> list[Meld]:
+        meld = arrange(suit, low, laid)
+        return [*runs, meld] if isinstance(meld, Meld) else list(runs)
+
+    return after
+
+
+def _grown(runs: Sequence[Meld], number: int, grown: Meld) -> Callable[[], list[Meld]]:
+    """The pair's runs after run ``number`` became ``grown``."""
+    return lambda: [grown if index == number else meld for index, meld in enumerate(runs)]
+
+
+def _adds_all(runs: tuple[Meld, ...], card: Card, copies: int, seen: set[tuple[Meld, ...]]) -> bool:
+    """Can ``copies`` of ``card`` all be added to ``runs``, one at a time? (a search over where each goes:
+    at most 4 copies, a joker's, and each run takes at most one substitute; ``seen`` holds dead ends)"""
+    if not copies:
+        return True
+    if runs in seen:
+        return False
+    hand = {card: copies}
+    for number, meld in enumerate(runs):
+        for step in additions(meld, hand):
+            grown = (*runs[:number], add(meld, step), *runs[number + 1 :])
+            if _adds_all(grown, card, copies - 1, seen):
+                return True
+    seen.add(runs)
+    return False
 
 
 def _why_not_added(meld: Meld, step: Addition) -> Reason:

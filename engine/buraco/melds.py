@@ -7,7 +7,8 @@ its own suit (there it is natural, and one more substitute may join, §17.7a-1).
 The engine's moves are atomic (see :mod:`engine.buraco.actions`): a new run is laid as three cards and grows
 one card at a time. Every run of any length is reachable that way: any three adjacent positions of a valid run
 hold at most one substitute, so they are a valid run themselves. :func:`arrangements` and :func:`plan_new`
-turn a player's marked cards into that sequence.
+turn a player's marked cards into that sequence, :func:`addition_plans` cards added to a run (one plan for
+each place a substitute may end up: the player's choice, as with one card).
 """
 
 from __future__ import annotations
@@ -103,17 +104,19 @@ def arrange(suit: Suit, low: int, laid: Sequence[Card]) -> Meld | Reason:
     return Meld(suit, low, tuple(laid), wild)
 
 
-def _fit(suit: Suit, low: int, chosen: Sequence[Card]) -> Meld | None:
-    """``chosen`` laid on positions ``low..`` with every natural on its own place, if that is a run."""
+def _fit(suit: Suit, low: int, chosen: Sequence[Card], ace_high_first: bool = False) -> Meld | None:
+    """``chosen`` laid on positions ``low..`` with every natural on its own place, if that is a run.
+
+    Only the ace has two places (1 and 14): a lone ace in a window holding both takes the low one, or with
+    ``ace_high_first`` the high one, leaving the other to the substitute (RULES §17.7a-10)."""
     left = list(chosen)
-    placed: list[Card | None] = []
-    for position in range(low, low + len(chosen)):
+    positions = range(low, low + len(chosen))
+    placed: list[Card | None] = [None] * len(chosen)
+    for position in reversed(positions) if ace_high_first else positions:
         card = natural(suit, position)
         if card in left:
             left.remove(card)
-            placed.append(card)
-        else:
-            placed.append(None)
+            placed[position - low] = card
     gaps = placed.count(None)
     if gaps != len(left) or gaps > 1:
         return None
@@ -152,9 +155,11 @@ def arrangements(chosen: Sequence[Card]) -> list[Meld] | Reason:
     found: list[Meld] = []
     for suit in candidates:
         for low in range(LOW, HIGH - size + 2):
-            meld = _fit(suit, low, chosen)
-            if meld is not None and meld not in found:
-                found.append(meld)
+            # a run of 14 holds both places of the ace: a lone ace may take either (§17.7a-10)
+            for ace_high_first in (False, True) if size == HIGH else (False,):
+                meld = _fit(suit, low, chosen, ace_high_first)
+                if meld is not None and meld not in found:
+                    found.append(meld)
     if found:
         return sorted(found, key=preference)
     wilds = sum(1 for card in chosen if card.may_be_wild)
@@ -294,22 +299,35 @@ def diagnose_addition(meld: Meld, chosen: Iterable[Card]) -> Reason:
     return Reason.NOT_ADJACENT
 
 
-def plan_additions(meld: Meld, chosen: Sequence[Card]) -> list[Addition] | Reason:
-    """Additions that put every card of ``chosen`` into ``meld`` one by one (RULES §17.7a-9: several cards
-    at once are legal exactly when they could be added card by card); the cleanest result first."""
-    best: tuple[tuple[int, int], list[Addition]] | None = None
+@dataclass(frozen=True, slots=True)
+class AdditionPlan:
+    """Several cards added to a run at once: the run they make, and the one-card additions that make it in turn
+    (RULES §17.7a-9). Plans of the same cards differ only in where a substitute ends up."""
+
+    meld: Meld
+    steps: tuple[Addition, ...]
+
+
+def addition_plans(meld: Meld, chosen: Sequence[Card]) -> list[AdditionPlan] | Reason:
+    """Every run that adding the cards of ``chosen`` to ``meld`` one by one can make, one plan each, the default
+    (clean if possible, else the highest top end) first; or why none.
+
+    RULES §17.7a-9: several cards at once are legal exactly when they could be added card by card, so where a
+    substitute moves (or where an added one stands) is the player's choice, as it is for one card
+    (``Addition.moved_to``): each different run reachable card by card is offered.
+    """
+    if not chosen:
+        return Reason.NOT_ADJACENT
+    found: dict[Meld, tuple[Addition, ...]] = {}  # each run reached, by the first steps found to reach it
     seen: set[tuple[Meld, tuple[int, ...]]] = set()
 
     def search(current: Meld, left: dict[Card, int], steps: list[Addition]) -> None:
-        nonlocal best
         state = (current, tuple(left.values()))
-        if state in seen:  # the same run with the same cards left: reached before in another order
+        if state in seen:  # the same run with the same cards left: all it leads to is found already
             return
         seen.add(state)
         if not any(left.values()):
-            key = preference(current)
-            if best is None or key < best[0]:
-                best = (key, list(steps))
+            found.setdefault(current, tuple(steps))
             return
         for step in additions(current, left):
             left[step.card] -= 1
@@ -321,13 +339,19 @@ def plan_additions(meld: Meld, chosen: Sequence[Card]) -> list[Addition] | Reaso
     counts: dict[Card, int] = {}
     for card in chosen:
         counts[card] = counts.get(card, 0) + 1
-    if not chosen:
-        return Reason.NOT_ADJACENT
     if len(meld.cards) + len(chosen) <= HIGH:
         search(meld, counts, [])
-    if best is None:
+    if not found:
         return diagnose_addition(meld, chosen)
-    return best[1]
+    # the default first; between runs alike by it (a substitute at either ace of 14 cards), the order found
+    return sorted((AdditionPlan(grown, steps) for grown, steps in found.items()), key=lambda p: preference(p.meld))
+
+
+def plan_additions(meld: Meld, chosen: Sequence[Card]) -> list[Addition] | Reason:
+    """The default of :func:`addition_plans`: the additions that put every card of ``chosen`` into ``meld`` one
+    by one (RULES §17.7a-9), the cleanest result first."""
+    plans = addition_plans(meld, chosen)
+    return plans if isinstance(plans, Reason) else list(plans[0].steps)
 
 
 def plan_new(meld: Meld) -> tuple[tuple[Card, Card, Card], int, list[Addition]]:

@@ -56,7 +56,7 @@ from engine.bura.variant import (
     TrumpCard,
     Variant,
 )
-from engine.bura.views import view
+from engine.bura.views import public_view, view
 from engine.core.cards import Suit
 from tests.engine.bura.stack import stacked_deal, stacked_match
 
@@ -545,6 +545,39 @@ def test_lead_and_beating_sets_are_face_up() -> None:
     events = deal.apply(RespondOpen(1, cards("KS")))
     assert events[0] == Responded(1, cards("KS"), 1, face_down=False, beats=True)
     assert events[1] == TrickTaken(1, 1, 1, cards("QS KS"), 0)
+
+
+def test_taker_peeks_until_the_next_lead_gathers_the_trick() -> None:
+    """RULES §6.6 [V10] FACE_DOWN_TAKER_PEEKS, ruled 2026-12-04: seat 0 leads Q♠, K♠ and 6♣ come face down and
+    seat 0 takes the trick. Until his next lead he sees both (nobody else sees the other's); once he leads, the
+    trick is gathered and its face-down cards are hidden from him again, as from everyone."""
+    variant = BURA_STANDARD.with_options(taker_peeks=True)
+    match = stacked_match(
+        variant,
+        deals=[{"hands": {0: "QS AH 7C", 1: "KS 8H 9C", 2: "6C TH JC"}, "trump": "8D", "stock": "7H 8S 9S"}],
+        players=3,
+        dealer=2,
+    )
+    match.apply(Lead(0, cards("QS")))
+    match.apply(RespondFaceDown(1, cards("KS")))
+    match.apply(RespondFaceDown(2, cards("6C")))
+
+    def answers(seat: int | None) -> list[tuple[Card, ...]]:
+        table = view(match, seat).table if seat is not None else public_view(match)
+        return [play.cards for play in table.history[0].plays]
+
+    assert match.deal.phase is Phase.LEAD and match.to_act() == 0
+    assert answers(0) == [cards("KS"), cards("6C")]  # the taker peeks while the trick lies on the table
+    assert answers(1) == [cards("KS"), ()]
+    assert answers(2) == [(), cards("6C")]
+    assert answers(None) == [(), ()]
+    assert view(match, 0).hidden_in_pile == 2  # his pile never showed them
+
+    match.apply(Lead(0, cards("AH")))
+    assert answers(0) == [(), ()]  # gathered by the next lead: hidden from the taker from now on
+    assert answers(1) == [cards("KS"), ()]
+    assert answers(2) == [(), cards("6C")]
+    assert answers(None) == [(), ()]
 
 
 def test_mixed_suit_best_is_checked_by_a_full_bijection() -> None:

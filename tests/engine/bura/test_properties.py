@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import ALL_CARDS, Card, deck, points
 from engine.bura.combos import Combo
+from engine.bura.deal import Phase
 from engine.bura.errors import IllegalAction, Reason
 from engine.bura.events import OutcomeKind, Responded, TrickTaken
 from engine.bura.match import Match
@@ -65,13 +66,19 @@ def _public_cards(match: Match) -> set[Card]:
     return seen
 
 
+def _peeks(match: Match, seat: int) -> bool:
+    """RULES §6.6 [V10] taker peeks: whether ``seat`` took the last trick and the next lead has not gathered it."""
+    deal = match.deal
+    gathered = deal.trick is not None or deal.phase is Phase.OVER
+    return deal.variant.taker_peeks and bool(deal.history) and deal.history[-1].owner == seat and not gathered
+
+
 def _own_face_down(match: Match, seat: int) -> set[Card]:
     deal = match.deal
     tricks = [*deal.history, *([deal.trick] if deal.trick is not None else [])]
     own = {card for trick in tricks for play in trick.plays if play.seat == seat for card in play.cards}
-    last = deal.history[-1] if deal.history else None
-    if deal.variant.taker_peeks and last is not None and last.owner == seat:
-        own.update(card for play in last.plays for card in play.cards)
+    if _peeks(match, seat):
+        own.update(card for play in deal.history[-1].plays for card in play.cards)
     for pile in deal.piles:  # an unopposed last trick holds the player's own cards
         own.update(entry.card for entry in pile if entry.played_by == seat)
     return own
@@ -105,6 +112,8 @@ def check_views(match: Match) -> None:
         assert shown <= allowed, f"seat {seat} sees hidden cards {shown - allowed}"
         for action in seat_view.legal:
             assert set(getattr(action, "cards", ())) <= own_hand
+        if _peeks(match, seat):  # and he does see all of the trick he took
+            assert all(len(play.cards) == play.count for play in seat_view.table.history[-1].plays)
 
 
 def _key(action: Action) -> tuple[Any, ...]:
@@ -225,6 +234,18 @@ def play_checked_game(variant: Variant, players: int, seed: int) -> Match:
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games_keep_every_invariant(name: str, players: int, seed: int) -> None:
     play_checked_game(PROFILES[name], players, seed)
+
+
+PEEKING = [(name, PROFILES[name].with_options(taker_peeks=True)) for name in ("BURA_STANDARD", "BURKOZEL")]
+
+
+@pytest.mark.parametrize(("name", "variant"), PEEKING, ids=[name for name, _ in PEEKING])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+def test_taker_peeks_games_keep_every_invariant(name: str, variant: Variant, seed: int, data: st.DataObject) -> None:
+    """RULES §6.6 [V10]: with the taker-peeks option no view shows more than the taker's trick on the table."""
+    players = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
+    play_checked_game(variant, players, seed)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{name}-{n}" for name, n in CASES])

@@ -13,15 +13,18 @@ from engine.buraco.actions import (
     NewRun,
     RejectDrawn,
     TakePile,
+    action_from_json,
+    action_to_json,
 )
-from engine.buraco.cards import JOKER, Card, cards
+from engine.buraco.cards import BY_INDEX, JOKER, Card, cards
 from engine.buraco.deal import Deal, Phase
 from engine.buraco.errors import IllegalAction, Reason
 from engine.buraco.events import MortoTaken, Opened, RunLaid, StockRenewed
 from engine.buraco.match import Match
+from engine.buraco.melds import addition_plans
 from engine.buraco.scoring import score_deal
 from engine.core.cards import Suit
-from tests.engine.buraco.stack import dealt, lay, position, run, took_morto
+from tests.engine.buraco.stack import dealt, lay, position, run, take, took_morto
 
 H, S = Suit.HEARTS, Suit.SPADES
 
@@ -133,6 +136,59 @@ def test_a_lone_pile_card_is_not_taken_into_a_hand_of_its_twin_alone() -> None:
     refused(deal, TakePile(1), Reason.PILE_TAKE_BLOCKS_DISCARD)
 
 
+def test_a_lone_pile_card_is_taken_into_its_twin_when_both_can_be_melded_to_take_a_morto() -> None:
+    # RULES §17.7a-16: neither 7♥ may be discarded (§17.7a-5), but adding both to the pair's runs empties the hand,
+    # takes the morto at once (direta), and its cards give the discard: the take is legal.
+    deal = dealt({})
+    lay(deal, 1, run("4H 5H 6H", H, 4), run("8H 9H TH", H, 8))
+    position(deal, 1, "7H", phase=Phase.DRAW, pile="7H")
+    assert deal.legal_actions(1) == [DrawStock(1), TakePile(1)]
+    deal.apply(TakePile(1))
+    assert deal.legal_actions(1) == [AddToRun(1, 1, 0, c("7H"), 7), AddToRun(1, 1, 1, c("7H"), 7)]
+    deal.apply(AddToRun(1, 1, 0, c("7H"), 7))
+    assert deal.legal_actions(1) == [AddToRun(1, 1, 1, c("7H"), 7)]
+    events = deal.apply(AddToRun(1, 1, 1, c("7H"), 7))
+    assert MortoTaken(1, 1, True) in events and len(deal.hands[1]) == 11
+    assert any(isinstance(action, Discard) for action in deal.legal_actions(1))
+
+
+def test_a_lone_pile_card_is_not_taken_when_its_copies_cannot_all_be_melded_to_a_morto() -> None:
+    # RULES §17.7a-16: refused only when no sequence of melds, additions and a morto ends the turn.
+    deal = dealt({})
+    lay(deal, 1, run("4H 5H 6H", H, 4))  # room for one 7♥ only
+    position(deal, 1, "7H", phase=Phase.DRAW, pile="7H")
+    refused(deal, TakePile(1), Reason.PILE_TAKE_BLOCKS_DISCARD)
+    deal = dealt({})
+    lay(deal, 1, run("4H 5H 6H", H, 4), run("8H 9H TH", H, 8))
+    took_morto(deal, 3)  # room for both, but the pair has had its morto: the hand may not empty by melding
+    position(deal, 1, "7H", phase=Phase.DRAW, pile="7H")
+    refused(deal, TakePile(1), Reason.PILE_TAKE_BLOCKS_DISCARD)
+
+
+def test_a_meld_may_leave_only_the_lone_pile_card_when_it_can_be_melded_to_take_a_morto() -> None:
+    # RULES §17.7a-16: after taking a lone 7♥, a run that leaves only 7♥ is legal while 7♥ can join a run of the
+    # pair and a morto is there to take; the turn goes on with the morto's cards.
+    deal = dealt({})
+    lay(deal, 0, run("4H 5H 6H", H, 4))
+    position(deal, 0, "9C TC JC", phase=Phase.DRAW, pile="7H")
+    deal.apply(TakePile(0))
+    assert deal.forbidden is c("7H")
+    deal.apply(new_run(0, "9C TC JC", Suit.CLUBS, 9))
+    assert deal.legal_actions(0) == [AddToRun(0, 0, 0, c("7H"), 7)]
+    events = deal.apply(AddToRun(0, 0, 0, c("7H"), 7))
+    assert MortoTaken(0, 0, True) in events and deal.phase is Phase.MELD and deal.turn == 0
+
+
+def test_a_meld_may_not_leave_only_the_lone_pile_card_when_it_joins_no_run() -> None:
+    # RULES §17.7a-16 and §17.7a-5: with no run of the pair to take 7♥, it could be neither melded nor discarded.
+    deal = dealt({})
+    lay(deal, 0, run("4S 5S 6S", S, 4))
+    position(deal, 0, "9C TC JC", phase=Phase.DRAW, pile="7H")
+    deal.apply(TakePile(0))
+    refused(deal, new_run(0, "9C TC JC", Suit.CLUBS, 9), Reason.NO_LEGAL_DISCARD_LEFT)
+    assert deal.legal_actions(0) == [Discard(0, c("9C")), Discard(0, c("TC")), Discard(0, c("JC"))]
+
+
 def test_runs_are_added_to_only_by_their_own_side() -> None:
     # RULES §17.3: one adds to one's own pair's runs, never to the opponents'.
     deal = dealt({})
@@ -142,6 +198,27 @@ def test_runs_are_added_to_only_by_their_own_side() -> None:
     position(deal, 2, "6H 9D KC")
     deal.apply(AddToRun(2, 0, 0, c("6H"), 6))  # the partner's run is the pair's
     assert deal.runs[0][0].cards == cards("3H 4H 5H 6H")
+
+
+def test_several_cards_added_at_once_choose_where_the_substitute_moves_as_legal_moves() -> None:
+    # RULES §17.7a-9 and §17.4: 6♥ and 8♥ added at once to 5♥ JK 7♥; each place of the joker is a plan of the
+    # engine's one-card moves, every one listed by legal_actions in turn, and they make different runs.
+    deal = dealt({})
+    lay(deal, 0, run("5H JK 7H", H, 5))
+    position(deal, 0, "6H 8H 9C")
+    plans = addition_plans(deal.runs[0][0], cards("6H 8H"))
+    assert not isinstance(plans, Reason) and len(plans) == 2
+    made = []
+    for plan in plans:
+        trial = deal.copy()
+        for step in plan.steps:
+            move = AddToRun(0, 0, 0, step.card, step.at, step.moved_to)
+            assert move in trial.legal_actions(0)
+            assert action_from_json(action_to_json(move)) == move
+            trial.apply(move)
+        assert trial.runs[0][0] == plan.meld
+        made.append(trial.runs[0][0].wild_at)
+    assert made == [9, 4]
 
 
 def test_melding_the_last_card_takes_the_morto_and_the_turn_goes_on() -> None:
@@ -234,6 +311,57 @@ def test_the_deal_ends_when_stock_and_mortos_are_used() -> None:
     deal.apply(Discard(0, c("9D")))
     assert deal.over and deal.closer is None and deal.legal_actions(1) == []
     assert deal.scores is not None and deal.scores[0].going_out == deal.scores[1].going_out == 0
+
+
+def last_stock_card(deal: Deal, seat: int, hand: str, card: str) -> list[list[Card]]:
+    """``seat`` to draw ``card``, the stock's last; the other stock cards out of the way (the 108 stay accounted
+    for). Returns the mortos still available, in the order they were set aside."""
+    position(deal, seat, hand, phase=Phase.DRAW)
+    take(deal, c(card))
+    deal.hands[(seat + 2) % 4].extend(deal.stock)
+    deal.stock = [c(card)]
+    deal._legal = None
+    return [list(morto) for morto in deal.mortos]
+
+
+def test_the_last_stock_card_drawn_the_turn_goes_on_and_a_morto_may_still_be_taken() -> None:
+    # RULES §17.7a-15: the stock runs out when a draw finds no card, not when its last card is drawn: the last
+    # drawer melds his hand empty and takes a morto (direta) as usual; the morto left is the next draw's stock.
+    deal = dealt({})
+    first, second = last_stock_card(deal, 0, "3H 4H", "5H")
+    deal.apply(DrawStock(0))
+    assert deal.stock == [] and len(deal.mortos) == 2 and deal.phase is Phase.MELD
+    events = deal.apply(new_run(0, "3H 4H 5H", H, 3))
+    assert MortoTaken(0, 0, True) in events and sorted(deal.hands[0], key=BY_INDEX) == sorted(first, key=BY_INDEX)
+    events = deal.apply(Discard(0, deal.hands[0][0])) + deal.apply(DrawStock(1))
+    assert StockRenewed(11) in events and deal.hands[1][-1] is second[0] and deal.mortos == []
+    assert deal.stock == list(reversed(second[1:])) and deal.morto_taken == [(0, True), None]
+
+
+def test_when_the_stock_runs_out_the_first_morto_set_aside_becomes_the_stock() -> None:
+    # RULES §17.7a-15: two mortos untouched: the first one set aside at the deal is the new stock (its first card
+    # on top, drawn by the next player), the other stays available and is nobody's yet.
+    deal = dealt({})
+    first, second = last_stock_card(deal, 0, "9D KC", "5H")
+    deal.apply(DrawStock(0))
+    events = deal.apply(Discard(0, c("9D"))) + deal.apply(DrawStock(1))
+    assert StockRenewed(11) in events and deal.hands[1][-1] is first[0] and deal.mortos == [second]
+    assert deal.stock == list(reversed(first[1:])) and deal.morto_taken == [None, None]
+
+
+def test_the_last_drawer_may_take_the_last_morto_indireta_and_then_the_deal_ends() -> None:
+    # RULES §17.7a-15 and §17.6: the last drawer discards his last card and takes the one morto left
+    # (indireta); no card is left for a draw, so the deal ends with his turn, and the unplayed morto's cards
+    # count against his pair as usual (§17.7a-8: the opponents did not close).
+    deal = dealt({})
+    took_morto(deal, 1)
+    last_stock_card(deal, 0, "3H 4H 9D", "5H")
+    deal.apply(DrawStock(0))
+    deal.apply(new_run(0, "3H 4H 5H", H, 3))
+    events = deal.apply(Discard(0, c("9D")))
+    assert MortoTaken(0, 0, False) in events and not any(isinstance(e, StockRenewed) for e in events)
+    assert deal.over and deal.closer is None and deal.morto_taken[0] == (0, False)
+    assert deal.scores is not None and deal.scores[0].morto_penalty == 0
 
 
 def test_a_vulnerable_pairs_opening_is_75_laid_in_one_turn_checked_at_the_discard() -> None:

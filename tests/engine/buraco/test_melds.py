@@ -4,9 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from engine.buraco.cards import JOKER, Card, cards, deck, value
+from engine.buraco.cards import BY_INDEX, JOKER, Card, cards, deck, value
 from engine.buraco.errors import Reason
-from engine.buraco.melds import Addition, Meld, add, additions, arrangements, new_runs, plan_additions, plan_new
+from engine.buraco.melds import (
+    Addition,
+    Meld,
+    add,
+    addition_plans,
+    additions,
+    arrange,
+    arrangements,
+    natural,
+    new_runs,
+    plan_additions,
+    plan_new,
+)
 from engine.core.cards import Suit
 from tests.engine.buraco.stack import run
 
@@ -44,6 +56,65 @@ def test_arrangements_of_a_run(laid: str, expected: list[tuple[int, int | None]]
     assert not isinstance(result, Reason), result
     assert sorted(result) == sorted(expected)
     assert result[0] == expected[0]
+
+
+def test_a_run_of_14_with_one_ace_and_a_substitute_has_the_substitute_at_either_ace() -> None:
+    # RULES §17.7a-10 (and §17.4: the ace low or high): with one ace, the substitute stands for the other one,
+    # low or high, as the player says; no third way.
+    laid = cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH JK")
+    found = arrangements(laid)
+    assert not isinstance(found, Reason)
+    middle = cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
+    assert found == [
+        Meld(H, 1, (Card.parse("AH"), *middle, JOKER), 14),  # the default, as before
+        Meld(H, 1, (JOKER, *middle, Card.parse("AH")), 1),  # the joker as the low ace: the placement missed
+    ]
+    for meld in found:
+        assert arrange(meld.suit, meld.low, meld.cards) == meld
+        first, start, steps = plan_new(meld)  # and the engine's atomic moves lay it
+        built = run(" ".join(card.code for card in first), H, start)
+        for step in steps:
+            assert step in additions(built, {step.card: 1})
+            built = add(built, step)
+        assert built == meld
+
+
+def _every_run_of(chosen: list[Card]) -> set[Meld]:
+    """Every run the cards make, by brute force: each suit and window, naturals everywhere but at most one
+    place, where one of the cards that may be a substitute stands (RULES §17.4)."""
+    runs: set[Meld] = set()
+    size = len(chosen)
+    wilds = {card for card in chosen if card.may_be_wild}
+    for suit in Suit:
+        for low in range(1, 16 - size):
+            naturals = [natural(suit, p) for p in range(low, low + size)]
+            candidates = [naturals]
+            candidates += [[*naturals[:spot], wild, *naturals[spot + 1 :]] for spot in range(size) for wild in wilds]
+            for laid in candidates:
+                if sorted(laid, key=BY_INDEX) == sorted(chosen, key=BY_INDEX):
+                    meld = arrange(suit, low, laid)
+                    if isinstance(meld, Meld):
+                        runs.add(meld)
+    return runs
+
+
+@pytest.mark.parametrize("size", [3, 4, 7, 12, 13, 14])
+def test_arrangements_are_every_run_the_cards_make_and_nothing_else(size: int) -> None:
+    # RULES §17.7a-10: every place of the substitute is offered, and only legal runs (checked against a brute
+    # force over every window of hearts, the substitute a joker, a 2 of another suit or 2♥, at every place).
+    for low in range(1, 16 - size):
+        window = [natural(H, p) for p in range(low, low + size)]
+        hands = [window]
+        for spot in range(size):
+            for wild in (JOKER, Card.parse("2S"), Card.parse("2H")):
+                hands.append([*window[:spot], wild, *window[spot + 1 :]])
+        for chosen in hands:
+            found = arrangements(chosen)
+            expected = _every_run_of(chosen)
+            if isinstance(found, Reason):
+                assert not expected, (chosen, found)
+            else:
+                assert len(set(found)) == len(found) and set(found) == expected, chosen
 
 
 @pytest.mark.parametrize(
@@ -119,6 +190,44 @@ def test_several_cards_added_are_added_one_by_one() -> None:
     assert meld.cards == cards("4H 5H 6H 7H 8H 9H")
     assert plan_additions(run("5H 6H 7H", H, 5), cards("9H")) == Reason.NOT_ADJACENT
     assert plan_additions(run("5H 6H 7H", H, 5), cards("8S")) == Reason.NOT_SAME_SUIT
+
+
+def test_several_cards_added_at_once_let_the_player_choose_where_the_substitute_moves() -> None:
+    # RULES §17.7a-9 and §17.4: 5♥ JK=6 7♥ plus 6♥ and 8♥ card by card sends the joker to 4 or to 9; both runs
+    # are offered, the default (the highest top end, §17.7a-10) first, as the one-card addition offers 4 or 8.
+    meld = run("5H JK 7H", H, 5)
+    plans = addition_plans(meld, cards("6H 8H"))
+    assert not isinstance(plans, Reason)
+    assert [plan.meld for plan in plans] == [run("5H 6H 7H 8H JK", H, 5), run("JK 5H 6H 7H 8H", H, 4)]
+    assert plan_additions(meld, cards("6H 8H")) == list(plans[0].steps)  # the default, as before
+    for plan in plans:
+        grown = meld
+        for step in plan.steps:
+            assert step in additions(grown, {step.card: 1})
+            grown = add(grown, step)
+        assert grown == plan.meld
+
+
+@pytest.mark.parametrize(
+    ("laid", "suit", "low", "card"),
+    [
+        ("5H JK 7H", H, 5, "6H"),  # the joker moves to 4 or 8
+        ("2H 4H 5H", H, 3, "3H"),  # 2♥ to its natural place or to 6
+        ("5H 6H 7H", H, 5, "JK"),  # a joker added low or high
+        ("5H 6H 7H", H, 5, "2H"),
+        ("AH 2H 3H 4H 5H 6H JK 8H 9H TH JH QH KH", H, 1, "7H"),  # only one place left for the joker
+        ("5H JK 7H", H, 5, "8H"),
+    ],
+)
+def test_one_card_added_as_several_offers_every_place_of_the_one_card_addition(
+    laid: str, suit: Suit, low: int, card: str
+) -> None:
+    # RULES §17.7a-9: the several-card plans of a single card are exactly its one-card additions.
+    meld = run(laid, suit, low)
+    single = additions(meld, {Card.parse(card): 1})
+    plans = addition_plans(meld, cards(card))
+    assert not isinstance(plans, Reason)
+    assert sorted((plan.steps for plan in plans), key=repr) == sorted(((step,) for step in single), key=repr)
 
 
 def test_any_run_is_laid_as_three_and_grown() -> None:

@@ -17,13 +17,17 @@ from engine.buraco.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.buraco.cards import BY_INDEX, KINDS, WILDS, Card, deck
+from engine.buraco.cards import BY_INDEX, JOKER, KINDS, WILDS, Card, deck
 from engine.buraco.deal import Phase
 from engine.buraco.errors import IllegalAction
+from engine.buraco.events import MortoTaken
 from engine.buraco.match import Match
 from engine.buraco.melds import HIGH, LOW, Meld, arrange, natural, new_runs
 from engine.buraco.views import HandView, TableView, hand_view, seat_view, table_view
-from engine.core.cards import SUITS
+from engine.core.cards import SUITS, Suit
+from tests.engine.buraco.stack import dealt, lay, position, took_morto
+
+H = Suit.HEARTS
 
 DEALS = 2000
 
@@ -143,3 +147,50 @@ def test_new_runs_are_exactly_the_runs_of_three_the_hand_can_lay() -> None:
                         expected.add((suit, low, laid))
         found = new_runs(hand)
         assert len(found) == len(set(found)) and set(found) == expected
+
+
+def test_after_a_lone_pile_card_no_listed_move_leaves_the_turn_without_an_end() -> None:
+    """RULES §17.7a-16: over 1,500 positions where a lone pile card (a heart or a joker) is taken into a hand of
+    its copies and a few other cards, beside runs of the pair that may take the copies (clean, dirty, or dirty
+    with the substitute in the copy's place), with the pair's morto taken or not and one or two left: every move
+    listed keeps a move listed until the turn ends, and the guard does let copies be melded away to a morto."""
+    rng = random.Random(16)
+    hands_of_copies = mortos_taken = 0
+    for _ in range(1500):
+        rank = rng.randrange(4, 11)
+        lone = rng.choice([natural(H, rank), natural(H, rank), JOKER])
+        wild = rng.choice([JOKER, Card(2, Suit.SPADES)])
+        runs = []
+        for low in (rank - 3, rank + 1, rank - 1):
+            laid = [natural(H, p) for p in range(low, low + 3)]
+            if low == rank - 1:
+                laid[1] = wild  # the substitute stands in the lone card's place: adding it moves the substitute
+            elif rng.random() < 0.3:
+                laid[rng.randrange(3)] = wild
+            meld = arrange(H, low, laid)
+            if isinstance(meld, Meld) and rng.random() < 0.6:
+                runs.append(meld)
+        deal = dealt({})
+        copies = rng.randrange(4 if lone is JOKER else 2)
+        others = rng.sample(["3C", "4C", "5C", "9D", "KS"], rng.randrange(4))
+        try:
+            lay(deal, 0, *runs)
+            if rng.random() < 0.3:
+                took_morto(deal, 2)
+            if rng.random() < 0.1:
+                deal.hands[3].extend(deal.mortos.pop())  # a morto gone into the stock long ago
+            position(deal, 0, " ".join([lone.code] * copies + others), phase=Phase.DRAW, pile=lone.code)
+        except ValueError:
+            continue  # the runs hold the copies the hand wants
+        if TakePile(0) not in deal.legal_actions(0):
+            continue
+        deal.apply(TakePile(0))
+        while not deal.over and deal.turn == 0:
+            legal = deal.legal_actions(0)
+            assert legal, "a move listed after a lone pile card left the turn without an end"
+            hands_of_copies += all(card is lone for card in deal.hands[0])
+            events = deal.apply(rng.choice(legal))
+            if any(isinstance(event, MortoTaken) for event in events):
+                mortos_taken += 1
+                break
+    assert hands_of_copies > 100 and mortos_taken > 100
