@@ -147,3 +147,36 @@ async def test_names_are_shown_safely(tg: FakeTelegram, bot: BotProcess) -> None
     assert "\u202e" not in text and "\u200b" not in text
     assert "BoсирoБ" in text
     assert "Д" * 31 + "…" in text and "Д" * 32 not in text
+
+
+async def test_the_start_refusal_fits_an_alert(tg: FakeTelegram, bot: BotProcess) -> None:
+    """Issue 35: the creator never opened the private chat and three players blocked the bot, all with long
+    names: «Начать» is refused with an alert that Telegram accepts (at most 200 characters: three names, then
+    «и ещё 1»), and the group's message names all four."""
+    names = ["Александра Константиновна", "Владислав Вячеславович", "Екатерина Станиславовна", "Святослав Ярославович"]
+    people = [tg.user(name, f"long{index}") for index, name in enumerate(names)]
+    creator, others = people[0], people[1:]
+    group = tg.group("Двор", owner=creator, members=others)
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=MOVE_WAIT)
+    said = tg.send_message(creator, group, "/new")  # he never started the bot: seated all the same
+    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    for person in others:
+        opened = tg.start_bot(person)
+        await tg.wait_bot_message(tg.private_chat(person), after=opened, timeout=MOVE_WAIT)
+        join = lobby_button(lobby, LobbyOp.JOIN)
+        assert join is not None
+        await tg.wait_answer(tg.tap(person, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
+        await tg.wait_for(lambda person=person: person.first_name in (lobby.text or ""), MOVE_WAIT, "seated")  # type: ignore[misc]
+        tg.block_bot(person)
+    start = lobby_button(lobby, LobbyOp.START)
+    assert start is not None
+    answer = await tg.wait_answer(tg.tap(creator, lobby, text=str(start["text"])), timeout=MOVE_WAIT)
+    assert answer.show_alert and answer.text is not None and len(answer.text) <= 200
+    assert answer.text.endswith("и ещё 1. Откройте личный чат со мной и нажмите «Запустить».")
+    told = await tg.wait_for(
+        lambda: next((m for m in tg.messages(group, from_bot=True) if "Не могу прислать" in (m.text or "")), None),
+        MOVE_WAIT,
+        "the group's message",
+    )
+    assert all(name in (told.text or "") for name in names)
