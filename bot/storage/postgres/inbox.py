@@ -62,11 +62,30 @@ class Inbox(Part):
         )
         return bool(processed)
 
-    async def prune_updates(self, older_than: float) -> int:
-        async def apply(db: Connection) -> int:
-            rows = await db.fetch(
-                "DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < $1 RETURNING update_id", older_than
+    async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
+        # A batch's rows are found on a reader, so that a long backlog never holds the group commit (.retention).
+        condition = "processed_at IS NOT NULL AND received_at < $1"
+        if limit is None:
+            ids = None
+        else:
+            rows = await self._database.read(
+                lambda db: db.fetch(
+                    f"SELECT update_id FROM inbox WHERE {condition} ORDER BY update_id LIMIT $2", older_than, limit
+                )
             )
+            ids = [int(row["update_id"]) for row in rows]
+            if not ids:
+                return 0
+
+        async def apply(db: Connection) -> int:
+            if ids is None:
+                rows = await db.fetch(f"DELETE FROM inbox WHERE {condition} RETURNING update_id", older_than)
+            else:
+                rows = await db.fetch(
+                    "DELETE FROM inbox WHERE processed_at IS NOT NULL AND update_id = ANY($1::bigint[])"
+                    " RETURNING update_id",
+                    ids,
+                )
             return len(rows)
 
         return await self._database.write(apply, kind="prune")

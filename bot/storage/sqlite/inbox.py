@@ -55,9 +55,34 @@ class Inbox(Part):
         )
         return row is not None and row["processed_at"] is not None
 
-    async def prune_updates(self, older_than: float) -> int:
+    async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
+        if limit is None:
+            return await self._database.write(
+                lambda db: (
+                    db.execute(
+                        "DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?", (older_than,)
+                    ).rowcount
+                ),
+                kind="prune",
+            )
+        # A batch: its rows are found on the reader, so that a long backlog never holds the writer (.retention).
+        ids = await self._database.read(
+            lambda db: [
+                int(row[0])
+                for row in db.execute(
+                    "SELECT update_id FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?"
+                    " ORDER BY update_id LIMIT ?",
+                    (older_than, limit),
+                )
+            ]
+        )
+        if not ids:
+            return 0
+
         def apply(db: sqlite3.Connection) -> int:
-            cursor = db.execute("DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?", (older_than,))
-            return cursor.rowcount
+            marks = ", ".join("?" for _ in ids)
+            return db.execute(
+                f"DELETE FROM inbox WHERE processed_at IS NOT NULL AND update_id IN ({marks})", ids
+            ).rowcount
 
         return await self._database.write(apply, kind="prune")
