@@ -126,7 +126,7 @@ def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallb
 
 
 GROUP_COMMANDS = ("new", "addbot", "settings", "score", "stats", "top", "stop", "help")
-PRIVATE_COMMANDS = ("start", "play", "help")
+PRIVATE_COMMANDS = ("start", "play", "help", "forget")
 
 
 async def set_commands(bot: Bot, translations: Translations) -> None:

@@ -7,10 +7,11 @@ from aiogram import Dispatcher
 from aiogram.types import TelegramObject
 
 from bot.config import Settings
-from bot.handlers import errors, fallback, game, lobby, membership, private, stats
+from bot.handlers import errors, fallback, game, lobby, membership, privacy, private, stats
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.core import handling
+from bot.services.privacy import PrivacyService
 from bot.storage import Storage
 from bot.telegram.sender import Sender
 
@@ -25,7 +26,8 @@ def create_dispatcher(
     """Build the dispatcher with everything a handler may ask for by name and type:
 
     `settings: Settings`, `repository: Storage`, `translations: Translations`, `sender: Sender`,
-    `tables: TableService` (made here unless given: the app shares it with its timers and the sender).
+    `tables: TableService` (made here unless given: the app shares it with its timers and the sender),
+    `privacy: PrivacyService` (/forget).
     (`repository`, not `storage`: aiogram's own FSM storage already answers to that name.)
     Feature routers are included here, one per module; each module makes a fresh router, so this can run
     more than once in a process (tests).
@@ -40,6 +42,7 @@ def create_dispatcher(
         translations=translations,
         sender=sender,
         tables=tables,
+        privacy=PrivacyService(tables.core, settings.retention_days),
     )
     dispatcher.update.outer_middleware(_one_handling)
     dispatcher.include_routers(
@@ -48,6 +51,7 @@ def create_dispatcher(
         lobby.create_router(),
         game.create_router(),
         stats.create_router(),
+        privacy.create_router(),  # before private's, whose catch-all would answer /forget
         private.create_router(),
         fallback.create_router(),  # last: answers the taps nobody above understood
     )

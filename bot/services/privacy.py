@@ -1,5 +1,5 @@
 """What the bot forgets (README, "What the bot keeps"): old delivered messages and finished tables' hands, every
-hour (`Retention`).
+hour (`Retention`), and everything about a user who asks for it with /forget (`PrivacyService`).
 
 Kept for good: the tallies (who won what, in each chat) and each table's row (its chat, settings, times and
 seats). Gone after `RETENTION_DAYS`: the messages the bot delivered, and a finished table's game state (every
@@ -16,8 +16,17 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.services.core import Clock
-from bot.storage import Storage, StorageError
+from bot.render.keyboard import button, keyboard
+from bot.services.core import Actor, Clock, Reply, TableCore, html_text
+from bot.storage import (
+    OutboxKind,
+    OutboxMessage,
+    Storage,
+    StorageError,
+    UpdateAlreadyProcessedError,
+    UserSeatedError,
+)
+from bot.telegram.callbacks import ForgetCb, ForgetOp
 
 logger = logging.getLogger(__name__)
 
@@ -29,6 +38,8 @@ ROWS_A_WRITE = 500  # outbox rows or updates deleted in one write
 TABLES_A_WRITE = 50  # tables whose private parts go in one write (a state and a few hundred events each)
 PAUSE = 0.05
 """Seconds between two writes of a prune: the moves waiting for the database go first."""
+FORGOTTEN_NAME = "—"
+"""The name a forgotten user's seats at finished tables keep (the same in every language)."""
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -102,3 +113,75 @@ class Retention:
             if done < limit:
                 return total
             await self.sleep(self.pause)
+
+
+class PrivacyService:
+    """/forget in the private chat: what would be deleted and a confirmation bound to the user who asked; on ✅
+    everything the bot keeps about him goes (`RetentionStore.forget_user`), unless he sits at an open table.
+
+    Nothing here writes the user's row: the bot knows him again only once he uses it again."""
+
+    def __init__(self, core: TableCore, retention_days: int) -> None:
+        self.core = core
+        self.repository = core.repository
+        self.retention_days = retention_days
+
+    async def ask(self, actor: Actor, chat_id: int, message_id: int, update_id: int | None = None) -> None:
+        """/forget: the question with its two buttons, or why not now (he sits at an open table)."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        markup = None
+        if await self.repository.seated_at(actor.user_id):
+            text = tr.t("flow-forget-seated")
+        else:
+            text = tr.t("flow-forget-ask", days=self.retention_days)
+            markup = keyboard(
+                [
+                    [
+                        button(tr.t("flow-forget-yes"), ForgetCb(op=ForgetOp.CONFIRM, user=actor.user_id).pack()),
+                        button(tr.t("flow-forget-no"), ForgetCb(op=ForgetOp.CANCEL, user=actor.user_id).pack()),
+                    ]
+                ]
+            )
+        await core.enqueue([core.text_message(chat_id, text, reply_to=message_id, markup=markup)], update_id)
+
+    async def tap(
+        self, actor: Actor, data: ForgetCb, chat_id: int | None, message_id: int | None, update_id: int | None = None
+    ) -> Reply:
+        """✅ or Отмена under the question. Only the user who asked, in his own private chat: any other tap (a
+        forged one, a button of someone else's) changes nothing."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        if data.user != actor.user_id or chat_id != actor.user_id or message_id is None:
+            logger.info(
+                "privacy: a forget button of user %s tapped by %s in chat %s", data.user, actor.user_id, chat_id
+            )
+            return Reply(tr.t("flow-forget-not-yours"), alert=True)
+        if data.op is ForgetOp.CANCEL:
+            await core.enqueue([self._edit(chat_id, message_id, tr.t("flow-forget-cancelled"))], update_id)
+            return Reply(tr.t("flow-forget-cancelled"))
+        done = self._edit(chat_id, message_id, tr.t("flow-forget-done"))
+        try:
+            forgotten = await self.repository.forget_user(
+                actor.user_id, FORGOTTEN_NAME, outbox=[done], update_id=core.first_use(update_id)
+            )
+        except UserSeatedError:
+            return Reply(tr.t("flow-forget-seated"), alert=True)
+        except UpdateAlreadyProcessedError:
+            return Reply()
+        core.sender.notify({chat_id})
+        logger.info(
+            "privacy: a user was forgotten (%s tallies, %s seats, %s tables, %s messages)",
+            forgotten.tallies,
+            forgotten.seats,
+            forgotten.tables,
+            forgotten.messages,
+        )
+        return Reply(tr.t("flow-forget-done-toast"))
+
+    @staticmethod
+    def _edit(chat_id: int, message_id: int, text: str) -> OutboxMessage:
+        """The question becomes its answer, without its buttons."""
+        return OutboxMessage(
+            chat_id=chat_id, kind=OutboxKind.EDIT, payload={**html_text(text), "message_id": message_id}
+        )
