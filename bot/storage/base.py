@@ -397,8 +397,9 @@ class InboxStore(Protocol):
     async def is_update_processed(self, update_id: int) -> bool: ...
 
     async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
-        """Forget processed updates received before `older_than` (Telegram resends nothing older than a day), at
-        most `limit` of them (None: all); never one not processed yet. Returns how many."""
+        """Forget processed updates received before `older_than` (Telegram resends nothing older than a day): of
+        the `limit` oldest processed ones (by id: Telegram numbers them in order), or of all (None); never one
+        not processed yet. Returns how many."""
         ...
 
 
@@ -504,8 +505,9 @@ class RetentionStore(Protocol):
     never hold the database for long; the caller calls again while a call returns `limit`."""
 
     async def prune_outbox(self, older_than: float, limit: int) -> int:
-        """Delete delivered (or given up, or superseded) outbox rows queued before `older_than`; never a pending
-        one. Returns how many."""
+        """Of the `limit` oldest delivered (or given up, or superseded) outbox rows, by id (the order they were
+        queued in), delete those queued before `older_than`; never a pending one. Returns how many. (Looking at
+        the oldest only, a call costs the same however long the outbox is.)"""
         ...
 
     async def prune_tables(self, finished_before: float, limit: int) -> int:

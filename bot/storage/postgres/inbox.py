@@ -63,17 +63,19 @@ class Inbox(Part):
         return bool(processed)
 
     async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
-        # A batch's rows are found on a reader, so that a long backlog never holds the group commit (.retention).
+        # A batch: the oldest handled updates, found on a reader (a long backlog never holds the group commit),
+        # and only those (a scan costs the same however long the inbox is).
         condition = "processed_at IS NOT NULL AND received_at < $1"
-        if limit is None:
-            ids = None
-        else:
+        ids: list[int] | None = None
+        if limit is not None:
             rows = await self._database.read(
                 lambda db: db.fetch(
-                    f"SELECT update_id FROM inbox WHERE {condition} ORDER BY update_id LIMIT $2", older_than, limit
+                    "SELECT update_id, received_at FROM inbox WHERE processed_at IS NOT NULL"
+                    " ORDER BY update_id LIMIT $1",
+                    limit,
                 )
             )
-            ids = [int(row["update_id"]) for row in rows]
+            ids = [int(row["update_id"]) for row in rows if row["received_at"] < older_than]
             if not ids:
                 return 0
 

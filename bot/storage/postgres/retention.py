@@ -44,12 +44,11 @@ async def drop_private_parts(db: Connection, table_ids: Sequence[int]) -> int:
 
 class Retention(Part):
     async def prune_outbox(self, older_than: float, limit: int) -> int:
+        # The oldest delivered rows in id order (the primary key's): the scan stops after `limit` of them.
         rows = await self._database.read(
-            lambda db: db.fetch(
-                "SELECT id FROM outbox WHERE done AND created_at < $1 ORDER BY id LIMIT $2", older_than, limit
-            )
+            lambda db: db.fetch("SELECT id, created_at FROM outbox WHERE done ORDER BY id LIMIT $1", limit)
         )
-        ids = [int(row["id"]) for row in rows]
+        ids = [int(row["id"]) for row in rows if row["created_at"] < older_than]
         if not ids:
             return 0
 
@@ -60,10 +59,11 @@ class Retention(Part):
         return await self._database.write(apply, kind="prune")
 
     async def prune_tables(self, finished_before: float, limit: int) -> int:
+        # A table has an event log only once it has a state (its first deal), and loses both together.
         rows = await self._database.read(
             lambda db: db.fetch(
-                "SELECT table_id FROM tables WHERE status = 'finished' AND updated_at < $1 AND (state IS NOT NULL"
-                " OR EXISTS (SELECT 1 FROM events WHERE events.table_id = tables.table_id)) ORDER BY table_id LIMIT $2",
+                "SELECT table_id FROM tables WHERE status = 'finished' AND updated_at < $1 AND state IS NOT NULL"
+                " ORDER BY table_id LIMIT $2",
                 finished_before,
                 limit,
             )

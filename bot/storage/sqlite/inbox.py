@@ -65,17 +65,17 @@ class Inbox(Part):
                 ),
                 kind="prune",
             )
-        # A batch: its rows are found on the reader, so that a long backlog never holds the writer (.retention).
-        ids = await self._database.read(
-            lambda db: [
-                int(row[0])
-                for row in db.execute(
-                    "SELECT update_id FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?"
-                    " ORDER BY update_id LIMIT ?",
-                    (older_than, limit),
-                )
-            ]
+        # A batch: the oldest handled updates, found on the reader (a long backlog never holds the writer), and
+        # only those (a scan costs the same however long the inbox is).
+        rows = await self._database.read(
+            lambda db: fetchall(
+                db,
+                "SELECT update_id, received_at FROM inbox NOT INDEXED WHERE processed_at IS NOT NULL"
+                " ORDER BY update_id LIMIT ?",
+                (limit,),
+            )
         )
+        ids = [int(row["update_id"]) for row in rows if row["received_at"] < older_than]
         if not ids:
             return 0
 

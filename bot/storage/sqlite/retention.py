@@ -48,15 +48,14 @@ def _ids(db: sqlite3.Connection, sql: str, params: tuple[object, ...]) -> list[i
 
 class Retention(Part):
     async def prune_outbox(self, older_than: float, limit: int) -> int:
-        # In id order, not through the index of pending rows (which would sort every delivered row first): the
-        # oldest rows come first, so a scan stops after `limit` of them.
-        ids = await self._database.read(
-            lambda db: _ids(
-                db,
-                "SELECT id FROM outbox NOT INDEXED WHERE done = 1 AND created_at < ? ORDER BY id LIMIT ?",
-                (older_than, limit),
+        # The oldest delivered rows, in id order and not through the index of pending rows (which would sort
+        # every delivered row first): the scan stops after `limit` of them, however long the outbox is.
+        rows = await self._database.read(
+            lambda db: fetchall(
+                db, "SELECT id, created_at FROM outbox NOT INDEXED WHERE done = 1 ORDER BY id LIMIT ?", (limit,)
             )
         )
+        ids = [int(row["id"]) for row in rows if row["created_at"] < older_than]
         if not ids:
             return 0
 
@@ -67,11 +66,12 @@ class Retention(Part):
         return await self._database.write(apply, kind="prune")
 
     async def prune_tables(self, finished_before: float, limit: int) -> int:
+        # A table has an event log only once it has a state (its first deal), and loses both together.
         ids = await self._database.read(
             lambda db: _ids(
                 db,
-                "SELECT table_id FROM tables WHERE status = 'finished' AND updated_at < ? AND (state IS NOT NULL"
-                " OR EXISTS (SELECT 1 FROM events WHERE events.table_id = tables.table_id)) ORDER BY table_id LIMIT ?",
+                "SELECT table_id FROM tables WHERE status = 'finished' AND updated_at < ? AND state IS NOT NULL"
+                " ORDER BY table_id LIMIT ?",
                 (finished_before, limit),
             )
         )
