@@ -50,6 +50,7 @@ from bot.dispatcher import create_dispatcher, invite_key
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.computer import Thinker
+from bot.services.privacy import Retention
 from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage, Storage, StorageError
 from bot.storage.postgres import PostgresStorage
@@ -125,7 +126,7 @@ def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallb
 
 
 GROUP_COMMANDS = ("new", "addbot", "settings", "score", "stats", "top", "stop", "help")
-PRIVATE_COMMANDS = ("start", "play", "help")
+PRIVATE_COMMANDS = ("start", "play", "help", "forget")
 
 
 async def set_commands(bot: Bot, translations: Translations) -> None:
@@ -141,8 +142,6 @@ async def set_commands(bot: Bot, translations: Translations) -> None:
 
 
 CHECKPOINT_SECONDS = 1.0
-PRUNE_EVERY = 600.0
-UPDATES_KEPT = 2 * 24 * 3600.0  # Telegram sends nothing older than a day again
 CONNECT_BACKOFF_CAP = 30.0
 HEARTBEAT_SECONDS = 5.0  # an instance says it is alive this often (bot/storage/postgres ALIVE_SECONDS: 15)
 
@@ -177,18 +176,6 @@ async def upkeep(storage: Storage, sender: Sender) -> list[asyncio.Task[None]]:
         await storage.listen(sender.notify)
         return [asyncio.create_task(keep_saying_alive(storage, sender.pacer), name="heartbeat")]
     return []
-
-
-async def keep_pruning(storage: Storage, interval: float = PRUNE_EVERY) -> None:
-    """Forget the ids of updates handled long ago (they only guard against Telegram sending one again)."""
-    while True:
-        try:
-            pruned = await storage.prune_updates(time.time() - UPDATES_KEPT)
-            if pruned:
-                logger.info("inbox: forgot %s updates handled long ago", pruned)
-        except StorageError as error:
-            logger.warning("inbox: pruning failed: %s", error)
-        await asyncio.sleep(interval)
 
 
 async def until_answered(settings: Settings, call: Callable[[], Awaitable[T]]) -> T:
@@ -368,7 +355,7 @@ async def run(settings: Settings) -> None:
             # Timers live in the database: the ones that fell due while the bot was down fire at once.
             asyncio.create_task(tables.timers.run(), name="timers"),
             *await upkeep(storage, sender),
-            asyncio.create_task(keep_pruning(storage), name="pruning"),
+            asyncio.create_task(Retention(storage, settings.retention_days).run(), name="pruning"),
         ]
         logger.info("bot @%s is running", me.username)
         stopped = asyncio.create_task(stopping.wait())

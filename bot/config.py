@@ -62,6 +62,10 @@ class Settings(BaseSettings):
     """WEBHOOK_HOST: the address the webhook server listens on (all interfaces by default, as a container needs)."""
     webhook_port: int = Field(8080, ge=1, le=65535, validate_default=True)
     """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, so HTTP_PORT is not needed in webhook mode."""
+    retention_days: int = Field(30, ge=0, le=36500)
+    """RETENTION_DAYS: the messages the bot delivered and finished tables' game states (every hand dealt) and
+    move logs are deleted this many days later; 0 keeps them for good. Tallies and each table's row are kept
+    (README, "What the bot keeps")."""
     computer_processes: int = Field(1, ge=0, le=64)
     """COMPUTER_PROCESSES: worker processes where hard computer players think (0: a thread of the bot, which then
     answers every tap about 5 ms later while one thinks). One worker makes about nine of the heaviest hard decisions

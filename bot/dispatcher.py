@@ -7,12 +7,13 @@ from aiogram import Dispatcher
 from aiogram.types import TelegramObject
 
 from bot.config import Settings
-from bot.handlers import errors, fallback, game, lobby, membership, private, stats
+from bot.handlers import errors, fallback, game, lobby, membership, privacy, private, stats
 from bot.handlers.people import people_only
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.core import handling
 from bot.services.invites import invite_key as derive_invite_key
+from bot.services.privacy import PrivacyService
 from bot.storage import Storage
 from bot.telegram.members import Members
 from bot.telegram.sender import Sender
@@ -29,7 +30,8 @@ def create_dispatcher(
 
     `settings: Settings`, `repository: Storage`, `translations: Translations`, `sender: Sender`,
     `tables: TableService` (made here unless given: the app shares it with its timers and the sender),
-    `members: Members` (who is in which group, asked of Telegram and cached briefly).
+    `members: Members` (who is in which group, asked of Telegram and cached briefly), `privacy: PrivacyService`
+    (/forget).
     (`repository`, not `storage`: aiogram's own FSM storage already answers to that name.)
     Feature routers are included here, one per module; each module makes a fresh router, so this can run
     more than once in a process (tests).
@@ -47,6 +49,7 @@ def create_dispatcher(
         sender=sender,
         tables=tables,
         members=Members(),
+        privacy=PrivacyService(tables.core, settings.retention_days),
     )
     dispatcher.update.outer_middleware(_one_handling)
     dispatcher.message.outer_middleware(people_only)  # only people act: no rows for channels and stand-ins
@@ -56,6 +59,7 @@ def create_dispatcher(
         lobby.create_router(),
         game.create_router(),
         stats.create_router(),
+        privacy.create_router(),  # before private's, whose catch-all would answer /forget
         private.create_router(),
         fallback.create_router(),  # last: answers the taps nobody above understood
     )

@@ -7,6 +7,7 @@ from bot.storage.base import (
     Deadline,
     Delivery,
     Event,
+    Forgotten,
     InboxStore,
     JsonObject,
     MessageRef,
@@ -15,6 +16,7 @@ from bot.storage.base import (
     OutboxKind,
     OutboxMessage,
     OutboxStore,
+    RetentionStore,
     Seat,
     StaleVersion,
     StartupRefused,
@@ -32,6 +34,7 @@ from bot.storage.base import (
     TimerStore,
     UpdateAlreadyProcessedError,
     User,
+    UserSeatedError,
     payload_digest,
 )
 from bot.storage.sqlite import SqliteStorage
@@ -43,6 +46,7 @@ __all__ = [
     "Deadline",
     "Delivery",
     "Event",
+    "Forgotten",
     "InboxStore",
     "JsonObject",
     "MessageRef",
@@ -51,6 +55,7 @@ __all__ = [
     "OutboxKind",
     "OutboxMessage",
     "OutboxStore",
+    "RetentionStore",
     "Seat",
     "SqliteStorage",
     "StaleVersion",
@@ -69,5 +74,6 @@ __all__ = [
     "TimerStore",
     "UpdateAlreadyProcessedError",
     "User",
+    "UserSeatedError",
     "payload_digest",
 ]

@@ -1,8 +1,8 @@
 """What the bot keeps between updates: the storage contract, its DTOs and its errors.
 
 The contract is split by concern (`ChatStore`, `TableStore`, `InboxStore`, `OutboxStore`, `StatsStore`,
-`TimerStore`); `Storage` is all of them, and every backend implements it and passes the one contract suite in
-tests/bot/storage/. Handlers and services depend on these protocols only.
+`TimerStore`, `RetentionStore`); `Storage` is all of them, and every backend implements it and passes the one
+contract suite in tests/bot/storage/. Handlers and services depend on these protocols only.
 
 A table's game state is an opaque JSON text here: the engine owns its shape, storage only versions it.
 Times are seconds since the epoch (`time.time()`), as the clock injected into the storage gives them.
@@ -60,6 +60,16 @@ class OpenTableExistsError(StorageError):
     def __init__(self, chat_id: int) -> None:
         super().__init__(f"chat {chat_id} already has an open table")
         self.chat_id = chat_id
+
+
+class UserSeatedError(StorageError):
+    """The user sits at an open table (lobby or playing): what the bot keeps about him is in use, so it is not
+    forgotten (he leaves the table first)."""
+
+    def __init__(self, user_id: int, table_ids: Sequence[int]) -> None:
+        super().__init__(f"user {user_id} sits at open tables {list(table_ids)}")
+        self.user_id = user_id
+        self.table_ids = tuple(table_ids)
 
 
 class StorageUnavailable(StorageError):
@@ -386,8 +396,10 @@ class InboxStore(Protocol):
 
     async def is_update_processed(self, update_id: int) -> bool: ...
 
-    async def prune_updates(self, older_than: float) -> int:
-        """Forget processed updates received before `older_than` (Telegram resends nothing older than a day)."""
+    async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
+        """Forget processed updates received before `older_than` (Telegram resends nothing older than a day): of
+        the `limit` oldest processed ones (by id: Telegram numbers them in order), or of all (None); never one
+        not processed yet. Returns how many."""
         ...
 
 
@@ -465,7 +477,66 @@ class TimerStore(Protocol):
         ...
 
 
-class Storage(ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, TimerStore, Protocol):
+HAND_REF = "hand:{table_id}"
+"""The ref of a player's hand message of a table, in his private chat (bot/services/core.py `hand_ref`): what
+`RetentionStore` forgets of a finished table's live messages."""
+
+
+class Forgotten(_Dto):
+    """What `forget_user` deleted or made anonymous."""
+
+    user: bool
+    """His user row was there (name, language, whether he started the bot)."""
+    tallies: int
+    """Counter rows of his tallies, in every chat."""
+    seats: int
+    """His seats at finished tables, now named with the placeholder."""
+    tables: int
+    """Finished tables he sat at whose private parts (state, event log, hand messages) were dropped with it."""
+    messages: int
+    """Delivered messages of his private chat, deleted from the outbox."""
+
+
+class RetentionStore(Protocol):
+    """What the bot forgets: the private parts of finished tables and the messages it delivered, once they are
+    old (README, "What the bot keeps"), and everything it keeps about a user who asks for it (/forget).
+
+    The prunes delete at most `limit` rows (or tables) a call, so that a long backlog goes in short writes that
+    never hold the database for long; the caller calls again while a call returns `limit`."""
+
+    async def prune_outbox(self, older_than: float, limit: int) -> int:
+        """Of the `limit` oldest delivered (or given up, or superseded) outbox rows, by id (the order they were
+        queued in), delete those queued before `older_than`; never a pending one. Returns how many. (Looking at
+        the oldest only, a call costs the same however long the outbox is.)"""
+        ...
+
+    async def prune_tables(self, finished_before: float, limit: int) -> int:
+        """Drop the private parts of tables finished before `finished_before`: the game state (every hand dealt),
+        the event log and the refs of the players' hand messages. The table row (chat, creator, settings, times,
+        status), its seats and the tallies stay. Returns how many tables lost them."""
+        ...
+
+    async def seated_at(self, user_id: int) -> list[int]:
+        """The open tables (lobby or playing) the user sits at, by id."""
+        ...
+
+    async def forget_user(
+        self,
+        user_id: int,
+        placeholder: str,
+        outbox: Sequence[OutboxMessage] = (),
+        update_id: int | None = None,
+    ) -> Forgotten:
+        """Delete what is kept about the user, in one transaction: his user row, his tallies in every chat, the
+        delivered messages of his private chat and its live messages' refs, its language and settings; his seats
+        at finished tables keep their place and are named `placeholder`, and those tables lose their private
+        parts (as `prune_tables`). Queues `outbox` and records `update_id` as processed with it (else
+        `UpdateAlreadyProcessedError`). Raises `UserSeatedError` (and changes nothing) while he sits at an open
+        table. Nothing is recreated until he uses the bot again."""
+        ...
+
+
+class Storage(ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, TimerStore, RetentionStore, Protocol):
     """The whole repository the bot talks to."""
 
     async def close(self) -> None: ...

@@ -82,6 +82,19 @@ class PlayCb(CallbackData, prefix="p"):
     """«🤖 Сыграть с компьютером» under the /start greeting: ``p:``, as /play."""
 
 
+class ForgetOp(StrEnum):
+    CONFIRM = "y"
+    CANCEL = "n"
+
+
+class ForgetCb(CallbackData, prefix="f"):
+    """/forget's ✅ and Отмена: ``f:<op>:<user>``, bound to the user who asked; the service refuses anyone
+    else's tap (bot/services/privacy.py)."""
+
+    op: ForgetOp
+    user: Id
+
+
 REFRESH: Final = "r"  # every game's hand has 🔄: re-send the hand (after a restart or a lost message)
 
 

@@ -122,3 +122,28 @@ flow-command-settings = table settings
 flow-command-addbot = seat a computer player
 flow-addbot-no-lobby = A computer can take a seat while a table is being set up: send /new first.
 flow-addbot-playing = The game is on: a computer can take a seat only before the deal starts.
+
+# privacy
+
+flow-command-forget = delete all the bot keeps about me
+flow-forget-ask =
+    🗑 Delete everything the bot keeps about you?
+
+    This deletes your name and language, your tallies (/stats, /top) in every chat, the messages the bot sent you here (your cards), and the moves of the finished games you played. Finished games keep your place with “—” for a name.
+
+    Messages in chats are kept by Telegram: the bot does not delete them. { $days ->
+        [0] The bot keeps its copies of group messages until its admin deletes them.
+       *[other] The bot deletes its own copies of group messages after { $days } { $days ->
+            [one] day
+           *[other] days
+        } anyway.
+    }
+
+    This cannot be undone. When you write to the bot or take a seat again, it remembers you anew.
+flow-forget-yes = ✅ Delete
+flow-forget-no = Cancel
+flow-forget-seated = You are at a table whose game is not over. Leave the lobby, end the game (/stop) or wait for its end, then send /forget again.
+flow-forget-done = ✅ Done: the bot deleted everything it kept about you.
+flow-forget-done-toast = Deleted.
+flow-forget-cancelled = Nothing was deleted.
+flow-forget-not-yours = This button is not yours: nothing changed.

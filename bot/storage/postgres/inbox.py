@@ -62,11 +62,32 @@ class Inbox(Part):
         )
         return bool(processed)
 
-    async def prune_updates(self, older_than: float) -> int:
-        async def apply(db: Connection) -> int:
-            rows = await db.fetch(
-                "DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < $1 RETURNING update_id", older_than
+    async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
+        # A batch: the oldest handled updates, found on a reader (a long backlog never holds the group commit),
+        # and only those (a scan costs the same however long the inbox is).
+        condition = "processed_at IS NOT NULL AND received_at < $1"
+        ids: list[int] | None = None
+        if limit is not None:
+            rows = await self._database.read(
+                lambda db: db.fetch(
+                    "SELECT update_id, received_at FROM inbox WHERE processed_at IS NOT NULL"
+                    " ORDER BY update_id LIMIT $1",
+                    limit,
+                )
             )
+            ids = [int(row["update_id"]) for row in rows if row["received_at"] < older_than]
+            if not ids:
+                return 0
+
+        async def apply(db: Connection) -> int:
+            if ids is None:
+                rows = await db.fetch(f"DELETE FROM inbox WHERE {condition} RETURNING update_id", older_than)
+            else:
+                rows = await db.fetch(
+                    "DELETE FROM inbox WHERE processed_at IS NOT NULL AND update_id = ANY($1::bigint[])"
+                    " RETURNING update_id",
+                    ids,
+                )
             return len(rows)
 
         return await self._database.write(apply, kind="prune")

@@ -1,7 +1,7 @@
 """The `Storage` contract on SQLite through aiosqlite: the embedded default, nothing to configure.
 
 `bot.storage.sqlite.database` has the connections (a group-committing writer, a reader, a checkpointer) and the
-one-process lock; each concern of the contract has its module (chats, tables, inbox, outbox, stats, timers).
+one-process lock; each concern of the contract has its module (chats, tables, inbox, outbox, stats, timers, retention).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from bot.storage.sqlite.chats import Chats
 from bot.storage.sqlite.database import Database
 from bot.storage.sqlite.inbox import Inbox
 from bot.storage.sqlite.outbox import Outbox
+from bot.storage.sqlite.retention import Retention
 from bot.storage.sqlite.rows import Clock
 from bot.storage.sqlite.stats import StatsPart
 from bot.storage.sqlite.tables import Tables
@@ -24,7 +25,7 @@ from bot.storage.sqlite.timers import Timers
 __all__ = ["Database", "FaultHooks", "SqliteStorage"]
 
 
-class SqliteStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers):
+class SqliteStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers, Retention):
     """Open it with `await SqliteStorage.open(path)` (or `async with`); close it with `await close()`."""
 
     @classmethod

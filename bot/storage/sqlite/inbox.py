@@ -55,9 +55,34 @@ class Inbox(Part):
         )
         return row is not None and row["processed_at"] is not None
 
-    async def prune_updates(self, older_than: float) -> int:
+    async def prune_updates(self, older_than: float, limit: int | None = None) -> int:
+        if limit is None:
+            return await self._database.write(
+                lambda db: (
+                    db.execute(
+                        "DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?", (older_than,)
+                    ).rowcount
+                ),
+                kind="prune",
+            )
+        # A batch: the oldest handled updates, found on the reader (a long backlog never holds the writer), and
+        # only those (a scan costs the same however long the inbox is).
+        rows = await self._database.read(
+            lambda db: fetchall(
+                db,
+                "SELECT update_id, received_at FROM inbox NOT INDEXED WHERE processed_at IS NOT NULL"
+                " ORDER BY update_id LIMIT ?",
+                (limit,),
+            )
+        )
+        ids = [int(row["update_id"]) for row in rows if row["received_at"] < older_than]
+        if not ids:
+            return 0
+
         def apply(db: sqlite3.Connection) -> int:
-            cursor = db.execute("DELETE FROM inbox WHERE processed_at IS NOT NULL AND received_at < ?", (older_than,))
-            return cursor.rowcount
+            marks = ", ".join("?" for _ in ids)
+            return db.execute(
+                f"DELETE FROM inbox WHERE processed_at IS NOT NULL AND update_id IN ({marks})", ids
+            ).rowcount
 
         return await self._database.write(apply, kind="prune")
