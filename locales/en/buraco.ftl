@@ -27,6 +27,7 @@ buraco-match-won = { $side } won the match.
 
 buraco-hand-title = Table “{ $title }” · Buraco
 buraco-your-draw = Your turn: draw from the stock or take the whole discard pile.
+buraco-your-draw-morto = Your turn. The stock is empty: a draw makes an untouched morto the stock. Or take the whole discard pile, and the morto stays a morto.
 buraco-first-choice = You drew { $card }. Keep it, or show it and draw the next?
 buraco-your-melds = Mark cards: lay a new run, add them to one of your side's runs, or discard one card to end your turn.
 buraco-forbidden = You took { $card } from the pile: you cannot discard it (or its twin) this turn.
@@ -58,7 +59,7 @@ buraco-morto-direta = { $name } melds the last card and takes a morto: the turn 
 buraco-morto-indireta = { $name } discards the last card and takes a morto, to play from the next turn.
 buraco-canastra-made-clean = { $side }: run { $number } is a clean canastra!
 buraco-canastra-made-dirty = { $side }: run { $number } is a dirty canastra.
-buraco-stock-renewed = The stock ran out: an untouched morto is the new stock ({ $count } cards).
+buraco-stock-renewed = The stock ran out, and at this draw an untouched morto became the stock ({ $count } cards).
 buraco-deal-out = Deal { $deal } is over: { $side } went out.
 buraco-deal-exhausted = Deal { $deal } is over: the stock and the mortos ran out.
 buraco-deal-score = { $side }: cards { $melded } + canastras { $bonuses } + going out { $going_out } − in hand { $in_hands } − morto { $morto } = { $total }

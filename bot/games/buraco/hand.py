@@ -100,7 +100,8 @@ def render_hand(
         )
     elif table.phase is Phase.DRAW:
         legal = deal.legal_actions(seat)
-        lines.append(tr.t("buraco-your-draw"))
+        # RULES §17.7a-15: an empty stock is renewed from a morto only by a draw; taking the pile leaves it a morto
+        lines.append(tr.t("buraco-your-draw" if table.stock else "buraco-your-draw-morto"))
         row = [make(tr.t("buraco-button-stock"), STOCK)]
         if TakePile(seat) in legal:
             row.append(make(tr.t("buraco-button-pile", count=len(table.pile)), PILE))

@@ -215,3 +215,23 @@ def test_a_lone_pile_card_marked_says_it_cannot_go_back(ru: Translator) -> None:
     match.apply(TakePile(1))
     text, datas = hand(match, 1, ru, marking(match, 1, "7H"))
     assert "в этот ход её не сбросить" in text and not [d for d in datas if d.op == DISCARD]
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_an_empty_stock_is_renewed_by_the_draw_and_the_hand_says_so(language: str) -> None:
+    # RULES §17.7a-15: after the stock's last card the next player is told a draw turns a morto into the stock
+    # and the pile leaves it a morto; the group hears of the renewal with that draw.
+    tr = Translations().get(language)
+    match = Match(seed=3, first_dealer=3)
+    deal = match.deal
+    position(deal, 1, "3H 9D", phase=Phase.DRAW, pile="KS 7H")
+    full, _ = hand(match, 1, tr)
+    deal.hands[3].extend(deal.stock)
+    deal.stock = []
+    deal._legal = None
+    empty, datas = hand(match, 1, tr)
+    assert empty != full and tr.t("buraco-your-draw-morto") in empty and tr.t("buraco-your-draw") in full
+    assert {STOCK, "p"} <= {d.op for d in datas}
+    events = match.apply(BURACO.tap(match, 1, STOCK, ""))
+    texts = BURACO.announcements(match, events, NAMES, tr, settings=None, before=None)  # type: ignore[arg-type]
+    assert texts == [tr.t("buraco-stock-renewed", count=11)] and len(deal.stock) == 10
