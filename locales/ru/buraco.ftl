@@ -43,6 +43,8 @@ buraco-button-reject = Открыть и взять следующую
 buraco-button-meld = Выложить { $cards }
 buraco-button-meld-as = Выложить как { $cards }
 buraco-button-add = К ряду { $number }
+# Карты можно добавить к ряду по-разному (куда встанет джокер или двойка): кнопка называет ряд, который получится
+buraco-button-add-as = К ряду { $number } → { $cards }
 buraco-button-discard = Сбросить { $card }
 buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу

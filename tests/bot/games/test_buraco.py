@@ -11,7 +11,7 @@ from bot.games.buraco.game import BURACO
 from bot.games.buraco.hand import ADD, DISCARD, MELD, STOCK, TOGGLE
 from bot.games.buraco.moves import BY_RANK, Selection, display
 from bot.i18n import Translations, Translator
-from bot.render.keyboard import buttons
+from bot.render.keyboard import Keyboard, buttons
 from bot.storage import MAX_ID
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
 from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun, TakePile
@@ -21,6 +21,7 @@ from engine.buraco.errors import Reason
 from engine.buraco.events import DealScored, SideScore
 from engine.buraco.match import Match
 from engine.core.cards import Suit
+from tests.bot.render.conftest import assert_keyboard_limits
 from tests.engine.buraco.stack import lay, position, run
 
 NAMES = {0: "Аня", 1: "Борис", 2: "Вика", 3: "Гена"}
@@ -37,7 +38,9 @@ def at_meld(hand: str, seat: int = 0) -> Match:
     return match
 
 
-def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999) -> tuple[str, list[HandCb]]:
+def hand_message(
+    match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999
+) -> tuple[str, Keyboard]:
     text, markup = BURACO.hand(
         match,
         seat,
@@ -51,9 +54,20 @@ def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int
         confirm=False,
         story=HandStory(),
     )
+    assert_keyboard_limits(markup)
+    return text, markup
+
+
+def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999) -> tuple[str, list[HandCb]]:
+    text, markup = hand_message(match, seat, tr, selection, move)
     datas = [str(b["callback_data"]) for b in buttons(markup)]
     assert all(len(d.encode()) <= MAX_CALLBACK_BYTES for d in datas)
     return text, [HandCb.unpack(d) for d in datas]
+
+
+def add_buttons(markup: Keyboard) -> list[tuple[str, HandCb]]:
+    labelled = [(str(b["text"]), HandCb.unpack(str(b["callback_data"]))) for b in buttons(markup)]
+    return [(label, data) for label, data in labelled if data.op == ADD]
 
 
 def marking(match: Match, seat: int, *codes: str) -> str:
@@ -71,7 +85,7 @@ def test_a_selection_travels_in_the_button_and_stays_within_64_bytes() -> None:
         Selection.unpack(selection.pack(), 30)  # a mark beyond the hand: no button of ours
     with pytest.raises(ValueError):
         Selection.unpack("z", 10)
-    data = HandCb.data(MAX_ID, 99999, ADD, f"99.{Selection('s', frozenset(range(60))).pack()}")
+    data = HandCb.data(MAX_ID, 99999, ADD, f"99.9.{Selection('s', frozenset(range(60))).pack()}")
     assert len(data.encode()) <= MAX_CALLBACK_BYTES
 
 
@@ -235,3 +249,47 @@ def test_an_empty_stock_is_renewed_by_the_draw_and_the_hand_says_so(language: st
     events = match.apply(BURACO.tap(match, 1, STOCK, ""))
     texts = BURACO.announcements(match, events, NAMES, tr, settings=None, before=None)  # type: ignore[arg-type]
     assert texts == [tr.t("buraco-stock-renewed", count=11)] and len(deal.stock) == 10
+
+
+def test_cards_added_where_a_joker_can_end_at_two_places_offer_a_button_for_each(ru: Translator) -> None:
+    # RULES §17.7a-9: 6♥ and 8♥ added at once to 5♥ 🃏 7♥ move the joker to 9 or to 4, the player's choice as
+    # with one card: two buttons, each naming the run it makes and playing that run's plan.
+    match = at_meld("6H 8H 9C KD")
+    lay(match.deal, 0, run("5H JK 7H", Suit.HEARTS, 5))
+    _, markup = hand_message(match, 0, ru, marking(match, 0, "6H", "8H"), move=MAX_ID)
+    adds = add_buttons(markup)
+    assert [label for label, _ in adds] == ["К ряду 1 → 5♥️ 6♥️ 7♥️ 8♥️ 🃏", "К ряду 1 → 🃏 5♥️ 6♥️ 7♥️ 8♥️"]
+    made = []
+    for _, data in adds:
+        played = Match(seed=3, first_dealer=3)
+        played.deal = match.deal.copy()
+        plan = BURACO.tap(played, 0, ADD, data.cards)
+        assert isinstance(plan, tuple)
+        for action in plan:
+            played.apply(action)
+        made.append(played.deal.runs[0][0])
+    assert made == [run("5H 6H 7H 8H JK", Suit.HEARTS, 5), run("JK 5H 6H 7H 8H", Suit.HEARTS, 4)]
+
+
+def test_an_add_button_drawn_before_plans_plays_the_default_and_a_forged_plan_is_refused() -> None:
+    # An older keyboard's "<run>.<selection>" means the default plan; a plan no button of ours names is a stale
+    # button (ValueError, answered as such by the service), never a traceback.
+    match = at_meld("6H 8H 9C KD")
+    lay(match.deal, 0, run("5H JK 7H", Suit.HEARTS, 5))
+    selection = marking(match, 0, "6H", "8H")
+    assert BURACO.tap(match, 0, ADD, f"0.{selection}") == BURACO.tap(match, 0, ADD, f"0.0.{selection}")
+    assert BURACO.tap(match, 0, ADD, f"0.{selection}") != BURACO.tap(match, 0, ADD, f"0.1.{selection}")
+    for forged in ("2", "01", "-1", "x", "٣", str(10**40), ""):
+        with pytest.raises(ValueError):
+            BURACO.tap(match, 0, ADD, f"0.{forged}.{selection}")
+    assert BURACO.tap(match, 0, ADD, f"5.0.{selection}") == Reason.NO_SUCH_MELD
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_one_plan_keeps_the_plain_add_button(language: str) -> None:
+    # One run the cards can make: the button needs no name for it.
+    tr = Translations().get(language)
+    match = at_meld("6H 7H 9C KD")
+    lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
+    _, markup = hand_message(match, 0, tr, marking(match, 0, "6H", "7H"))
+    assert [label for label, _ in add_buttons(markup)] == [tr.t("buraco-button-add", number=1)]
