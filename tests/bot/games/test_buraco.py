@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -12,7 +13,9 @@ from bot.games.buraco.hand import ADD, DISCARD, MELD, STOCK, TOGGLE
 from bot.games.buraco.moves import BY_RANK, Selection, display
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, buttons
+from bot.services.core import TableState
 from bot.storage import MAX_ID
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
 from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun, TakePile
 from engine.buraco.cards import cards
@@ -293,3 +296,21 @@ def test_one_plan_keeps_the_plain_add_button(language: str) -> None:
     lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
     _, markup = hand_message(match, 0, tr, marking(match, 0, "6H", "7H"))
     assert [label for label, _ in add_buttons(markup)] == [tr.t("buraco-button-add", number=1)]
+
+
+def test_a_table_stored_before_the_stock_ruling_loads_with_its_old_timing() -> None:
+    # RULES §17.7a-15: a stored table's match is its seed and log; one stored before the ruling has no
+    # "stock_renewal" and replays with the old timing; one stored now says "draw".
+    match = Match(seed="table")
+    for _ in range(3):
+        seat = match.to_act()
+        assert seat is not None
+        match.apply(match.legal_actions(seat)[0])
+    state = TableState(match=match, settings=TableSettings(), title="T", game=BURACO)
+    stored = json.loads(state.to_json())
+    assert stored["stock_renewal"] == "draw" and stored["game"] == "buraco"
+    loaded = TableState.from_json(state.to_json()).match
+    assert isinstance(loaded, Match) and not loaded.renew_at_discard
+    del stored["stock_renewal"]
+    old = TableState.from_json(json.dumps(stored)).match
+    assert isinstance(old, Match) and old.renew_at_discard and old.actions == match.actions
