@@ -8,6 +8,11 @@ empty for the seat to act while the deal goes on.
 Layout of a deal from its 108 cards in shuffled order (an engine decision, RULES §17.2 gives no order):
 the mortos are ``deck[0:11]`` and ``deck[11:22]``; ``deck[22 + i]`` goes to seat ``(dealer + 1 + i) % 4``;
 the stock is ``deck[66:]`` with its top at ``deck[66]``.
+
+The stock runs out when a draw needs a card and finds none (RULES §17.7a-15): only then does the first
+untouched morto become the stock. A deal made with ``renew_at_discard`` keeps the timing of matches stored
+before that ruling (the morto became the stock at the discard that left the stock empty), so their action logs
+replay to the state they were played in.
 """
 
 from __future__ import annotations
@@ -68,7 +73,14 @@ def _count(cards: Iterable[Card]) -> dict[Card, int]:
 class Deal:
     """The state of one deal. Mutable; :meth:`apply` checks an action before it changes anything."""
 
-    def __init__(self, dealer: int, order: Sequence[Card], vulnerable: tuple[bool, bool] = (False, False)) -> None:
+    def __init__(
+        self,
+        dealer: int,
+        order: Sequence[Card],
+        vulnerable: tuple[bool, bool] = (False, False),
+        *,
+        renew_at_discard: bool = False,
+    ) -> None:
         if len(order) != 108:
             raise ValueError("a Buraco deal needs the 108 cards")
         self.dealer = dealer
@@ -92,6 +104,7 @@ class Deal:
         self.forbidden: Card | None = None  # §17.7a-5: a lone pile card taken may not be given back
         self.closer: int | None = None
         self.scores: tuple[SideScore, SideScore] | None = None
+        self.renew_at_discard = renew_at_discard  # the old timing of stored matches (see the module's docstring)
         self._legal: list[Action] | None = None
 
     def copy(self) -> Deal:
@@ -163,6 +176,7 @@ class Deal:
         deal.forbidden = forbidden
         deal.closer = None
         deal.scores = None
+        deal.renew_at_discard = False
         deal._legal = None
         return deal
 
@@ -262,7 +276,8 @@ class Deal:
         if self.phase is Phase.FIRST_CHOICE:
             return [KeepDrawn(seat), RejectDrawn(seat)]
         if self.phase is Phase.DRAW:
-            found: list[Action] = [DrawStock(seat)]
+            # §17.7a-15: an empty stock is renewed from a morto by the draw; with neither the deal is over
+            found: list[Action] = [DrawStock(seat)] if self.stock or self.mortos else []
             if self.pile and not self._pile_blocks(seat):
                 found.append(TakePile(seat))
             return found
@@ -328,8 +343,8 @@ class Deal:
         if isinstance(action, (KeepDrawn, RejectDrawn)):
             return Reason.WRONG_PHASE
         if isinstance(action, (DrawStock, TakePile)):
-            if self.phase is not Phase.DRAW:
-                return Reason.WRONG_PHASE
+            if self.phase is not Phase.DRAW or isinstance(action, DrawStock):
+                return Reason.WRONG_PHASE  # a draw from nothing: the stock and the mortos are used (§17.6)
             return Reason.PILE_EMPTY if not self.pile else Reason.PILE_TAKE_BLOCKS_DISCARD
         if self.phase is not Phase.MELD:
             return Reason.WRONG_PHASE
@@ -393,6 +408,7 @@ class Deal:
         side = self.side_of(seat)
         hand = self.hands[seat]
         if isinstance(action, DrawStock):
+            renewed = [] if self.stock else self._renew_stock()  # §17.7a-15: the draw finds the stock empty
             card = self.stock.pop()
             hand.append(card)
             self._drew(seat)
@@ -401,7 +417,7 @@ class Deal:
                 self.phase = Phase.FIRST_CHOICE
             else:
                 self.phase = Phase.MELD
-            return [Drew(seat)]
+            return [*renewed, Drew(seat)]
         if isinstance(action, TakePile):
             taken = tuple(self.pile)
             hand.extend(taken)
@@ -493,12 +509,19 @@ class Deal:
             events += self._take_morto(seat, direta=False)
         if not self.stock:
             if not self.mortos:
-                return events + self._end()  # §17.6: stock and mortos used, the deal ends
-            self.stock = list(reversed(self.mortos.pop(0)))
-            events.append(StockRenewed(len(self.stock)))
+                # §17.6, §17.7a-15: no card is left for a draw, so the last to draw has finished and the deal ends
+                return events + self._end()
+            if self.renew_at_discard:
+                events += self._renew_stock()
         self.turn = SEATING.next_seat(seat)
         self.phase = Phase.DRAW
         return events
+
+    def _renew_stock(self) -> list[Event]:
+        """§17.6 and §17.7a-15: the first untouched morto set aside at the deal becomes the stock, its first card
+        on top; it is nobody's morto (§17.7a-6)."""
+        self.stock = list(reversed(self.mortos.pop(0)))
+        return [StockRenewed(len(self.stock))]
 
     def _end(self) -> list[Event]:
         from engine.buraco.scoring import score_deal  # scoring reads the finished deal

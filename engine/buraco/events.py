@@ -76,7 +76,8 @@ class MortoTaken:
 
 @dataclass(frozen=True, slots=True)
 class StockRenewed:
-    """The stock ran out and an untouched morto became the stock (§17.6)."""
+    """A draw found the stock empty and the first untouched morto became the stock (§17.6, §17.7a-15); the draw
+    that follows takes its top card. ``size`` is the new stock's before that draw (a morto's 11)."""
 
     size: int
 

@@ -3,6 +3,11 @@
 ``Match`` is what the bot stores: ``to_json`` keeps the seed and the action log; ``from_json`` replays them
 and gives the same state. Each deal is shuffled by its own ``random.Random`` derived from the seed and the
 deal's number, so replay needs no saved random state.
+
+A match stored before RULES §17.7a-15 moved the stock's renewal from the discard to the draw has no
+``"stock_renewal"`` key: it replays with the old timing (``renew_at_discard``), which its log was played under;
+a log may diverge from the new timing (the player after the last stock card takes the pile and his pair takes
+a morto that had become the stock), so it is never replayed under it.
 """
 
 from __future__ import annotations
@@ -34,10 +39,14 @@ class Match:
         shuffler: Callable[[int], random.Random] | None = None,
         first_dealer: int | None = None,
         target: int = TARGET,
+        *,
+        renew_at_discard: bool = False,
     ) -> None:
-        """``shuffler(deal_number)`` and ``first_dealer`` override the seed (stacked decks in tests)."""
+        """``shuffler(deal_number)`` and ``first_dealer`` override the seed (stacked decks in tests);
+        ``renew_at_discard`` is the old timing of the stock's renewal, for matches stored before §17.7a-15."""
         self.seed = seed
         self.target = target
+        self.renew_at_discard = renew_at_discard
         self.actions: list[Action] = []
         self.totals = [0, 0]
         self.history: list[tuple[SideScore, SideScore]] = []
@@ -56,7 +65,7 @@ class Match:
         shuffle(order, self._shuffler(self.deal_number))
         # §17.5: vulnerability is fixed before the deal, from the totals so far.
         vulnerable = (self.totals[0] >= VULNERABLE_FROM, self.totals[1] >= VULNERABLE_FROM)
-        return Deal(self.dealer, order, vulnerable)
+        return Deal(self.dealer, order, vulnerable, renew_at_discard=self.renew_at_discard)
 
     def _started(self) -> DealStarted:
         return DealStarted(self.deal_number + 1, self.dealer, self.deal.first, self.deal.vulnerable)
@@ -115,13 +124,18 @@ class Match:
             "game": "buraco",
             "seed": self.seed,
             "target": self.target,
+            "stock_renewal": "discard" if self.renew_at_discard else "draw",
             "actions": [action_to_json(action) for action in self.actions],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Match:
-        """Replay a match from :meth:`to_json`; every action is checked again on the way."""
-        match = cls(data["seed"], target=int(data.get("target", TARGET)))
+        """Replay a match from :meth:`to_json`; every action is checked again on the way. Without
+        ``"stock_renewal"`` (stored before §17.7a-15) the stock is renewed at the discard, as it was played."""
+        timing = data.get("stock_renewal", "discard")
+        if timing not in ("draw", "discard"):
+            raise ValueError(f"unknown stock renewal {timing!r}")
+        match = cls(data["seed"], target=int(data.get("target", TARGET)), renew_at_discard=timing == "discard")
         for item in data["actions"]:
             match.apply(action_from_json(item))
         return match
@@ -136,6 +150,7 @@ class Match:
             "history": [repr(scores) for scores in self.history],
             "dealer": self.dealer,
             "deal_number": self.deal_number,
+            "renew_at_discard": self.renew_at_discard,
             "deal": {
                 "order": codes(deal.order),
                 "phase": deal.phase.value,

@@ -27,6 +27,7 @@ buraco-match-won = { $side } won the match.
 
 buraco-hand-title = Table “{ $title }” · Buraco
 buraco-your-draw = Your turn: draw from the stock or take the whole discard pile.
+buraco-your-draw-morto = Your turn. The stock is empty: a draw makes an untouched morto the stock. Or take the whole discard pile, and the morto stays a morto.
 buraco-first-choice = You drew { $card }. Keep it, or show it and draw the next?
 buraco-your-melds = Mark cards: lay a new run, add them to one of your side's runs, or discard one card to end your turn.
 buraco-forbidden = You took { $card } from the pile: you cannot discard it (or its twin) this turn.
@@ -40,6 +41,8 @@ buraco-button-reject = Show it, draw the next
 buraco-button-meld = Lay { $cards }
 buraco-button-meld-as = Lay as { $cards }
 buraco-button-add = To run { $number }
+# The cards can join the run in more than one way (where a joker or a 2 ends up): the button names the run it makes
+buraco-button-add-as = To run { $number } → { $cards }
 buraco-button-discard = Discard { $card }
 buraco-button-cancel = Take the opening back
 buraco-button-sort-rank = Sort by rank
@@ -58,7 +61,7 @@ buraco-morto-direta = { $name } melds the last card and takes a morto: the turn 
 buraco-morto-indireta = { $name } discards the last card and takes a morto, to play from the next turn.
 buraco-canastra-made-clean = { $side }: run { $number } is a clean canastra!
 buraco-canastra-made-dirty = { $side }: run { $number } is a dirty canastra.
-buraco-stock-renewed = The stock ran out: an untouched morto is the new stock ({ $count } cards).
+buraco-stock-renewed = The stock ran out, and at this draw an untouched morto became the stock ({ $count } cards).
 buraco-deal-out = Deal { $deal } is over: { $side } went out.
 buraco-deal-exhausted = Deal { $deal } is over: the stock and the mortos ran out.
 buraco-deal-score = { $side }: cards { $melded } + canastras { $bonuses } + going out { $going_out } − in hand { $in_hands } − morto { $morto } = { $total }

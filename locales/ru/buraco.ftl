@@ -29,6 +29,7 @@ buraco-match-won = Матч выиграли { $side }.
 
 buraco-hand-title = Стол «{ $title }» · Бурако
 buraco-your-draw = Ваш ход: возьмите карту из колоды или весь сброс.
+buraco-your-draw-morto = Ваш ход. Колода пуста: при доборе нетронутое морто станет колодой. Или возьмите весь сброс — морто тогда останется морто.
 buraco-first-choice = Вы взяли { $card }. Оставить её или открыть и взять следующую?
 buraco-your-melds = Отметьте карты: выложите новый ряд, добавьте их к ряду своей пары или сбросьте одну карту, чтобы закончить ход.
 buraco-forbidden = Карту { $card } (и такую же) в этот ход не сбросить: её взяли из сброса.
@@ -42,6 +43,8 @@ buraco-button-reject = Открыть и взять следующую
 buraco-button-meld = Выложить { $cards }
 buraco-button-meld-as = Выложить как { $cards }
 buraco-button-add = К ряду { $number }
+# Карты можно добавить к ряду по-разному (куда встанет джокер или двойка): кнопка называет ряд, который получится
+buraco-button-add-as = К ряду { $number } → { $cards }
 buraco-button-discard = Сбросить { $card }
 buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу
@@ -60,7 +63,7 @@ buraco-morto-direta = { $name } выкладывает последнюю кар
 buraco-morto-indireta = { $name } сбрасывает последнюю карту и берёт морто — сыграет со следующего хода.
 buraco-canastra-made-clean = { $side }: ряд { $number } — чистая канастра!
 buraco-canastra-made-dirty = { $side }: ряд { $number } — грязная канастра.
-buraco-stock-renewed = Колода кончилась: нетронутое морто стало колодой ({ $count } карт).
+buraco-stock-renewed = Колода кончилась, и при доборе нетронутое морто стало колодой ({ $count } карт).
 buraco-deal-out = Сдача { $deal } окончена: вышли { $side }.
 buraco-deal-exhausted = Сдача { $deal } окончена: колода и морто кончились.
 buraco-deal-score = { $side }: карты { $melded } + канастры { $bonuses } + выход { $going_out } − на руках { $in_hands } − морто { $morto } = { $total }

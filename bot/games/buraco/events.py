@@ -1,6 +1,7 @@
 """What a Buraco move tells the group as new messages (they ring): a deal's start, a morto taken, a canastra
-made, the stock renewed from a morto, a deal's score term by term and the match's end (RULES §17.6, §17.7).
-Every other move shows in the table message, which is edited (silently)."""
+made, the stock renewed from a morto (by the draw that found it empty, §17.7a-15), a deal's score term by term
+and the match's end (RULES §17.6, §17.7). Every other move shows in the table message, which is edited
+(silently)."""
 
 from __future__ import annotations
 

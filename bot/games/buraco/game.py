@@ -23,7 +23,7 @@ from bot.games.buraco.hand import (
     TOGGLE,
     render_hand,
 )
-from bot.games.buraco.moves import BY_SUIT, Selection, addition_plan, new_run_plans
+from bot.games.buraco.moves import BY_SUIT, Selection, addition_plans, new_run_plans
 from bot.games.buraco.table import render_table
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
@@ -210,24 +210,30 @@ class BuracoGame:
             return simple[op]
         if op not in (MELD, ADD, DISCARD):
             raise ValueError(f"no Buraco button {op!r}")
-        head, _, packed = cards.partition(".") if op != DISCARD else ("", "", cards)
-        marked = Selection.unpack(packed, len(hand)).cards(hand)
         if op == DISCARD:
+            marked = Selection.unpack(cards, len(hand)).cards(hand)
             if len(marked) != 1:
                 raise ValueError("a discard button carries one card")
             return Discard(seat, marked[0])
-        number = parse_id(head)
-        if number is None:
-            raise ValueError("not a run of ours")
+        # MELD: "<arrangement>.<selection>"; ADD: "<run>.<plan>.<selection>", or "<run>.<selection>" on a keyboard
+        # drawn before a run's plans had buttons of their own: the default plan, 0
+        head, _, packed = cards.partition(".")
+        choice = "0"
+        if op == ADD and "." in packed:
+            choice, _, packed = packed.partition(".")
+        number, index = parse_id(head), parse_id(choice)
+        if number is None or index is None:
+            raise ValueError("not a run or a plan of ours")
+        marked = Selection.unpack(packed, len(hand)).cards(hand)
         if op == ADD:
-            plan = addition_plan(deal, seat, number, marked)
-            return plan if isinstance(plan, Reason) else tuple(plan)
-        plans = new_run_plans(deal, seat, marked)
+            plans = addition_plans(deal, seat, number, marked)
+        else:
+            plans, index = new_run_plans(deal, seat, marked), number
         if isinstance(plans, Reason):
             return plans
-        if number >= len(plans):
-            raise ValueError("no such arrangement")
-        return tuple(plans[number][1])
+        if index >= len(plans):
+            raise ValueError("no such plan")  # no button of ours: answered as a stale one
+        return tuple(plans[index][1])
 
     def auto_action(self, match: Game, seat: int) -> Any | None:
         """The timer's move (the easy computer's); the service asks again until the turn is over."""

@@ -13,7 +13,7 @@ from enum import Enum
 
 from bot.games.base import HandStory
 from bot.games.buraco.cards import card_text, cards_text
-from bot.games.buraco.moves import BY_RANK, BY_SUIT, Selection, addition_plan, display, new_run_plans
+from bot.games.buraco.moves import BY_RANK, BY_SUIT, Selection, addition_plans, display, new_run_plans
 from bot.games.buraco.table import run_line
 from bot.i18n import Translator
 from bot.render.common import clip, name_of
@@ -35,7 +35,7 @@ PILE = "p"
 KEEP = "k"
 REJECT = "j"
 MELD = "m"  # cards: "<arrangement>.<selection>"
-ADD = "a"  # cards: "<run number, from 0>.<selection>"
+ADD = "a"  # cards: "<run number, from 0>.<plan, from 0>.<selection>" (without the plan: the default, 0)
 DISCARD = "x"
 CANCEL = "c"
 SORT = "o"
@@ -100,7 +100,8 @@ def render_hand(
         )
     elif table.phase is Phase.DRAW:
         legal = deal.legal_actions(seat)
-        lines.append(tr.t("buraco-your-draw"))
+        # RULES §17.7a-15: an empty stock is renewed from a morto only by a draw; taking the pile leaves it a morto
+        lines.append(tr.t("buraco-your-draw" if table.stock else "buraco-your-draw-morto"))
         row = [make(tr.t("buraco-button-stock"), STOCK)]
         if TakePile(seat) in legal:
             row.append(make(tr.t("buraco-button-pile", count=len(table.pile)), PILE))
@@ -175,15 +176,21 @@ def _meld_rows(
         side = deal.side_of(seat)
         suits = {card.suit for card in marked if not card.may_be_wild}
         add_row: list[Button] = []
+        add_as: list[list[Button]] = []  # a run the cards can grow into several ways: one button a row, named
         for number, run in enumerate(deal.runs[side]):
-            plan = addition_plan(deal, seat, number, marked)
-            if not isinstance(plan, Reason):
-                add_row.append(make(tr.t("buraco-button-add", number=number + 1), ADD, f"{number}.{packed}"))
-            elif run.suit in suits:  # a run of their suit: they were marked for it, unless they make a run
-                if len(marked) < 3:
-                    reasons.insert(0, plan)
-                else:
-                    reasons.append(plan)
+            grown = addition_plans(deal, seat, number, marked)
+            if isinstance(grown, Reason):
+                if run.suit in suits:  # a run of their suit: they were marked for it, unless they make a run
+                    if len(marked) < 3:
+                        reasons.insert(0, grown)
+                    else:
+                        reasons.append(grown)
+            elif len(grown) == 1:
+                add_row.append(make(tr.t("buraco-button-add", number=number + 1), ADD, f"{number}.0.{packed}"))
+            else:  # RULES §17.7a-9: where the substitute ends up is the player's choice
+                for index, (meld, _plan) in enumerate(grown):
+                    label = tr.t("buraco-button-add-as", number=number + 1, cards=cards_text(meld.cards, tr))
+                    add_as.append([make(label, ADD, f"{number}.{index}.{packed}")])
         if len(marked) == 1:
             card = marked[0]
             if Discard(seat, card) in legal:
@@ -193,6 +200,7 @@ def _meld_rows(
         if meld_row:
             rows.append(meld_row)
         rows.extend(add_row[i : i + 4] for i in range(0, len(add_row), 4))
+        rows.extend(add_as)
         if not rows and not reasons:
             reasons.append(_no_fit(deal, seat, marked))
         if not rows and reasons:

@@ -3,7 +3,8 @@
 A selection travels in the button (the keyboard is stateless): the hand's order (by suit, or by rank) and a
 bitmask of the marked places in it, in base64url. A button that lays or adds several cards plays a plan: the
 atomic moves the engine lists (a run of three, then one card at a time: RULES §17.7a-9), checked in full on a copy
-of the deal before any of it is played, so a tap plays all of it or nothing.
+of the deal before any of it is played, so a tap plays all of it or nothing. Where the same cards can make
+different runs (where a substitute stands, §17.7a-10, or where it moves, §17.7a-9), each is a plan of its own.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import base64
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.buraco import melds
 from engine.buraco.actions import Action, AddToRun, NewRun
 from engine.buraco.cards import BY_INDEX, Card
 from engine.buraco.deal import Deal
 from engine.buraco.errors import Reason
-from engine.buraco.melds import Meld, arrangements, plan_additions, plan_new
+from engine.buraco.melds import Meld, arrangements, plan_new
 
 BY_SUIT = "s"
 BY_RANK = "r"
@@ -74,7 +76,25 @@ def checked(deal: Deal, plan: Sequence[Action]) -> Reason | None:
     return None
 
 
-def new_run_plans(deal: Deal, seat: int, marked: Sequence[Card]) -> list[tuple[Meld, list[Action]]] | Reason:
+Plans = list[tuple[Meld, list[Action]]]
+"""Each run a button may make, with the engine's moves that make it, the default first."""
+
+
+def _playable(deal: Deal, candidates: Sequence[tuple[Meld, list[Action]]], fallback: Reason) -> Plans | Reason:
+    """The candidates whose moves the engine would take in turn (see :func:`checked`); if none, the first
+    refusal's reason."""
+    plans: Plans = []
+    reason: Reason | None = None
+    for meld, plan in candidates:
+        refused = checked(deal, plan)
+        if refused is None:
+            plans.append((meld, plan))
+        else:
+            reason = reason or refused
+    return plans if plans else (reason or fallback)
+
+
+def new_run_plans(deal: Deal, seat: int, marked: Sequence[Card]) -> Plans | Reason:
     """Each way the marked cards make a new run (the default first, RULES §17.7a-10), as the moves that lay it;
     or why they make none."""
     found = arrangements(marked)
@@ -82,27 +102,26 @@ def new_run_plans(deal: Deal, seat: int, marked: Sequence[Card]) -> list[tuple[M
         return found
     side = deal.side_of(seat)
     number = len(deal.runs[side])
-    plans: list[tuple[Meld, list[Action]]] = []
-    reason: Reason | None = None
+    candidates: list[tuple[Meld, list[Action]]] = []
     for meld in found:
         first, low, steps = plan_new(meld)
         plan: list[Action] = [NewRun(seat, meld.suit, low, first)]
         plan += [AddToRun(seat, side, number, step.card, step.at, step.moved_to) for step in steps]
-        refused = checked(deal, plan)
-        if refused is None:
-            plans.append((meld, plan))
-        else:
-            reason = reason or refused
-    return plans if plans else (reason or Reason.BAD_ARRANGEMENT)
+        candidates.append((meld, plan))
+    return _playable(deal, candidates, Reason.BAD_ARRANGEMENT)
 
 
-def addition_plan(deal: Deal, seat: int, number: int, marked: Sequence[Card]) -> list[Action] | Reason:
-    """The moves that add the marked cards to the pair's run ``number`` one by one; or why they cannot."""
+def addition_plans(deal: Deal, seat: int, number: int, marked: Sequence[Card]) -> Plans | Reason:
+    """Each run the marked cards make added to the pair's run ``number`` one by one, as the moves that add them:
+    the default first, then every other place a substitute may end up (RULES §17.7a-9, the player's choice as
+    with one card); or why they cannot be added."""
     side = deal.side_of(seat)
     if not 0 <= number < len(deal.runs[side]):
         return Reason.NO_SUCH_MELD
-    steps = plan_additions(deal.runs[side][number], marked)
-    if isinstance(steps, Reason):
-        return steps
-    plan: list[Action] = [AddToRun(seat, side, number, s.card, s.at, s.moved_to) for s in steps]
-    return checked(deal, plan) or plan
+    found = melds.addition_plans(deal.runs[side][number], marked)
+    if isinstance(found, Reason):
+        return found
+    candidates: list[tuple[Meld, list[Action]]] = [
+        (plan.meld, [AddToRun(seat, side, number, s.card, s.at, s.moved_to) for s in plan.steps]) for plan in found
+    ]
+    return _playable(deal, candidates, Reason.NOT_ADJACENT)

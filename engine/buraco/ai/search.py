@@ -60,12 +60,14 @@ def pile_threat(
 def draw_worth(
     hand: Sequence[Card], worlds: Sequence[World], runs: Sequence[Meld], drafting: bool, dirty: bool
 ) -> float:
-    """The mean worth of ``hand`` with the stock's top card of each world."""
+    """The mean worth of ``hand`` with the card a draw gives in each world: the stock's top, or with the stock
+    empty the first card of the morto that the draw makes the stock (RULES §17.7a-15)."""
     total = 0.0
     counted = 0
     for world in worlds:
-        if world.stock:
-            total += hand_worth([*hand, world.stock[-1]], runs, drafting, dirty)
+        top = world.stock[-1] if world.stock else world.mortos[0][0] if world.mortos else None
+        if top is not None:
+            total += hand_worth([*hand, top], runs, drafting, dirty)
             counted += 1
     return total / counted if counted else hand_worth(hand, runs, drafting, dirty)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -11,8 +12,10 @@ from bot.games.buraco.game import BURACO
 from bot.games.buraco.hand import ADD, DISCARD, MELD, STOCK, TOGGLE
 from bot.games.buraco.moves import BY_RANK, Selection, display
 from bot.i18n import Translations, Translator
-from bot.render.keyboard import buttons
+from bot.render.keyboard import Keyboard, buttons
+from bot.services.core import TableState
 from bot.storage import MAX_ID
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
 from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun, TakePile
 from engine.buraco.cards import cards
@@ -21,6 +24,7 @@ from engine.buraco.errors import Reason
 from engine.buraco.events import DealScored, SideScore
 from engine.buraco.match import Match
 from engine.core.cards import Suit
+from tests.bot.render.conftest import assert_keyboard_limits
 from tests.engine.buraco.stack import lay, position, run
 
 NAMES = {0: "Аня", 1: "Борис", 2: "Вика", 3: "Гена"}
@@ -37,7 +41,9 @@ def at_meld(hand: str, seat: int = 0) -> Match:
     return match
 
 
-def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999) -> tuple[str, list[HandCb]]:
+def hand_message(
+    match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999
+) -> tuple[str, Keyboard]:
     text, markup = BURACO.hand(
         match,
         seat,
@@ -51,9 +57,20 @@ def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int
         confirm=False,
         story=HandStory(),
     )
+    assert_keyboard_limits(markup)
+    return text, markup
+
+
+def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999) -> tuple[str, list[HandCb]]:
+    text, markup = hand_message(match, seat, tr, selection, move)
     datas = [str(b["callback_data"]) for b in buttons(markup)]
     assert all(len(d.encode()) <= MAX_CALLBACK_BYTES for d in datas)
     return text, [HandCb.unpack(d) for d in datas]
+
+
+def add_buttons(markup: Keyboard) -> list[tuple[str, HandCb]]:
+    labelled = [(str(b["text"]), HandCb.unpack(str(b["callback_data"]))) for b in buttons(markup)]
+    return [(label, data) for label, data in labelled if data.op == ADD]
 
 
 def marking(match: Match, seat: int, *codes: str) -> str:
@@ -71,7 +88,7 @@ def test_a_selection_travels_in_the_button_and_stays_within_64_bytes() -> None:
         Selection.unpack(selection.pack(), 30)  # a mark beyond the hand: no button of ours
     with pytest.raises(ValueError):
         Selection.unpack("z", 10)
-    data = HandCb.data(MAX_ID, 99999, ADD, f"99.{Selection('s', frozenset(range(60))).pack()}")
+    data = HandCb.data(MAX_ID, 99999, ADD, f"99.9.{Selection('s', frozenset(range(60))).pack()}")
     assert len(data.encode()) <= MAX_CALLBACK_BYTES
 
 
@@ -215,3 +232,85 @@ def test_a_lone_pile_card_marked_says_it_cannot_go_back(ru: Translator) -> None:
     match.apply(TakePile(1))
     text, datas = hand(match, 1, ru, marking(match, 1, "7H"))
     assert "в этот ход её не сбросить" in text and not [d for d in datas if d.op == DISCARD]
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_an_empty_stock_is_renewed_by_the_draw_and_the_hand_says_so(language: str) -> None:
+    # RULES §17.7a-15: after the stock's last card the next player is told a draw turns a morto into the stock
+    # and the pile leaves it a morto; the group hears of the renewal with that draw.
+    tr = Translations().get(language)
+    match = Match(seed=3, first_dealer=3)
+    deal = match.deal
+    position(deal, 1, "3H 9D", phase=Phase.DRAW, pile="KS 7H")
+    full, _ = hand(match, 1, tr)
+    deal.hands[3].extend(deal.stock)
+    deal.stock = []
+    deal._legal = None
+    empty, datas = hand(match, 1, tr)
+    assert empty != full and tr.t("buraco-your-draw-morto") in empty and tr.t("buraco-your-draw") in full
+    assert {STOCK, "p"} <= {d.op for d in datas}
+    events = match.apply(BURACO.tap(match, 1, STOCK, ""))
+    texts = BURACO.announcements(match, events, NAMES, tr, settings=None, before=None)  # type: ignore[arg-type]
+    assert texts == [tr.t("buraco-stock-renewed", count=11)] and len(deal.stock) == 10
+
+
+def test_cards_added_where_a_joker_can_end_at_two_places_offer_a_button_for_each(ru: Translator) -> None:
+    # RULES §17.7a-9: 6♥ and 8♥ added at once to 5♥ 🃏 7♥ move the joker to 9 or to 4, the player's choice as
+    # with one card: two buttons, each naming the run it makes and playing that run's plan.
+    match = at_meld("6H 8H 9C KD")
+    lay(match.deal, 0, run("5H JK 7H", Suit.HEARTS, 5))
+    _, markup = hand_message(match, 0, ru, marking(match, 0, "6H", "8H"), move=MAX_ID)
+    adds = add_buttons(markup)
+    assert [label for label, _ in adds] == ["К ряду 1 → 5♥️ 6♥️ 7♥️ 8♥️ 🃏", "К ряду 1 → 🃏 5♥️ 6♥️ 7♥️ 8♥️"]
+    made = []
+    for _, data in adds:
+        played = Match(seed=3, first_dealer=3)
+        played.deal = match.deal.copy()
+        plan = BURACO.tap(played, 0, ADD, data.cards)
+        assert isinstance(plan, tuple)
+        for action in plan:
+            played.apply(action)
+        made.append(played.deal.runs[0][0])
+    assert made == [run("5H 6H 7H 8H JK", Suit.HEARTS, 5), run("JK 5H 6H 7H 8H", Suit.HEARTS, 4)]
+
+
+def test_an_add_button_drawn_before_plans_plays_the_default_and_a_forged_plan_is_refused() -> None:
+    # An older keyboard's "<run>.<selection>" means the default plan; a plan no button of ours names is a stale
+    # button (ValueError, answered as such by the service), never a traceback.
+    match = at_meld("6H 8H 9C KD")
+    lay(match.deal, 0, run("5H JK 7H", Suit.HEARTS, 5))
+    selection = marking(match, 0, "6H", "8H")
+    assert BURACO.tap(match, 0, ADD, f"0.{selection}") == BURACO.tap(match, 0, ADD, f"0.0.{selection}")
+    assert BURACO.tap(match, 0, ADD, f"0.{selection}") != BURACO.tap(match, 0, ADD, f"0.1.{selection}")
+    for forged in ("2", "01", "-1", "x", "٣", str(10**40), ""):
+        with pytest.raises(ValueError):
+            BURACO.tap(match, 0, ADD, f"0.{forged}.{selection}")
+    assert BURACO.tap(match, 0, ADD, f"5.0.{selection}") == Reason.NO_SUCH_MELD
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_one_plan_keeps_the_plain_add_button(language: str) -> None:
+    # One run the cards can make: the button needs no name for it.
+    tr = Translations().get(language)
+    match = at_meld("6H 7H 9C KD")
+    lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
+    _, markup = hand_message(match, 0, tr, marking(match, 0, "6H", "7H"))
+    assert [label for label, _ in add_buttons(markup)] == [tr.t("buraco-button-add", number=1)]
+
+
+def test_a_table_stored_before_the_stock_ruling_loads_with_its_old_timing() -> None:
+    # RULES §17.7a-15: a stored table's match is its seed and log; one stored before the ruling has no
+    # "stock_renewal" and replays with the old timing; one stored now says "draw".
+    match = Match(seed="table")
+    for _ in range(3):
+        seat = match.to_act()
+        assert seat is not None
+        match.apply(match.legal_actions(seat)[0])
+    state = TableState(match=match, settings=TableSettings(), title="T", game=BURACO)
+    stored = json.loads(state.to_json())
+    assert stored["stock_renewal"] == "draw" and stored["game"] == "buraco"
+    loaded = TableState.from_json(state.to_json()).match
+    assert isinstance(loaded, Match) and not loaded.renew_at_discard
+    del stored["stock_renewal"]
+    old = TableState.from_json(json.dumps(stored)).match
+    assert isinstance(old, Match) and old.renew_at_discard and old.actions == match.actions

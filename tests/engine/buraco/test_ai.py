@@ -22,7 +22,8 @@ from engine.buraco.actions import (
 )
 from engine.buraco.ai import Budget, EasyPlayer, HardPlayer, auto_action
 from engine.buraco.ai.plan import ending, fit, plan
-from engine.buraco.ai.worlds import determinize, sample, unseen
+from engine.buraco.ai.search import draw_worth
+from engine.buraco.ai.worlds import World, determinize, sample, unseen
 from engine.buraco.cards import BY_INDEX, Card, cards, deck
 from engine.buraco.deal import OPENING_MINIMUM, Deal, Phase
 from engine.buraco.events import Opened
@@ -383,3 +384,10 @@ def test_the_timer_draws_from_the_stock_then_plays_like_the_easy_player() -> Non
     assert auto_action(match, 0) == EasyPlayer().choose(seat_view(match, 0))
     with pytest.raises(ValueError):
         auto_action(match, 1)
+
+
+def test_a_draw_from_an_empty_stock_is_worth_the_first_card_of_the_morto_it_turns_over() -> None:
+    # RULES §17.7a-15: with the stock empty a draw makes the first untouched morto the stock and takes its top.
+    hand = cards("3H 4H")
+    useful, useless = World(((), (), (), ()), (), ((c("5H"),),)), World(((), (), (), ()), (), ((c("KC"),),))
+    assert draw_worth(hand, [useful], [], False, False) > draw_worth(hand, [useless], [], False, False)

@@ -19,7 +19,7 @@ from engine.buraco.actions import (
 from engine.buraco.cards import BY_INDEX, JOKER, Card, cards
 from engine.buraco.deal import Deal, Phase
 from engine.buraco.errors import IllegalAction, Reason
-from engine.buraco.events import MortoTaken, Opened, RunLaid, StockRenewed
+from engine.buraco.events import Discarded, Drew, MortoTaken, Opened, RunLaid, StockRenewed
 from engine.buraco.match import Match
 from engine.buraco.melds import addition_plans
 from engine.buraco.scoring import score_deal
@@ -284,8 +284,9 @@ def test_a_pair_without_a_morto_when_none_is_left_keeps_a_card() -> None:
     refused(deal, new_run(0, "3H 4H 5H", H, 3), Reason.NO_MORTO_AVAILABLE)
 
 
-def test_a_morto_becomes_the_stock_when_the_stock_runs_out() -> None:
-    # RULES §17.6: an untouched morto is the new stock of 11; a morto used so is nobody's.
+def test_a_morto_becomes_the_stock_when_a_draw_finds_the_stock_empty() -> None:
+    # RULES §17.6 and §17.7a-15: an untouched morto is the new stock of 11, at the draw that finds the stock
+    # empty, not at the discard that leaves it empty; a morto used so is nobody's.
     deal = dealt({})
     position(deal, 0, "9D KC")
     spare = deal.stock[:-1]
@@ -295,7 +296,10 @@ def test_a_morto_becomes_the_stock_when_the_stock_runs_out() -> None:
     deal._legal = None
     deal.apply(DrawStock(0))
     events = deal.apply(Discard(0, c("9D")))
-    assert StockRenewed(11) in events and len(deal.stock) == 11 and len(deal.mortos) == 1
+    assert not any(isinstance(e, StockRenewed) for e in events)
+    assert deal.stock == [] and len(deal.mortos) == 2 and DrawStock(1) in deal.legal_actions(1)
+    events = deal.apply(DrawStock(1))
+    assert events[0] == StockRenewed(11) and len(deal.stock) == 10 and len(deal.mortos) == 1
     assert deal.morto_taken == [None, None]
 
 
@@ -339,14 +343,93 @@ def test_the_last_stock_card_drawn_the_turn_goes_on_and_a_morto_may_still_be_tak
 
 
 def test_when_the_stock_runs_out_the_first_morto_set_aside_becomes_the_stock() -> None:
-    # RULES §17.7a-15: two mortos untouched: the first one set aside at the deal is the new stock (its first card
-    # on top, drawn by the next player), the other stays available and is nobody's yet.
+    # RULES §17.7a-15: two mortos untouched: at the next draw the first one set aside at the deal is the new
+    # stock (its first card on top, drawn by that player), the other stays available and is nobody's yet.
     deal = dealt({})
     first, second = last_stock_card(deal, 0, "9D KC", "5H")
     deal.apply(DrawStock(0))
-    events = deal.apply(Discard(0, c("9D"))) + deal.apply(DrawStock(1))
-    assert StockRenewed(11) in events and deal.hands[1][-1] is first[0] and deal.mortos == [second]
+    assert deal.apply(Discard(0, c("9D"))) == [Discarded(0, c("9D"))]
+    assert deal.apply(DrawStock(1)) == [StockRenewed(11), Drew(1)]
+    assert deal.hands[1][-1] is first[0] and deal.mortos == [second]
     assert deal.stock == list(reversed(first[1:])) and deal.morto_taken == [None, None]
+
+
+def stock_just_emptied(deal: Deal, pile_card: str) -> None:
+    """Seat 0 draws the stock's last card and discards ``pile_card``; seat 1 (the other pair) holds 3♥ 4♥ and
+    is to draw, the pile holding ``pile_card`` alone."""
+    position(deal, 1, "3H 4H")
+    last_stock_card(deal, 0, f"{pile_card} KC", "9D")
+    deal.apply(DrawStock(0))
+    assert deal.apply(Discard(0, c(pile_card))) == [Discarded(0, c(pile_card))]
+    assert deal.stock == [] and deal.pile == [c(pile_card)] and deal.turn == 1 and not deal.over
+
+
+def test_the_last_morto_is_not_the_stock_until_a_draw_so_the_pile_taker_may_meld_out_for_it() -> None:
+    # RULES §17.7a-15: one morto left when the stock's last card was drawn stays a morto until a draw needs a
+    # card: the next player takes the pile instead, his pair melds its hand empty and takes that morto (§17.6
+    # direta). No card is then left for a draw: he finishes his turn and the deal ends (§17.6).
+    deal = dealt({})
+    took_morto(deal, 0)
+    stock_just_emptied(deal, "5H")
+    last = list(deal.mortos[0])
+    assert TakePile(1) in deal.legal_actions(1)
+    deal.apply(TakePile(1))
+    events = deal.apply(new_run(1, "3H 4H 5H", H, 3))
+    assert MortoTaken(1, 1, True) in events and deal.morto_taken[1] == (1, True) and deal.mortos == []
+    assert sorted(deal.hands[1], key=BY_INDEX) == sorted(last, key=BY_INDEX)
+    events = deal.apply(Discard(1, deal.hands[1][0]))
+    assert not any(isinstance(e, StockRenewed) for e in events)
+    assert deal.over and deal.closer is None and deal.scores is not None
+
+
+def test_two_mortos_left_the_pile_taker_gets_the_first_and_the_second_becomes_the_stock() -> None:
+    # RULES §17.7a-15: with both mortos untouched when the stock's last card was drawn, neither is the stock
+    # yet: the next player takes the pile and melds out, and his pair takes the first set aside (§17.7a-6);
+    # the second becomes the stock at the next draw.
+    deal = dealt({})
+    first, second = [list(morto) for morto in deal.mortos]
+    stock_just_emptied(deal, "5H")
+    deal.apply(TakePile(1))
+    deal.apply(new_run(1, "3H 4H 5H", H, 3))
+    assert deal.morto_taken == [None, (1, True)] and deal.mortos == [second]
+    assert sorted(deal.hands[1], key=BY_INDEX) == sorted(first, key=BY_INDEX)
+    events = deal.apply(Discard(1, deal.hands[1][0]))
+    assert not any(isinstance(e, StockRenewed) for e in events) and deal.stock == [] and not deal.over
+    assert deal.apply(DrawStock(2)) == [StockRenewed(11), Drew(2)]
+    assert deal.hands[2][-1] is second[0] and deal.mortos == [] and deal.morto_taken[0] is None
+
+
+def test_a_match_stored_before_the_ruling_replays_with_the_stock_renewed_at_the_discard() -> None:
+    # RULES §17.7a-15 moved the renewal from the discard to the draw. A match stored before has no
+    # "stock_renewal" in its JSON: its log replays with the old timing, to the state it was played to, where
+    # the new timing would differ (the player after the last stock card took the pile: no stock there yet).
+    match = Match(seed="stored", renew_at_discard=True)
+    renewed = taken = False
+    while not taken:
+        deal, seat = match.deal, match.to_act()
+        assert seat is not None and match.deal_number == 0
+        legal = match.legal_actions(seat)
+        if deal.phase is Phase.FIRST_CHOICE:
+            action: object = KeepDrawn(seat)
+        elif deal.phase is Phase.DRAW:
+            action = TakePile(seat) if renewed and TakePile(seat) in legal else DrawStock(seat)
+            taken = isinstance(action, TakePile)
+        else:
+            action = next(a for a in legal if isinstance(a, Discard))
+        events = match.apply(action)  # type: ignore[arg-type]
+        renewed = renewed or any(isinstance(e, StockRenewed) for e in events)
+    assert len(match.deal.stock) == 11 and len(match.deal.mortos) == 1
+    stored = match.to_json()
+    assert stored["stock_renewal"] == "discard"
+    del stored["stock_renewal"]  # as stored before the ruling
+    loaded = Match.from_json(stored)
+    assert loaded.renew_at_discard and loaded.snapshot() == match.snapshot()
+    under_the_ruling = Match.from_json({**stored, "stock_renewal": "draw"})
+    assert under_the_ruling.deal.stock == [] and len(under_the_ruling.deal.mortos) == 2
+    fresh = Match(seed="stored")
+    assert fresh.to_json()["stock_renewal"] == "draw" and not Match.from_json(fresh.to_json()).renew_at_discard
+    with pytest.raises(ValueError):
+        Match.from_json({**stored, "stock_renewal": "sometimes"})
 
 
 def test_the_last_drawer_may_take_the_last_morto_indireta_and_then_the_deal_ends() -> None:

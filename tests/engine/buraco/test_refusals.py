@@ -53,6 +53,18 @@ def test_card_not_in_hand() -> None:
     refused(deal, NewRun(0, H, 3, cards("3H 4H 5H")), Reason.CARD_NOT_IN_HAND)  # type: ignore[arg-type]
 
 
+def test_nothing_to_draw_when_the_stock_and_the_mortos_are_used() -> None:
+    # RULES §17.6, §17.7a-15: a draw from an empty stock turns a morto over; with none left there is no draw (a
+    # real deal is over by then: this guards a position set up by hand, such as a computer's guessed world).
+    deal = dealt({})
+    position(deal, 1, "3H 4H", phase=Phase.DRAW, pile="9D")
+    deal.hands[3].extend(deal.stock + [card for morto in deal.mortos for card in morto])
+    deal.stock, deal.mortos = [], []
+    deal._legal = None
+    assert deal.legal_actions(1) == [TakePile(1)]
+    refused(deal, DrawStock(1), Reason.WRONG_PHASE)
+
+
 def test_pile_empty() -> None:
     deal = dealt({})
     position(deal, 1, "3H 4H", phase=Phase.DRAW)
