@@ -12,22 +12,30 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from enum import Enum
+from typing import Any
 
-from bot.games.base import Decision
+import pytest
+
+from bot.games.base import Decision, GameAdapter, HandStory, Redraw
 from bot.games.bura.buttons import HandOp, pack_cards
-from bot.games.bura.game import bura_match
+from bot.games.bura.game import BURA, bura_match
 from bot.games.buraco.game import BURACO, buraco_match
+from bot.i18n import Translations
 from bot.services import Reply, TableState
 from bot.services.computer import COMPUTER_SECONDS, Thinker
-from bot.services.core import hand_ref
-from bot.storage import OutboxItem, Seat, Table
+from bot.services.core import hand_ref, html_text
+from bot.storage import OutboxItem, Seat, Table, payload_digest
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp
 from engine.bura.actions import DeclareCombo, Lead, Pass
 from engine.bura.combos import Combo
 from engine.bura.match import Match
-from engine.buraco.actions import DrawStock, KeepDrawn, NewRun
+from engine.bura.players import random_step
+from engine.bura.variant import BURA_STANDARD
+from engine.buraco.actions import Discard, DrawStock, KeepDrawn, NewRun
 from engine.buraco.match import Match as BuracoMatch
+from engine.core.game import Game
 from tests.bot import test_services
 from tests.bot.test_services import (
     ANNA,
@@ -238,3 +246,103 @@ async def test_a_step_of_the_hidden_opening_draft_sends_the_others_nothing(world
     await world.deliver()
     assert all(call.chat_id != BORIS.user_id for call in world.api.calls[calls:])
     assert state.shown_move(1, committed.version) == table.version  # Boris's hand and buttons as they were
+
+
+# -- why a button of an unchanged hand is safe ----------------------------------------------------------------
+
+RU = Translations().get("ru")
+NAMES = {0: "Аня", 1: "Борис", 2: "Вера", 3: "Глеб"}
+TOGGLE = "t"  # marking a card, in both games' hands (bot/games/bura/buttons.py, bot/games/buraco/hand.py)
+
+
+def _hand(game: GameAdapter, match: Game, seat: int, selection: str = "") -> tuple[str, list[HandCb]]:
+    """What the seat's hand shows (drawn at one move number, with no story) and its buttons."""
+    text, markup = game.hand(
+        match,
+        seat,
+        NAMES,
+        RU,
+        table_id=1,
+        move=1,
+        title="",
+        selection=selection,
+        paused=False,
+        confirm=False,
+        story=HandStory(),
+    )
+    rows = markup["inline_keyboard"]
+    return payload_digest(html_text(text, markup)), [HandCb.unpack(str(b["callback_data"])) for r in rows for b in r]
+
+
+def _meanings(game: GameAdapter, match: Game, seat: int) -> tuple[str, dict[str, object]]:
+    """What the seat's hand shows, and what each of its buttons means now: the buttons of the hand as drawn
+    with each card marked too (a card's button carries the marks its tap makes, and the marked hand has its own)."""
+    picture, buttons = _hand(game, match, seat)
+    for selection in [b.cards for b in buttons if b.op == TOGGLE]:
+        buttons += _hand(game, match, seat, selection)[1]
+    meanings: dict[str, object] = {}
+    for data in buttons:
+        try:
+            meanings[data.pack()] = game.tap(match, seat, data.op, data.cards)
+        except ValueError:
+            meanings[data.pack()] = ValueError
+    return picture, meanings
+
+
+def _bura_step(match: Game, rng: random.Random) -> Any:
+    return random_step(bura_match(match), rng)  # any seat's move: «Стоп!» and its decline race the leader
+
+
+def _buraco_step(match: Game, rng: random.Random) -> Any:
+    seat = match.to_act()
+    assert seat is not None
+    legal = match.legal_actions(seat)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return rng.choice(discards if discards and rng.random() < 0.3 else legal)
+
+
+def _vulnerable_buraco(seed: str) -> Game:
+    match = BuracoMatch(seed=seed)
+    match.deal.vulnerable = (True, True)  # both pairs open through a hidden draft (RULES §17.5)
+    return match
+
+
+Step = Callable[[Game, random.Random], Any]
+# game, a new match, a random move, and how many games of how many moves (a Бурако hand is long to draw marked)
+GAMES: dict[str, tuple[GameAdapter, Callable[[str], Game], Step, int, int]] = {
+    "bura-2": (BURA, lambda seed: Match(BURA_STANDARD, 2, seed), _bura_step, 20, 60),
+    "bura-3": (BURA, lambda seed: Match(BURA_STANDARD, 3, seed), _bura_step, 12, 60),
+    "buraco": (BURACO, _vulnerable_buraco, _buraco_step, 2, 30),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_button_of_an_unchanged_hand_means_after_a_move_what_it_meant(name: str) -> None:
+    """Why a button may outlive the moves its player cannot see. A tap is still looked up among the engine's
+    legal actions when it comes, so a button whose move became illegal would be refused with the engine's
+    reason; but a hand is drawn from its seat's view alone (its legal moves included), so when a move leaves a
+    hand looking the same, every button of it (of the hand as marked, too) means the same after the move as
+    before, and a move it makes is legal. Random games, every seat after every move."""
+    game, new_match, step, games, moves = GAMES[name]
+    unchanged = 0
+    for number in range(games):
+        match = new_match(f"unchanged-{number}")
+        rng = random.Random(number)
+        seats = range(len(NAMES) if game is BURACO else bura_match(match).players)
+        for _ in range(moves):
+            if match.finished:
+                break
+            before = {seat: _meanings(game, match, seat) for seat in seats}
+            match.apply(step(match, rng))
+            for seat in seats:
+                picture, meanings = _meanings(game, match, seat)
+                if picture != before[seat][0]:
+                    continue
+                unchanged += 1
+                assert meanings == before[seat][1], (name, number, seat)
+                for meaning in meanings.values():
+                    if meaning is ValueError or isinstance(meaning, Redraw | Enum):
+                        continue
+                    first = meaning[0] if isinstance(meaning, tuple) else meaning
+                    assert first in match.legal_actions(seat), (name, number, seat, meaning)
+    assert unchanged > 0, "no move left a hand as it was"
