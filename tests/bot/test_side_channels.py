@@ -25,7 +25,7 @@ from bot.i18n import Translations
 from bot.services import Reply, TableState
 from bot.services.computer import COMPUTER_SECONDS, Thinker
 from bot.services.core import hand_ref, html_text
-from bot.storage import OutboxItem, Seat, Table, payload_digest
+from bot.storage import OutboxItem, Table, payload_digest
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp
 from engine.bura.actions import DeclareCombo, Lead, Pass
@@ -37,6 +37,7 @@ from engine.buraco.actions import Discard, DrawStock, KeepDrawn, NewRun
 from engine.buraco.match import Match as BuracoMatch
 from engine.core.game import Game
 from tests.bot import test_services
+from tests.bot.test_buraco_table import SEATS
 from tests.bot.test_services import (
     ANNA,
     BORIS,
@@ -199,12 +200,7 @@ async def drafting_table(world: World) -> tuple[Table, TableState]:
     (RULES §17.5), so her melds go into a hidden draft; she has drawn and may lay a run. The vulnerability is
     the state's in memory (a match reaches it at 1,500 points; its log would replay it only after whole deals)."""
     table = await playing_table(world)
-    seats = [
-        Seat(seat=0, user_id=ANNA.user_id, name=ANNA.name),
-        Seat(seat=1, user_id=BORIS.user_id, name=BORIS.name),
-        Seat(seat=2, user_id=None, name="🤖 Робот 1"),
-        Seat(seat=3, user_id=None, name="🤖 Робот 2"),
-    ]
+    seats = SEATS
     for number in range(200):
         match = BuracoMatch(seed=f"draft-{number}", first_dealer=3)
         match.deal.vulnerable = (True, True)
