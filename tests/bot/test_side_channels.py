@@ -120,7 +120,8 @@ async def test_declining_stop_sends_the_leader_nothing_and_his_marked_lead_still
     assert [item.chat_id for item in to_chat(items, user_of(table, leader).user_id)] == []
     assert [item.chat_id for item in items if item.ref == hand_ref(table.table_id)] == [user_of(table, other).user_id]
     await world.deliver()
-    assert all(call.chat_id != user_of(table, leader).user_id for call in world.api.calls[calls:])
+    quiet = (user_of(table, leader).user_id, GROUP)  # his hand, nor the group's table (the same text: not sent)
+    assert all(call.chat_id not in quiet for call in world.api.calls[calls:])
     assert state_of(declined).shown_move(leader, declined.version) == table.version  # his hand as it was
 
     # The button drawn before the decline (with his mark) does what it says.
@@ -187,7 +188,7 @@ async def test_a_computers_silent_pass_sends_the_player_nothing(world: World) ->
     assert bura_match(state_of(passed).match).actions == [Pass(1)]
     assert to_chat(await queued(world), ANNA.user_id) == []
     await world.deliver()
-    assert all(call.chat_id != ANNA.user_id for call in world.api.calls[calls:])
+    assert all(call.chat_id not in (ANNA.user_id, GROUP) for call in world.api.calls[calls:])  # nor the table
     # Her hand as it was: its buttons still play.
     match = bura_match(state_of(passed).match)
     lead = next(a for a in match.legal_actions(0) if isinstance(a, Lead))
@@ -217,9 +218,12 @@ async def drafting_table(world: World) -> tuple[Table, TableState]:
     state = TableState(match=match, settings=TableSettings(), title="Друзья", computers=frozenset({2, 3}), game=BURACO)
     seated = table.model_copy(update={"seats": seats})
     core = world.tables.core
-    hands = await core.hand_messages(seated, state, table.version + 1, new=True)
+    shown = [
+        *core.table_message(seated, state, await core.chat_translator(GROUP)),
+        *await core.hand_messages(seated, state, table.version + 1, new=True),
+    ]
     committed = await world.storage.commit_move(
-        table.table_id, table.version, state.to_json(), outbox=hands, seats=seats
+        table.table_id, table.version, state.to_json(), outbox=shown, seats=seats
     )
     core.keep_state(committed, state)
     await world.deliver()
@@ -240,7 +244,7 @@ async def test_a_step_of_the_hidden_opening_draft_sends_the_others_nothing(world
     items = await queued(world)
     assert [item.chat_id for item in items if item.ref == hand_ref(table.table_id)] == [ANNA.user_id]
     await world.deliver()
-    assert all(call.chat_id != BORIS.user_id for call in world.api.calls[calls:])
+    assert all(call.chat_id not in (BORIS.user_id, GROUP) for call in world.api.calls[calls:])  # nor the table
     assert state.shown_move(1, committed.version) == table.version  # Boris's hand and buttons as they were
 
 
