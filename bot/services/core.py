@@ -7,7 +7,13 @@ game, timers) do the deciding; this module does the rest, so each of them is a s
 
 The stored state of a playing table is its match's `to_json()` with two extra keys that the engine ignores:
 ``"game"``, the game it plays (its adapter in `bot.games`; none stored means Bura), and ``"table"``, the table's
-settings, its title and the count of consecutive timeouts per seat (what the bot, not the rules, keeps).
+settings, its title, the count of consecutive timeouts per seat and what each seat's hand shows (what the bot, not
+the rules, keeps).
+
+A commit edits only the hands it changes (issue 35, "no side channels"): a hand edited out of nowhere would tell
+its player that another seat did something he cannot see (declined «Стоп!», laid a hidden draft). So each seat's
+hand buttons name the move that last changed that seat's hand (`Shown`), not the table's version, and stay valid
+across the moves he cannot see.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from typing import Any, Protocol
 
 from bot.games.base import GameAdapter, HandStory, Moment
@@ -41,6 +48,7 @@ from bot.storage import (
     Table,
     TableStatus,
     UpdateAlreadyProcessedError,
+    payload_digest,
 )
 from bot.table_settings import TableSettings
 from engine.core.game import Game
@@ -111,6 +119,16 @@ class Actor:
     language_code: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A seat's hand as the last commit that changed it drew it: the move its buttons name (the seat's view
+    version) and a digest of it without the story lines (what just happened is told once, and stays until the
+    hand changes)."""
+
+    move: int
+    digest: str
+
+
 @dataclass(slots=True)
 class TableState:
     """The engine's match plus what the bot keeps beside it; stored as one JSON text."""
@@ -122,6 +140,13 @@ class TableState:
     computers: frozenset[int] = frozenset()  # seats played by the computer
     paused: bool = False  # the bot may not write in the group: no moves, no timer, until it may again
     game: GameAdapter = field(default_factory=lambda: game_named(DEFAULT_GAME))  # which game the match is
+    shown: dict[int, Shown] = field(default_factory=dict)  # seat -> what its hand shows (`TableCore.hand_messages`)
+
+    def shown_move(self, seat: int, version: int) -> int:
+        """The move a seat's hand buttons name: the last commit that changed his hand; the table's `version` for a
+        state stored before seats kept their own (its buttons named the table's version)."""
+        shown = self.shown.get(seat)
+        return shown.move if shown is not None else version
 
     def to_json(self) -> str:
         data = self.match.to_json()
@@ -132,6 +157,7 @@ class TableState:
             "timeouts": {str(seat): count for seat, count in self.timeouts.items() if count},
             "computers": sorted(self.computers),
             **({"paused": True} if self.paused else {}),
+            "shown": {str(seat): [shown.move, shown.digest] for seat, shown in sorted(self.shown.items())},
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -153,6 +179,7 @@ class TableState:
             timeouts={int(seat): int(count) for seat, count in extra.get("timeouts", {}).items()},
             computers=frozenset(int(seat) for seat in extra.get("computers", ())),
             paused=bool(extra.get("paused", False)),
+            shown={int(seat): Shown(int(move), str(digest)) for seat, (move, digest) in extra.get("shown", {}).items()},
         )
 
 
@@ -374,7 +401,7 @@ class TableCore:
         self,
         table: Table,
         state: TableState,
-        version: int,
+        version: int | None,
         *,
         new: bool = False,
         only: int | None = None,
@@ -387,51 +414,93 @@ class TableCore:
     ) -> list[OutboxMessage]:
         """Each player's hand message in the private chat (or only one seat's, with a selection).
 
+        `version` is the move being committed. A seat whose hand it changes gets the hand with buttons naming it,
+        and the state records that (`TableState.shown`). A seat whose hand would look as the last commit drew
+        it (the same text and keyboard, buttons naming the same move) gets nothing: no edit out of nowhere tells
+        him that someone did what he cannot see, and the cards he marked stay marked (issue 35). None: a hand
+        drawn again between commits (a tap's marks, 🔄, a reminder), its buttons naming the seat's own move.
+
         The seats in `ping` get their hand sent anew at the bottom of the chat, so that the phone rings (an edit
         is silent); the old one is deleted. `stories` gives each seat the lines of what just happened (a callable
-        renders them in the player's language). In a game against the computer the hand carries the table.
+        renders them in the player's language); they are news, so the hand is sent. In a game against the
+        computer the hand carries the table.
         """
         messages = []
-        names = seat_names(table.seats)
         private = is_private(table)
         for seat in table.seats:
             if seat.user_id is None or (only is not None and seat.seat != only):
                 continue
             user = await self.repository.get_user(seat.user_id)
             if user is not None and user.blocked:
+                if version is not None:
+                    state.shown[seat.seat] = Shown(version, "")  # what his chat shows is unknown: drawn anew later
                 continue  # a 403 would only report him again; he gets his hand back when he restarts the bot
             tr = self.translations.get(user.language if user else None)
-            story = HandStory(
-                notes=stories(seat.seat, tr) if stories is not None else (),
-                table_text=self.table_text(table, state, tr, ended=ended) if private else None,
-                refusal=refusal,
-            )
-            text, markup = state.game.hand(
-                state.match,
+            table_text = self.table_text(table, state, tr, ended=ended) if private else None
+            draw = partial(
+                self._hand_payload,
+                table,
+                state,
                 seat.seat,
-                names,
                 tr,
-                table_id=table.table_id,
-                move=version,
-                title=state.title,
+                table_text=table_text,
                 selection=selection,
-                paused=state.paused,
                 confirm=confirm,
-                story=story,
+                refusal=refusal,
+                ended=ended,
             )
-            if ended is not None and not private:
-                text = f"{text}\n\n{ended}"
+            notes = stories(seat.seat, tr) if stories is not None else ()
+            if version is None:
+                shown = draw(state.shown_move(seat.seat, table.version), notes)
+            else:
+                before = state.shown.get(seat.seat)
+                drawn = new or seat.seat in ping or ended is not None or bool(notes) or before is None
+                if not drawn and before is not None and payload_digest(draw(before.move, ())) == before.digest:
+                    continue  # his hand is as it was: nothing to tell him
+                shown = draw(version, notes)
+                digest = payload_digest(draw(version, ()) if notes else shown)
+                state.shown[seat.seat] = Shown(version, digest)
             resend = new or seat.seat in ping
-            payload = html_text(text, None if ended is not None else markup, protect=True)  # over: nothing to tap
-            message = hand_message(
-                table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, payload
-            )
+            message = hand_message(table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, shown)
             if resend and not new:
                 # It replaces the live hand, and a pending edit of it (its key) would only delay the ring.
                 key = hand_message(table.table_id, seat.user_id, OutboxKind.EDIT).key
                 message = message.model_copy(update={"replaces": True, "key": key})
             messages.append(message)
         return messages
+
+    @staticmethod
+    def _hand_payload(
+        table: Table,
+        state: TableState,
+        seat: int,
+        tr: Translator,
+        move: int,
+        notes: Sequence[str],
+        *,
+        table_text: str | None,
+        selection: str,
+        confirm: bool,
+        refusal: Enum | None,
+        ended: str | None,
+    ) -> JsonObject:
+        """One seat's hand message, its buttons naming `move`."""
+        text, markup = state.game.hand(
+            state.match,
+            seat,
+            seat_names(table.seats),
+            tr,
+            table_id=table.table_id,
+            move=move,
+            title=state.title,
+            selection=selection,
+            paused=state.paused,
+            confirm=confirm,
+            story=HandStory(notes=notes, table_text=table_text, refusal=refusal),
+        )
+        if ended is not None and not is_private(table):
+            text = f"{text}\n\n{ended}"
+        return html_text(text, None if ended is not None else markup, protect=True)  # over: nothing to tap
 
     def announcements(
         self,

@@ -1,10 +1,11 @@
 """The game: taps on the hand keyboard, moves the timer makes for a player, /score, stopping a table.
 
-A hand button names the table and its move number (the table's version): a tap on an older keyboard is stale
-and changes nothing. A card tap only re-renders the tapper's hand with the new selection (the keyboard is
-stateless, so nothing is committed); an action tap is looked up among the engine's legal actions, applied,
-and committed with the new picture of the table, every hand and the announcements. «Стоп!» is a race the
-engine settles: whichever action is applied first under the table's lock wins, the other tap is then stale.
+A hand button names the table and a move number: the last move that changed its player's hand (his view
+version, `TableState.shown_move`), so a move he cannot see leaves his buttons valid; a tap on an older keyboard
+is stale and changes nothing. A card tap only re-renders the tapper's hand with the new selection (the keyboard
+is stateless, so nothing is committed); an action tap is looked up among the engine's legal actions, applied,
+and committed with the new picture of the table, the hands it changed and the announcements. «Стоп!» is a race
+the engine settles: whichever action is applied first under the table's lock wins, the other tap is then stale.
 """
 
 from __future__ import annotations
@@ -74,13 +75,16 @@ class GameService:
             seat = seat_of(table, actor.user_id)
             if seat is None:
                 return Reply(tr.t("flow-not-at-table"), alert=True)
-            refresh = data.op == REFRESH
-            if data.move != table.version and not refresh:
-                return Reply(tr.t("flow-stale-button"), alert=True)
             state = core.load_state(table)
+            # His buttons name the last move that changed his hand: one drawn before a move he cannot see (another
+            # seat declining «Стоп!», say) is still his hand as it is, and does what it says.
+            current = data.move == state.shown_move(seat, table.version)
+            if not current and data.op != REFRESH:
+                core.keep_state(table, state)
+                return Reply(tr.t("flow-stale-button"), alert=True)
             try:
                 # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
-                decided = state.game.tap(state.match, seat, data.op, data.cards if data.move == table.version else "")
+                decided = state.game.tap(state.match, seat, data.op, data.cards if current else "")
             except ValueError:
                 core.keep_state(table, state)
                 return Reply(tr.t("flow-stale-button"), alert=True)
@@ -111,7 +115,7 @@ class GameService:
         messages = await self.core.hand_messages(
             table,
             state,
-            table.version,
+            None,
             only=seat,
             selection=redraw.selection,
             ping={seat} if redraw.resend else (),
@@ -133,7 +137,7 @@ class GameService:
         notes: Sequence[str] = (),
         told: Mapping[int, Callable[[Translator], str]] | None = None,
     ) -> Table | None:
-        """Commit a move the engine applied: the table, every hand and the announcements, with the stats.
+        """Commit a move the engine applied: the table, the hands it changed and the announcements, with the stats.
 
         `notes` go to the group as quiet lines (a timeout, say); `told` adds a line to a seat's hand, in his
         language. A player whose turn this move brings gets his hand anew at the bottom of the chat, so that it

@@ -133,6 +133,6 @@ class TimerService:
                 return [tr.t("hand-reminder", seconds=left)]
 
             # The hand sent anew with the time left: it rings, and no reminder piles up in the chat.
-            hands = await core.hand_messages(table, state, table.version, only=seat, ping={seat}, stories=reminder)
+            hands = await core.hand_messages(table, state, None, only=seat, ping={seat}, stories=reminder)
             await core.enqueue(hands)
             return 1

@@ -99,8 +99,10 @@ REFRESH: Final = "r"  # every game's hand has 🔄: re-send the hand (after a re
 
 
 class HandCb(CallbackData, prefix="h"):
-    """A hand button: ``h:<table>:<move>:<op>:<cards>``. ``op`` is one of the table's game's (a letter);
-    ``cards`` is what the game packs, e.g. card codes joined (``QS7S``). The game reads both."""
+    """A hand button: ``h:<table>:<move>:<op>:<cards>``. ``move`` is the last move that changed its holder's hand
+    (his view version, `TableState.shown_move`), not the table's: a move he cannot see leaves his buttons valid
+    (issue 35). ``op`` is one of the table's game's (a letter); ``cards`` is what the game packs, e.g. card codes
+    joined (``QS7S``). The game reads both."""
 
     table: Id
     move: Id

@@ -15,15 +15,19 @@ from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, playing_ta
 __all__ = ["world"]
 
 
+SEATS = [
+    Seat(seat=0, user_id=ANNA.user_id, name=ANNA.name),
+    Seat(seat=1, user_id=BORIS.user_id, name=BORIS.name),
+    Seat(seat=2, user_id=None, name="🤖 Робот 1"),
+    Seat(seat=3, user_id=None, name="🤖 Робот 2"),
+]
+"""Anna and Boris, each with a computer partner (Anna's pair: seats 0 and 2)."""
+
+
 async def buraco_table(world: World) -> None:
     """Anna and Boris with two computers at a Buraco table; Anna (left of the dealer) plays first."""
     table = await playing_table(world)
-    seats = [
-        Seat(seat=0, user_id=ANNA.user_id, name=ANNA.name),
-        Seat(seat=1, user_id=BORIS.user_id, name=BORIS.name),
-        Seat(seat=2, user_id=None, name="🤖 Робот 1"),
-        Seat(seat=3, user_id=None, name="🤖 Робот 2"),
-    ]
+    seats = SEATS
     state = TableState(
         match=Match(seed="services", first_dealer=3),
         settings=TableSettings(),

@@ -179,14 +179,14 @@ def user_of(table: Table, seat: int) -> Actor:
 
 
 def a_legal_play(table: Table) -> tuple[Actor, HandCb]:
-    """The player to act and a button that plays his first legal lead or answer."""
-    match = bura_match(state_of(table).match)
+    """The player to act and a button of his hand that plays his first legal lead or answer."""
+    state = state_of(table)
+    match = bura_match(state.match)
     seat = match.to_act()
     assert seat is not None
     action = next(a for a in match.legal_actions(seat) if isinstance(a, Lead | RespondOpen))
-    return user_of(table, seat), HandCb(
-        table=table.table_id, move=table.version, op=HandOp.PLAY, cards=pack_cards(action.cards)
-    )
+    move = state.shown_move(seat, table.version)  # the last move that changed his hand
+    return user_of(table, seat), HandCb(table=table.table_id, move=move, op=HandOp.PLAY, cards=pack_cards(action.cards))
 
 
 async def faulty_world(tmp_path: Path, hooks: Path) -> World:

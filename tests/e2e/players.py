@@ -136,6 +136,13 @@ def hand_move(message: Message) -> int | None:
     return max(moves) if moves else None
 
 
+def shown_move(table: Table, seat: int) -> int:
+    """The move the seat's hand buttons name: the last one that changed his hand (a move he cannot see, another
+    seat declining «Стоп!», say, leaves his hand and its buttons as they were)."""
+    assert table.state is not None
+    return TableState.from_json(table.state).shown_move(seat, table.version)
+
+
 def moved_past(message: Message, move: int) -> bool:
     """The message shows a move after `move`."""
     return (hand_move(message) or 0) > move
@@ -263,7 +270,8 @@ class Players:
         action button, as a person does."""
         table = await self.table()
         user = self.by_seat[action.seat]
-        move = table.version
+        version = table.version
+        move = shown_move(table, action.seat)
         forced = False
         if isinstance(action, Lead):
             lead = offers(move, HandOp.PLAY, set(action.cards))
@@ -301,9 +309,9 @@ class Players:
         await self.tap(user, message, pressed)
         # An accepted tap is answered at once, before its move is committed.
         deadline = asyncio.get_running_loop().time() + MOVE_WAIT
-        while (version := (await self.table()).version) == move and asyncio.get_running_loop().time() < deadline:
+        while (now := (await self.table()).version) == version and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.01)
-        assert version == move + 1
+        assert now == version + 1
 
     async def _claim_button(self, user: User, move: int) -> HandCb | None:
         """The confirmed claim's button if his hand shows it already (a final claim window may offer it at
