@@ -159,13 +159,25 @@ class GameService:
             ping = {seat for seat, _ in waiting} & humans  # a new deal: whoever it waits for hears of it
         if is_private(table):
             ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
+        hands = await core.hand_messages(table, state, version, ping=ping, stories=lines)
         outbox: list[OutboxMessage] = [
             *(core.text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
             *core.announcements(table, state, events, group_tr, before),
             *core.table_message(table, state, group_tr),
-            *await core.hand_messages(table, state, version, ping=ping, stories=lines),
+            *hands,
             *(core.unpin_table(table) if match.finished else ()),
         ]
+        deadline = core.deadline(table, state)
+        seat = match.to_act()
+        if (
+            deadline is not None
+            and deadline.shown_in is not None
+            and (seat, "move") in before.waiting & waiting
+            and not any(message.chat_id == deadline.shown_in[0] for message in hands)
+        ):
+            # The same player is still to move and saw nothing of this move (another seat declined «Стоп!»): his
+            # timer runs on as it ran, or a fresh one (and a second reminder) would tell him something happened.
+            deadline = deadline.model_copy(update={"keep": True})
         committed = await core.commit(
             table,
             state=state,
@@ -173,7 +185,7 @@ class GameService:
             outbox=outbox,
             update_id=update_id,
             status=TableStatus.FINISHED if match.finished else None,
-            deadline=core.deadline(table, state),
+            deadline=deadline,
             stats=core.stats(table, state, events),
         )
         if committed is not None:

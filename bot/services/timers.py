@@ -33,9 +33,11 @@ class TimerService:
         self.game = game
         self.interval = interval
         self._failed: set[tuple[int, int]] = set()
-        # (table, move, due) -> when to remind; None: done. The due time is in the key: a timer is due later
-        # once it starts (when the hand it waits for is shown), and so is its reminder.
-        self._reminders: dict[tuple[int, int, float], float | None] = {}
+        # (table, due) -> when to remind; None: done. The due time is in the key: a timer is due later once it
+        # starts (when the hand it waits for is shown), and so is its reminder; a new move sets a new due time.
+        # The move is not: a timer kept across a move its player could not see (`Deadline.keep`) is reminded of
+        # once, as if nothing had happened.
+        self._reminders: dict[tuple[int, float], float | None] = {}
 
     async def run(self) -> None:
         """Fire due timers until cancelled."""
@@ -84,11 +86,11 @@ class TimerService:
         now = core.clock()
         reminded = 0
         timers = [timer for timer in await core.repository.timers_due_by(now + REMIND_HORIZON) if timer.armed]
-        live = {(timer.table_id, timer.move_no, timer.due_at) for timer in timers}
+        live = {(timer.table_id, timer.due_at) for timer in timers}
         for key in [key for key in self._reminders if key not in live]:
             del self._reminders[key]  # the move was made (or the timer fired): forget it
         for timer in timers:
-            key = (timer.table_id, timer.move_no, timer.due_at)
+            key = (timer.table_id, timer.due_at)
             if key not in self._reminders:
                 self._reminders[key] = await self._remind_at(timer)
             remind_at = self._reminders[key]

@@ -279,6 +279,10 @@ class Deadline(_Dto):
 
     seconds: float
     shown_in: tuple[int, str] | None = None
+    keep: bool = False
+    """Keep the table's timer as it runs (its due time, its length, whether it waits for its message), only
+    moved on to the new version: a move that changed nothing for the player it times (another seat's invisible
+    «Стоп!» declined) neither gives him more time nor a second reminder. Without a timer, none is set."""
 
 
 class Timer(_Dto):

@@ -111,6 +111,9 @@ async def test_declining_stop_sends_the_leader_nothing_and_his_marked_lead_still
     calls = len(world.api.calls)
 
     # The other player declines «Стоп!»: a move, committed, that the leader cannot see.
+    timers = await world.storage.timers_due_by(1e12)
+    assert len(timers) == 1 and timers[0].seconds == 60  # the leader's move timer
+    world.time.now += 10
     decline = button(table, other, HandOp.PASS)
     assert await world.tables.game.tap(decline, user_of(table, other), update_id=11) == Reply()
     declined = await world.table()
@@ -123,12 +126,42 @@ async def test_declining_stop_sends_the_leader_nothing_and_his_marked_lead_still
     quiet = (user_of(table, leader).user_id, GROUP)  # his hand, nor the group's table (the same text: not sent)
     assert all(call.chat_id not in quiet for call in world.api.calls[calls:])
     assert state_of(declined).shown_move(leader, declined.version) == table.version  # his hand as it was
+    # Nor does his move timer start again: a fresh one (and a second half-time reminder) would tell him as much.
+    assert [(t.due_at, t.seconds, t.armed) for t in timers] == [
+        (t.due_at, t.seconds, t.armed) for t in await world.storage.timers_due_by(1e12)
+    ]
 
     # The button drawn before the decline (with his mark) does what it says.
     assert await world.tables.game.tap(play, user_of(table, leader), update_id=12) == Reply()
     after = await world.table()
     assert after.version == declined.version + 1
     assert bura_match(state_of(after).match).actions[-1] == lead
+
+
+async def test_declining_stop_after_the_reminder_brings_the_leader_no_second_one(world: World) -> None:
+    """The leader was reminded at half time; then the other player declines «Стоп!». His timer runs on as it ran
+    (`Deadline.keep`), so no second reminder comes to tell him that something happened."""
+    world.tables.core.test_seed = seed_for(molodka_against_the_leader(), "quiet-remind")
+    table = await playing_table(world)
+    match = bura_match(state_of(table).match)
+    leader = match.deal.leader
+    other = 1 - leader
+    [timer] = await world.storage.timers_due_by(1e12)
+    assert timer.armed
+    world.time.now += 35  # past half of the minute
+    assert await world.tables.timers.remind_due() == 1
+    await world.deliver()
+    decline = button(table, other, HandOp.PASS)
+    assert await world.tables.game.tap(decline, user_of(table, other), update_id=11) == Reply()
+    [kept] = await world.storage.timers_due_by(1e12)
+    assert (kept.due_at, kept.seconds, kept.armed) == (timer.due_at, timer.seconds, True)
+    world.time.now += 5
+    assert await world.tables.timers.remind_due() == 0
+    world.time.now = timer.due_at + 1  # and it runs out when it would have: the bot moves for him
+    assert await world.tables.timers.fire_due() == 1
+    await world.deliver()
+    told = [c for c in world.api.to(user_of(table, leader).user_id) if "Осталось" in str(c.payload.get("text"))]
+    assert len(told) == 1  # the one at half time
 
 
 async def test_a_button_of_a_changed_hand_is_still_stale(world: World) -> None:

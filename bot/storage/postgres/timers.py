@@ -31,6 +31,9 @@ async def set_timer(
     if deadline is None:
         await db.execute("DELETE FROM timers WHERE table_id = $1", table_id)
         return
+    if deadline.keep:
+        await db.execute("UPDATE timers SET move_no = $1 WHERE table_id = $2", version, table_id)
+        return
     row = timer_row(table_id, version, deadline, outbox, ids, now)
     await db.execute(
         "INSERT INTO timers (table_id, due_at, move_no, seconds, wait_chat, wait_ref, wait_from)"

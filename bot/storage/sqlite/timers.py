@@ -24,6 +24,9 @@ def set_timer(
     if deadline is None:
         db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
         return
+    if deadline.keep:
+        db.execute("UPDATE timers SET move_no = ? WHERE table_id = ?", (version, table_id))
+        return
     params = timer_row(table_id, version, deadline, outbox, ids, now)
     db.execute(
         "INSERT OR REPLACE INTO timers (table_id, due_at, move_no, seconds, wait_chat, wait_ref, wait_from)"

@@ -372,6 +372,23 @@ async def test_deliveries_recorded_at_once_each_keep_their_own_chat_s_message(st
     assert not timer.armed, "the send to chat 3 came before the move: its hand's edit is not shown yet"
 
 
+async def test_a_kept_timer_runs_on_at_the_new_version(storage: Storage, clock: FakeClock) -> None:
+    """`Deadline.keep`: a move its player could not see leaves his timer as it ran (due time, length, waiting
+    for its hand), moved on to the new version; with no timer none is made (issue 35, no side channels)."""
+    table = await storage.create_table(-1, creator_id=7, settings={})
+    await storage.commit_move(table.table_id, 0, None, outbox=[hand(7, "твой ход")], deadline=Deadline(seconds=60))
+    [before] = await storage.timers_due_by(10**12)
+    clock.now += 20
+    kept = Deadline(seconds=60, shown_in=(7, "hand:1"), keep=True)
+    await storage.commit_move(table.table_id, 1, None, deadline=kept)
+    [after] = await storage.timers_due_by(10**12)
+    assert (after.due_at, after.seconds, after.armed) == (before.due_at, before.seconds, before.armed)
+    assert (before.move_no, after.move_no) == (1, 2)
+    await storage.commit_move(table.table_id, 2, None, deadline=None)
+    await storage.commit_move(table.table_id, 3, None, deadline=kept)
+    assert await storage.timers_due_by(10**12) == []
+
+
 async def test_a_move_timer_starts_when_its_hand_is_shown(storage: Storage, clock: FakeClock) -> None:
     """A deadline counted from a message waits for its delivery: an hour of outage costs the player nothing."""
     table = await storage.create_table(-1, creator_id=7, settings={})
