@@ -1,5 +1,6 @@
 """Flood control: with Telegram refusing messages at random (429 with retry_after), a game still shows every
-announcement, in order, and every message in its final text.
+announcement, in order, and every message in its final text; a tap's answer refused with a 429 is tried again
+while the tap lives.
 
 What "every" means comes from the bot's own outbox: each message it committed, in commit order, with the last
 text of each message kept in place (table, hands). The chats must read exactly that once the outbox is drained.
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.botapi import FakeTelegram
+from tests.botapi import CallbackQuery, FakeTelegram, Request
+from tests.botapi.server import CALLBACK_WINDOW
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import SEND_INTERVAL, open_game
 
@@ -33,3 +35,30 @@ async def test_random_429s_lose_and_reorder_nothing(tg: FakeTelegram, bot: BotPr
         assert committed, chat.id
         assert game.shown(chat) == committed, chat.id
     assert len(game.shown(game.group)) >= 4  # the hello, the deal's announcements, its result and the table
+
+
+def answer_tries(tg: FakeTelegram, query: CallbackQuery) -> list[Request]:
+    return [r for r in tg.history if r.method == "answerCallbackQuery" and r.params["callback_query_id"] == query.id]
+
+
+async def test_a_tap_answer_refused_for_longer_than_the_tap_lives_is_tried_again_in_time(
+    tg: FakeTelegram, bot: BotProcess
+) -> None:
+    """Telegram refuses the answer to a tap with "retry after 30", longer than the tap lives (10 s): the bot
+    does not give up at once (it did, and the tap spun for good) but tries once more before the tap expires,
+    and the tap is answered, the storm being over by then."""
+    game = await open_game(tg, bot.database, players=2, settings={"match": "one", "timer": "0"})
+    await game.delivered()
+    current = await game.match()
+    assert current is not None
+    version, match = current
+    tap = await game.wait_tap(match, version)
+    tg.inject_429("answerCallbackQuery", 1.0, seed=35, retry_after=30)
+    query = tg.tap_data(tap.user, tap.message, tap.data)
+    await game.until(lambda: bool(answer_tries(tg, query)), "the first try to answer the tap")
+    tg.stop_injecting("answerCallbackQuery")
+    answer = await tg.wait_answer(query, timeout=CALLBACK_WINDOW)
+    assert not answer.show_alert, answer.text
+    tries = answer_tries(tg, query)
+    assert [r.error_code for r in tries] == [429, None], "one refusal, then one more try: no hammering"
+    assert tries[-1].time - query.created < CALLBACK_WINDOW
