@@ -8,6 +8,7 @@ from aiogram.types import TelegramObject
 
 from bot.config import Settings
 from bot.handlers import errors, fallback, game, lobby, membership, private, stats
+from bot.handlers.throttle import Throttle
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.core import handling
@@ -42,6 +43,7 @@ def create_dispatcher(
         tables=tables,
     )
     dispatcher.update.outer_middleware(_one_handling)
+    dispatcher.update.outer_middleware(Throttle.scaled(translations, sender.pacer.interval))  # at the sender's pace
     dispatcher.include_routers(
         errors.create_router(),
         membership.create_router(),

@@ -121,6 +121,11 @@ class Pacer:
             global_per_second=GLOBAL_PER_SECOND / interval if interval > 0 else None,
         )
 
+    @property
+    def interval(self) -> float:
+        """Seconds between two calls to one chat: 1.0 at Telegram's pace, less against a fake (SEND_INTERVAL)."""
+        return self._per_chat_interval
+
     def share(self, instances: int) -> None:
         """`instances` processes deliver for this bot (PostgreSQL, bot/storage/postgres): each takes that share
         of the bot-wide budget, so that together they stay under Telegram's."""

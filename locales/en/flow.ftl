@@ -115,3 +115,7 @@ flow-command-settings = table settings
 flow-command-addbot = seat a computer player
 flow-addbot-no-lobby = A computer can take a seat while a table is being set up: send /new first.
 flow-addbot-playing = The game is on: a computer can take a seat only before the deal starts.
+
+# flood
+
+flow-slow-down = Slow down

@@ -122,3 +122,7 @@ flow-command-settings = настройки стола
 flow-command-addbot = посадить за стол компьютер
 flow-addbot-no-lobby = Компьютер можно посадить, пока стол собирается: сначала /new.
 flow-addbot-playing = Игра уже идёт: компьютер можно посадить только до начала сдачи.
+
+# flood
+
+flow-slow-down = Не так быстро

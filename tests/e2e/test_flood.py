@@ -8,12 +8,15 @@ text of each message kept in place (table, hands). The chats must read exactly t
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+
 import pytest
 
-from tests.botapi import CallbackQuery, FakeTelegram, Request
+from tests.botapi import CallbackQuery, Chat, FakeTelegram, Message, Request
 from tests.botapi.server import CALLBACK_WINDOW
-from tests.e2e.conftest import BotProcess
-from tests.e2e.harness import SEND_INTERVAL, open_game
+from tests.e2e.conftest import SEED, BotProcess, Launch
+from tests.e2e.harness import SEND_INTERVAL, WAIT, open_game
 
 
 @pytest.fixture(autouse=True)
@@ -62,3 +65,46 @@ async def test_a_tap_answer_refused_for_longer_than_the_tap_lives_is_tried_again
     tries = answer_tries(tg, query)
     assert [r.error_code for r in tries] == [429, None], "one refusal, then one more try: no hammering"
     assert tries[-1].time - query.created < CALLBACK_WINDOW
+
+
+async def test_a_user_past_his_rate_is_answered_no_more_and_his_taps_get_a_toast(
+    tg: FakeTelegram, launch: Launch
+) -> None:
+    """At Telegram's own pace (SEND_INTERVAL 1): twenty commands at once get five replies (the burst), and the
+    rest nothing at all; thirty taps at once get twelve ordinary answers and, past them, «Не так быстро» at
+    once, without reaching any handler. Every one of those updates is handled once: none is left in the inbox."""
+    bot = await launch(SEED, {"SEND_INTERVAL": "1.0"})
+    carl = tg.user("Карл", "carl")
+    private = tg.private_chat(carl)
+    said = [tg.send_message(carl, private, "/help") for _ in range(20)]
+    await tg.wait_for(lambda: len(replies_to(tg, private, said)) >= 5 or None, 30, "the first five replies")
+    await until_handled(bot)
+    await asyncio.sleep(3.0)  # three seconds more: no reply was only late
+    assert len(replies_to(tg, private, said)) == 5
+
+    message = tg.messages(private, from_bot=True)[-1]
+    queries = [tg.tap_data(carl, message, "forged") for _ in range(30)]
+    answers = [await tg.wait_answer(query, timeout=WAIT) for query in queries]
+    handled = [answer for answer in answers if answer.show_alert]  # the stale-button alert of bot/handlers
+    toasts = [answer.text for answer in answers if not answer.show_alert]
+    assert 12 <= len(handled) <= 14, "the burst, and a token or two refilled while they were handled"
+    assert set(toasts) == {"Не так быстро"}
+    await until_handled(bot)
+
+
+def replies_to(tg: FakeTelegram, chat: Chat, said: list[Message]) -> list[Message]:
+    ids = {message.message_id for message in said}
+    return [m for m in tg.messages(chat, from_bot=True) if m.reply_to is not None and m.reply_to.message_id in ids]
+
+
+async def until_handled(bot: BotProcess) -> None:
+    """Until the inbox holds no update unhandled (the marks are committed in batches, every 0.2 s)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while True:
+        with sqlite3.connect(bot.database) as db:
+            [(left,)] = db.execute("SELECT COUNT(*) FROM inbox WHERE processed_at IS NULL").fetchall()
+        if left == 0:
+            return
+        assert loop.time() < deadline, f"{left} updates left unhandled in the inbox"
+        await asyncio.sleep(0.1)
