@@ -9,8 +9,8 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
   what the message shows is not sent at all;
 * in a group, the table's own messages first: a reply to a command (`is_reply`) waits while any other message
   of its group is queued, goes only within what the table leaves of the group's budget (the pacer's reply
-  rules), and is dropped once it is half a minute old or when more than three wait (the oldest go): an answer
-  that late is not worth a message the table may need;
+  rules), and is dropped once it is more than a minute old or when more than three wait (the oldest go): an
+  answer that late is not worth a message the table may need;
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
@@ -74,7 +74,8 @@ Sleep = Callable[[float], Awaitable[None]]
 MAX_IN_FLIGHT = 500  # outbox rows taken into memory at once (a call each, to as many chats in parallel)
 REFS_KEPT = 100_000  # live messages the sender keeps in memory (a table has one per player and one in the group)
 WORTH_DELIVERING = 24 * 3600.0  # a message older than a day is given up (Telegram keeps updates no longer)
-REPLY_WORTH = 30.0  # seconds (Telegram's: scaled by the pacer's interval) a reply to a command is worth sending
+REPLY_WORTH = 70.0  # seconds (Telegram's: scaled by the pacer's interval) a reply to a command is worth sending:
+# longer than a group's window, so that once its table is quiet a group answers the replies still waiting
 REPLIES_WAITING = 3  # replies a group keeps waiting for room; the older ones beyond are dropped
 
 

@@ -674,7 +674,7 @@ async def test_replies_too_old_or_too_many_are_dropped(
     storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
 ) -> None:
     [old] = await storage.enqueue([reply(-1, "old")])
-    fake_time.now += 31.0
+    fake_time.now += 71.0
     await storage.enqueue([reply(-1, f"reply {n}") for n in range(5)])
     await sender.drain()
     assert api.texts(-1) == ["reply 2", "reply 3", "reply 4"], "the newest three that wait"
@@ -685,7 +685,7 @@ async def test_replies_too_old_or_too_many_are_dropped(
 async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_once(
     tmp_path: Path, api: FakeApi
 ) -> None:
-    """Real time, scaled (a "minute" of 0.6 s, a reply worth 0.3 s): the table spent half its group's budget,
+    """Real time, scaled (a "minute" of 0.6 s, a reply worth 0.7 s): the table spent half its group's budget,
     so a reply waits for the window; the table's next message, committed meanwhile, goes at once, and the reply
     once the window has room."""
     async with await SqliteStorage.open(tmp_path / "real-time.sqlite3", clock=time_now) as storage:
