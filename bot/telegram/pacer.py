@@ -13,12 +13,13 @@ old hand going right after its player's turn rang in a new one (bot/telegram/sen
 the next turn wait a second behind it. Telegram's flood limits are about messages sent, and allow short bursts
 even where a deletion counted, which one deletion after a send stays within.
 
-A reply to a command in a group (bot/telegram/sender.py sends the table's own messages first) takes what the
-table leaves of its group's budget, and never what it may need next (issue 35: one member's commands held a
-table up for minutes): it goes only after the chat has been quiet for two intervals, while the group's window
-holds less than half its twenty calls and fewer than five replies; and it takes no slot of its chat's second, so
-a table's message committed right after it goes at once. That is a burst of two, which Telegram's "about one a
-second" allows, and only after two quiet seconds (a bucket of Telegram's kind has refilled two by then).
+A reply to a command in a group (bot/telegram/sender.py sends the table's own messages first) takes only what the
+table leaves of its group's budget, and never much of it (issue 35: one member's commands held a table up for
+minutes): it goes only after the chat has been quiet for two intervals, while the group's window holds fewer calls
+than half its limit and fewer replies than a quarter (ten and five of twenty); and it takes no slot of its chat's
+second, so a table's message committed right after it goes at once. That is a burst of two, which Telegram's
+"about one a second" allows, and only after two quiet seconds (a bucket of Telegram's kind has refilled two by
+then).
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ GROUP_WINDOW = 60.0 * 1.03  # ... per this many seconds: a minute, and a little 
 # reach Telegram varies, and Telegram counts the calls when they arrive
 GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
 PRIVATE, GROUP, REPLY = 0, 1, 2  # who gets the bot-wide budget first
-REPLY_QUIET = 2.0  # intervals without a call in its chat before a reply to a command goes ...
-REPLIES_PER_WINDOW = 5  # ... fewer replies than this in its group's window, and fewer calls than half its limit
+REPLY_QUIET = 2.0  # intervals without a call in its chat before a reply to a command goes, while its group's
+# window holds fewer calls than half the group's limit and fewer replies than a quarter of it (five of twenty)
 EPSILON = 1e-9  # a token short by a rounding error is a token (a clock that big cannot count the time it lacks)
 
 
@@ -160,9 +161,13 @@ class Pacer:
         slot = max(now, self._next_in_chat.get(chat_id, now), quiet)
         if chat_id < 0 and self._group_limit is not None:
             calls = self._room_at(self._group_calls.get(chat_id), now, max(1, self._group_limit // 2))
-            replies = self._room_at(self._group_replies.get(chat_id), now, REPLIES_PER_WINDOW)
+            replies = self._room_at(self._group_replies.get(chat_id), now, max(1, self._group_limit // 4))
             slot = max(slot, calls, replies)
         return slot
+
+    def reply_wait(self, chat_id: int) -> float:
+        """Seconds until a reply to a command may go in the chat (0: now)."""
+        return max(0.0, self.reply_ready_at(chat_id) - self._clock())
 
     def _room_at(self, calls: deque[float] | None, now: float, limit: int | None) -> float:
         """When the window of `calls` (a group's) holds fewer than `limit` of them (None: no limit); drops the

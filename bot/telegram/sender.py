@@ -417,19 +417,18 @@ class Sender:
         drops the replies too old or too many, or waits for room (or for the table's next row) and says False."""
         now = self._clock()
         waiting = [item for item in queue if is_reply(item)]
-        late = {item.id for item in waiting if now - item.created_at > self._reply_worth}
-        late.update(item.id for item in waiting[:-REPLIES_WAITING])
+        late = {item.id: "too many replies waiting" for item in waiting[:-REPLIES_WAITING]}
+        late.update((item.id, "a reply too late") for item in waiting if now - item.created_at > self._reply_worth)
         if late:
             for item in [item for item in waiting if item.id in late]:
-                await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error="a reply too late"))
+                await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error=late[item.id]))
                 queue.remove(item)
                 self._in_flight.discard(item.id)
             logger.info("sender: chat %s: %s replies to commands dropped (too late or too many)", chat_id, len(late))
             if self._capped:
                 self._wake.set()
             return False
-        ready = self._pacer.reply_ready_at(chat_id)  # now, if it may go: read before the clock below
-        wait = min(ready, reply.created_at + self._reply_worth) - self._clock()
+        wait = min(self._pacer.reply_wait(chat_id), reply.created_at + self._reply_worth - now)
         if wait <= 0:
             return True
         arrived = self._arrived.setdefault(chat_id, asyncio.Event())

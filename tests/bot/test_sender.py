@@ -668,6 +668,12 @@ async def test_a_reply_leaves_the_table_its_group_s_budget(fake_time: FakeTime) 
         await replies.wait_budget(-2, reply=True)
         fake_time.now += 2.0
     assert replies.reply_ready_at(-2) == pytest.approx(first + 60 * 1.03), "five replies a minute at most"
+    assert replies.reply_wait(-2) == pytest.approx(first + 60 * 1.03 - fake_time.now)
+
+    unpaced = Pacer(lambda: 0.0, fake_time.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
+    for _ in range(100):
+        assert unpaced.reply_wait(-3) == 0.0, "the replies' share is a quarter of the group's limit, whatever it is"
+        await unpaced.wait_budget(-3, reply=True)
 
 
 async def test_replies_too_old_or_too_many_are_dropped(
@@ -675,11 +681,13 @@ async def test_replies_too_old_or_too_many_are_dropped(
 ) -> None:
     [old] = await storage.enqueue([reply(-1, "old")])
     fake_time.now += 71.0
-    await storage.enqueue([reply(-1, f"reply {n}") for n in range(5)])
+    first, *_ = await storage.enqueue([reply(-1, f"reply {n}") for n in range(5)])
     await sender.drain()
     assert api.texts(-1) == ["reply 2", "reply 3", "reply 4"], "the newest three that wait"
     item = await storage.get_outbox_item(old)
     assert item is not None and item.done and item.last_error == "a reply too late"
+    item = await storage.get_outbox_item(first)
+    assert item is not None and item.done and item.last_error == "too many replies waiting"
 
 
 async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_once(
