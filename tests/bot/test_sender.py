@@ -484,19 +484,24 @@ async def test_the_bot_wide_budget_goes_to_private_chats_first(fake_time: FakeTi
     assert order == ["private", "group a", "group b"]
 
 
+def real_time_sender(storage: SqliteStorage, api: FakeApi) -> Sender:
+    """A sender on the real clock, paced at a hundredth of Telegram's time (a group's "minute" is 0.6 s)."""
+    pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
+
+    async def call(request: ApiRequest) -> int | None:
+        api.calls.append((time_now(), request))
+        return 1
+
+    return Sender(storage, call, pacer=pacer, clock=time_now)
+
+
 async def test_a_group_out_of_its_minute_holds_up_no_other_chat(tmp_path: Path, api: FakeApi) -> None:
     """Real time, scaled: a group spends its twenty calls per "minute" (0.6 s here) and its next calls wait
     for the window; a private chat and another group meanwhile go at once (with the old pacer, every chat's
     calls were queued behind the group's reserved slot). The storage keeps the sender's clock: with the fixture's
     fake one (1,000 s) no row fell due on a machine up for less than that."""
     async with await SqliteStorage.open(tmp_path / "real-time.sqlite3", clock=time_now) as storage:
-        pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
-
-        async def call(request: ApiRequest) -> int | None:
-            api.calls.append((time_now(), request))
-            return 1
-
-        sender = Sender(storage, call, pacer=pacer, clock=time_now)
+        sender = real_time_sender(storage, api)
         await storage.enqueue([send(-1, f"busy {n}") for n in range(25)])
         await sender.pump()
         await asyncio.sleep(0.3)  # the busy group is out of its budget now
@@ -697,13 +702,7 @@ async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_on
     so a reply waits for the window; the table's next message, committed meanwhile, goes at once, and the reply
     once the window has room."""
     async with await SqliteStorage.open(tmp_path / "real-time.sqlite3", clock=time_now) as storage:
-        pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
-
-        async def call(request: ApiRequest) -> int | None:
-            api.calls.append((time_now(), request))
-            return 1
-
-        sender = Sender(storage, call, pacer=pacer, clock=time_now)
+        sender = real_time_sender(storage, api)
         await storage.enqueue([send(-1, f"table {n}") for n in range(10)])
         await sender.pump()
         await asyncio.sleep(0.4)  # ten calls made: the group's window holds half its twenty for 0.2 s more
