@@ -420,8 +420,10 @@ class Sender:
         late = {item.id: "too many replies waiting" for item in waiting[:-REPLIES_WAITING]}
         late.update((item.id, "a reply too late") for item in waiting if now - item.created_at > self._reply_worth)
         if late:
-            for item in [item for item in waiting if item.id in late]:
+            dropped = [item for item in waiting if item.id in late]
+            for item in dropped:  # all recorded before any leaves the queue: the worker's own row stays in it
                 await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error=late[item.id]))
+            for item in dropped:
                 queue.remove(item)
                 self._in_flight.discard(item.id)
             logger.info("sender: chat %s: %s replies to commands dropped (too late or too many)", chat_id, len(late))

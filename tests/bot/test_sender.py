@@ -695,6 +695,29 @@ async def test_replies_too_old_or_too_many_are_dropped(
     assert item is not None and item.done and item.last_error == "too many replies waiting"
 
 
+async def test_replies_dropped_while_the_database_cannot_record_it_wait_for_it(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = await storage.enqueue([reply(-1, f"reply {n}") for n in range(5)])
+    record = storage.record_delivery
+    failing = {ids[1]}
+
+    async def flaky(delivery: Delivery) -> None:
+        if delivery.outbox_id in failing:
+            raise StorageUnavailable(OSError("database or disk is full"))
+        await record(delivery)
+
+    monkeypatch.setattr(storage, "record_delivery", flaky)
+    await sender.pump()
+    await asyncio.gather(*sender._workers.values())  # the group's worker stops as it should, not on an error
+    assert api.texts(-1) == [], "the group waits for the record of its dropped reply"
+    failing.clear()
+    await sender._record_unrecorded()
+    await sender.drain()
+    assert api.texts(-1) == ["reply 2", "reply 3", "reply 4"]
+    assert await pending(storage) == []
+
+
 async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_once(
     tmp_path: Path, api: FakeApi
 ) -> None:
