@@ -9,6 +9,7 @@ from aiogram.types import TelegramObject
 from bot.config import Settings
 from bot.handlers import errors, fallback, game, lobby, membership, privacy, private, stats
 from bot.handlers.people import people_only
+from bot.handlers.throttle import Throttle
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.services.core import handling
@@ -52,6 +53,7 @@ def create_dispatcher(
         privacy=PrivacyService(tables.core, settings.retention_days),
     )
     dispatcher.update.outer_middleware(_one_handling)
+    dispatcher.update.outer_middleware(Throttle.scaled(translations, sender.pacer.interval))  # at the sender's pace
     dispatcher.message.outer_middleware(people_only)  # only people act: no rows for channels and stand-ins
     dispatcher.include_routers(
         errors.create_router(),

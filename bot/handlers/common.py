@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from aiogram import Bot
 from aiogram.enums import ChatType
@@ -97,20 +98,23 @@ def member_check(bot: Bot, members: Members, user_id: int) -> IsMember:
 ANSWER_WINDOW = 10.0
 """Seconds after a tap reaches the bot during which its answer is still worth retrying: Telegram's client gives
 up on it about then ("query is too old")."""
+LAST_TRY = 1.0
+"""The last try goes this long before the window closes (the tap took a while to reach us, the try a while to
+reach Telegram)."""
 
 
 async def answer(query: CallbackQuery, reply: Reply) -> None:
     """Answer the tap (every tap gets an answer, or the client spins): a toast, an alert, or a t.me link.
 
     Never raises: whatever the tap did is committed already, so a failed answer loses nothing. A 429 or a
-    network error is retried while Telegram still waits for the answer; a refusal (400: the query is too old, a
-    tap made while the bot was down) is logged, once."""
+    network error is retried while Telegram still waits for the answer, counted from when the tap's handling
+    began; a refusal (400: the query is too old, a tap made while the bot was down) is logged, once."""
     if query.bot is None:
         raise RuntimeError(f"callback query {query.id} reached a handler without its bot")
     params = {"callback_query_id": query.id, "text": fit_alert(reply.text), "show_alert": reply.alert, "url": reply.url}
     api = BotApi(query.bot)  # the lean path (bot/telegram/api.py): a tap's answer is the call players wait for
-    loop = asyncio.get_running_loop()
-    until = loop.time() + ANSWER_WINDOW
+    since = metrics.HANDLING_SINCE.get()
+    until = (time.monotonic() if since is None else since) + ANSWER_WINDOW - LAST_TRY
     attempt = 0
     while True:
         try:
@@ -126,7 +130,11 @@ async def answer(query: CallbackQuery, reply: Reply) -> None:
             logger.info("callback query %s from %s was not answered: %s", query.id, query.from_user.id, error.message)
             return
         attempt += 1
-        if loop.time() + wait > until:
+        left = until - time.monotonic()
+        if left <= 0:
             logger.info("callback query %s from %s: no answer got through in time", query.id, query.from_user.id)
             return
-        await asyncio.sleep(wait)
+        # A flood wait may outlast what is left of the window (Telegram said "retry after 30" to a tap that
+        # expires in 9): giving up at once left the tap spinning for good, although a try before the window
+        # closes costs one more refusal at worst and is answered as soon as the flood is over.
+        await asyncio.sleep(min(wait, left))

@@ -12,6 +12,14 @@ A deletion is paced by the bot-wide budget only: it takes no slot of its chat's 
 old hand going right after its player's turn rang in a new one (bot/telegram/sender.py); counting it would make
 the next turn wait a second behind it. Telegram's flood limits are about messages sent, and allow short bursts
 even where a deletion counted, which one deletion after a send stays within.
+
+A reply to a command in a group (bot/telegram/sender.py sends the table's own messages first) takes only what the
+table leaves of its group's budget, and never much of it (issue 35: one member's commands held a table up for
+minutes): it goes only after the chat has been quiet for two intervals, while the group's window holds fewer calls
+than half its limit and fewer replies than a quarter (ten and five of twenty); and it takes no slot of its chat's
+second, so a table's message committed right after it goes at once. That is a burst of two, which Telegram's
+"about one a second" allows, and only after two quiet seconds (a bucket of Telegram's kind has refilled two by
+then).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import math
 from collections import deque
 from collections.abc import Awaitable, Callable
 
@@ -29,7 +38,9 @@ GROUP_LIMIT = 20  # calls per group ...
 GROUP_WINDOW = 60.0 * 1.03  # ... per this many seconds: a minute, and a little more, for the time a call takes to
 # reach Telegram varies, and Telegram counts the calls when they arrive
 GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
-PRIVATE, GROUP = 0, 1  # who gets the bot-wide budget first
+PRIVATE, GROUP, REPLY = 0, 1, 2  # who gets the bot-wide budget first
+REPLY_QUIET = 2.0  # intervals without a call in its chat before a reply to a command goes, while its group's
+# window holds fewer calls than half the group's limit and fewer replies than a quarter of it (five of twenty)
 EPSILON = 1e-9  # a token short by a rounding error is a token (a clock that big cannot count the time it lacks)
 
 
@@ -104,7 +115,9 @@ class Pacer:
         self._global_per_second = global_per_second
         self._budget = Budget(clock, sleep, global_per_second) if global_per_second else None
         self._next_in_chat: dict[int, float] = {}
+        self._last_call: dict[int, float] = {}
         self._group_calls: dict[int, deque[float]] = {}
+        self._group_replies: dict[int, deque[float]] = {}
 
     @classmethod
     def scaled(cls, clock: Clock, sleep: Sleep, *, interval: float = 1.0, group_pacing: bool = True) -> Pacer:
@@ -121,6 +134,11 @@ class Pacer:
             global_per_second=GLOBAL_PER_SECOND / interval if interval > 0 else None,
         )
 
+    @property
+    def interval(self) -> float:
+        """Seconds between two calls to one chat: 1.0 at Telegram's pace, less against a fake (SEND_INTERVAL)."""
+        return self._per_chat_interval
+
     def share(self, instances: int) -> None:
         """`instances` processes deliver for this bot (PostgreSQL, bot/storage/postgres): each takes that share
         of the bot-wide budget, so that together they stay under Telegram's."""
@@ -131,13 +149,34 @@ class Pacer:
         """When the chat's own limits let it make its next call (the bot-wide budget aside)."""
         now = self._clock()
         slot = max(now, self._next_in_chat.get(chat_id, now))
-        calls = self._group_calls.get(chat_id) if chat_id < 0 else None
-        if calls:
-            while calls and calls[0] <= now - self._group_window:
-                calls.popleft()
-            if self._group_limit is not None and len(calls) >= self._group_limit:
-                slot = max(slot, calls[-self._group_limit] + self._group_window)
+        if chat_id < 0:
+            slot = max(slot, self._room_at(self._group_calls.get(chat_id), now, self._group_limit))
         return slot
+
+    def reply_ready_at(self, chat_id: int) -> float:
+        """When a reply to a command may go in the chat: after two quiet intervals and, in a group, while the
+        table keeps the most of the group's budget (see the module's docstring)."""
+        now = self._clock()
+        quiet = self._last_call.get(chat_id, -math.inf) + REPLY_QUIET * self._per_chat_interval
+        slot = max(now, self._next_in_chat.get(chat_id, now), quiet)
+        if chat_id < 0 and self._group_limit is not None:
+            calls = self._room_at(self._group_calls.get(chat_id), now, max(1, self._group_limit // 2))
+            replies = self._room_at(self._group_replies.get(chat_id), now, max(1, self._group_limit // 4))
+            slot = max(slot, calls, replies)
+        return slot
+
+    def reply_wait(self, chat_id: int) -> float:
+        """Seconds until a reply to a command may go in the chat (0: now)."""
+        return max(0.0, self.reply_ready_at(chat_id) - self._clock())
+
+    def _room_at(self, calls: deque[float] | None, now: float, limit: int | None) -> float:
+        """When the window of `calls` (a group's) holds fewer than `limit` of them (None: no limit); drops the
+        calls that left the window."""
+        if not calls:
+            return now
+        while calls and calls[0] <= now - self._group_window:
+            calls.popleft()
+        return calls[-limit] + self._group_window if limit is not None and len(calls) >= limit else now
 
     async def wait_turn(self, chat_id: int) -> None:
         """Wait until the chat's own limits allow a call (other chats are not held up by this)."""
@@ -145,17 +184,21 @@ class Pacer:
         if delay > 0:
             await self._sleep(delay)
 
-    async def wait_budget(self, chat_id: int, *, in_chat: bool = True) -> None:
-        """Wait for the bot-wide budget (private chats first), then count the call against the chat (unless
-        `in_chat` is False: a deletion)."""
+    async def wait_budget(self, chat_id: int, *, in_chat: bool = True, reply: bool = False) -> None:
+        """Wait for the bot-wide budget (private chats first, replies to commands last), then count the call
+        against the chat (unless `in_chat` is False: a deletion); a `reply` takes no slot of the chat's pace."""
         if self._budget is not None:
-            await self._budget.acquire(PRIVATE if chat_id > 0 else GROUP)
+            await self._budget.acquire(REPLY if reply else PRIVATE if chat_id > 0 else GROUP)
         if not in_chat:
             return
         now = self._clock()
-        self._next_in_chat[chat_id] = now + self._per_chat_interval
+        self._last_call[chat_id] = now
+        if not reply:
+            self._next_in_chat[chat_id] = now + self._per_chat_interval
         if chat_id < 0:
             self._group_calls.setdefault(chat_id, deque()).append(now)
+            if reply:
+                self._group_replies.setdefault(chat_id, deque()).append(now)
 
     async def wait(self, chat_id: int) -> None:
         """Both waits, for a call that is made whatever happened meanwhile."""
@@ -167,6 +210,9 @@ class Pacer:
         now = self._clock()
         if self._next_in_chat.get(chat_id, 0.0) <= now:
             self._next_in_chat.pop(chat_id, None)
-            calls = self._group_calls.get(chat_id)
-            if not calls or calls[-1] <= now - self._group_window:
-                self._group_calls.pop(chat_id, None)
+            if self._last_call.get(chat_id, -math.inf) + REPLY_QUIET * self._per_chat_interval <= now:
+                self._last_call.pop(chat_id, None)
+            for history in (self._group_calls, self._group_replies):
+                calls = history.get(chat_id)
+                if not calls or calls[-1] <= now - self._group_window:
+                    history.pop(chat_id, None)

@@ -7,6 +7,10 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
 * paced per chat, independently (bot/telegram/pacer.py): a group waiting for its minute's budget holds up no
   other chat; edits of one message coalesce (only the newest picture is sent) and an edit that would not change
   what the message shows is not sent at all;
+* in a group, the table's own messages first: a reply to a command (`is_reply`) waits while any other message
+  of its group is queued, goes only within what the table leaves of the group's budget (the pacer's reply
+  rules), and is dropped once it is more than a minute old or when more than three wait (the oldest go): an
+  answer that late is not worth a message the table may need;
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
@@ -21,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import itertools
 import logging
 import time
 from collections import deque
@@ -71,6 +74,9 @@ Sleep = Callable[[float], Awaitable[None]]
 MAX_IN_FLIGHT = 500  # outbox rows taken into memory at once (a call each, to as many chats in parallel)
 REFS_KEPT = 100_000  # live messages the sender keeps in memory (a table has one per player and one in the group)
 WORTH_DELIVERING = 24 * 3600.0  # a message older than a day is given up (Telegram keeps updates no longer)
+REPLY_WORTH = 70.0  # seconds (Telegram's: scaled by the pacer's interval) a reply to a command is worth sending:
+# longer than a group's window, so that once its table is quiet a group answers the replies still waiting
+REPLIES_WAITING = 3  # replies a group keeps waiting for room; the older ones beyond are dropped
 
 
 class ApiRequest(BaseModel):
@@ -236,6 +242,8 @@ class Sender:
         self._stopping = False
         self._recording: set[asyncio.Task[None]] = set()  # records made on the side (bot/telegram/sender.py _done)
         self._wake = asyncio.Event()
+        self._arrived: dict[int, asyncio.Event] = {}  # set when a row joins the queue of a chat holding a reply
+        self._reply_worth = REPLY_WORTH * (self._pacer.interval or 1.0)
         self.calls = 0  # Bot API calls made (tests and benchmarks read it)
 
     @property
@@ -314,6 +322,8 @@ class Sender:
                 continue  # a chat whose last delivery is not recorded yet sends nothing more meanwhile
             self._in_flight.add(item.id)
             self._queues.setdefault(chat_id, deque()).append(item)
+            if (arrived := self._arrived.get(chat_id)) is not None:
+                arrived.set()
             if chat_id not in self._workers:
                 self._workers[chat_id] = asyncio.create_task(self._work(chat_id), name=f"sender:{chat_id}")
         return len(new)
@@ -329,6 +339,8 @@ class Sender:
         is the one thing a restart could show twice) and be recorded, for at most `grace` seconds in all; then
         close."""
         self._stopping = True
+        for arrived in self._arrived.values():
+            arrived.set()  # a reply waiting for room waits no more
         until = time.monotonic() + grace
         workers = list(self._workers.values())
         if workers:
@@ -361,11 +373,14 @@ class Sender:
         queue = self._queues[chat_id]
         try:
             while queue and not self._stopping:
-                # The chat's own turn first: rows that come in meanwhile may make the head pointless.
-                item = queue[0]
-                if item.kind not in _OUT_OF_CHAT_PACE:
-                    await self._pacer.wait_turn(chat_id)
+                item = _next_up(queue)
                 try:
+                    if is_reply(item):
+                        if not await self._reply_due(chat_id, item, queue):
+                            continue  # dropped, or waited: the table's rows may have come meanwhile
+                    elif item.kind not in _OUT_OF_CHAT_PACE:
+                        # The chat's own turn first: rows that come in meanwhile may make this one pointless.
+                        await self._pacer.wait_turn(chat_id)
                     if _superseded(item, queue):
                         # A later picture of the same message waits behind it: the sender fell behind, and
                         # skipping the stale edit is how it catches up (as the outbox does at commit time).
@@ -381,7 +396,7 @@ class Sender:
                     # Left pending in the outbox: the next pump retries it in order with the rest of its chat.
                     logger.exception("sender: delivering outbox row %s to chat %s failed", item.id, chat_id)
                     outcome = _Outcome.HALT_CHAT
-                queue.popleft()
+                queue.remove(item)
                 self._in_flight.discard(item.id)
                 if self._capped:
                     self._wake.set()  # room for a row the last pump had to leave behind
@@ -394,7 +409,41 @@ class Sender:
             self._in_flight.difference_update(item.id for item in queue)
             self._queues.pop(chat_id, None)
             self._workers.pop(chat_id, None)
+            self._arrived.pop(chat_id, None)
             self._pacer.forget(chat_id)
+
+    async def _reply_due(self, chat_id: int, reply: OutboxItem, queue: deque[OutboxItem]) -> bool:
+        """True when `reply` (the oldest reply of the group, nothing else queued before it) may go now; else
+        drops the replies too old or too many, or waits for room (or for the table's next row) and says False."""
+        now = self._clock()
+        waiting = [item for item in queue if is_reply(item)]
+        late = {item.id: "too many replies waiting" for item in waiting[:-REPLIES_WAITING]}
+        late.update((item.id, "a reply too late") for item in waiting if now - item.created_at > self._reply_worth)
+        if late:
+            dropped = [item for item in waiting if item.id in late]
+            for item in dropped:  # all recorded before any leaves the queue: the worker's own row stays in it
+                await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error=late[item.id]))
+            for item in dropped:
+                queue.remove(item)
+                self._in_flight.discard(item.id)
+            logger.info("sender: chat %s: %s replies to commands dropped (too late or too many)", chat_id, len(late))
+            if self._capped:
+                self._wake.set()
+            return False
+        wait = min(self._pacer.reply_wait(chat_id), reply.created_at + self._reply_worth - now)
+        if wait <= 0:
+            return True
+        arrived = self._arrived.setdefault(chat_id, asyncio.Event())
+        arrived.clear()
+        woken: asyncio.Future[bool] = asyncio.ensure_future(arrived.wait())
+        slept: asyncio.Future[object] = asyncio.ensure_future(self._sleep(wait))
+        try:
+            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (woken, slept):
+                task.cancel()
+            await asyncio.gather(woken, slept, return_exceptions=True)
+        return False
 
     async def deliver(self, item: OutboxItem) -> _Outcome:
         """Deliver one row, retrying in place (so the chat's later rows wait behind it)."""
@@ -415,7 +464,7 @@ class Sender:
             if kind is OutboxKind.EDIT and live is not None and live.content == content:
                 return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
-            await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE)
+            await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE, reply=is_reply(item))
             self.calls += 1
             try:
                 result = await self._call(request)
@@ -650,11 +699,28 @@ _OUT_OF_CHAT_PACE = frozenset({OutboxKind.DELETE})  # takes no slot of its chat'
 _NEEDS_MESSAGE = frozenset({OutboxKind.DELETE, OutboxKind.PIN, OutboxKind.UNPIN})  # act on the live message
 
 
+def is_reply(item: OutboxMessage) -> bool:
+    """A reply to a command in a group (`respond` in bot/handlers/common.py): a message of its own, of no table,
+    that replies to the command. Anything else there (the table, its announcements, the lobby) is the table's."""
+    return (
+        item.chat_id < 0
+        and item.kind is OutboxKind.SEND
+        and item.ref is None
+        and item.table_id is None
+        and "reply_parameters" in item.payload
+    )
+
+
+def _next_up(queue: deque[OutboxItem]) -> OutboxItem:
+    """The chat's oldest row that is not a reply to a command, else its oldest reply."""
+    return next((item for item in queue if not is_reply(item)), queue[0])
+
+
 def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:
     """An edit with a later edit of the same key queued behind it in its chat (`OutboxMessage.key`)."""
     if item.kind is not OutboxKind.EDIT or item.key is None:
         return False
-    return any(later.key == item.key for later in itertools.islice(queue, 1, None))
+    return any(later.key == item.key and later.id > item.id for later in queue)
 
 
 def _without_message_id(payload: JsonObject) -> dict[str, Any]:

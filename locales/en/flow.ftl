@@ -147,3 +147,7 @@ flow-forget-done = ✅ Done: the bot deleted everything it kept about you.
 flow-forget-done-toast = Deleted.
 flow-forget-cancelled = Nothing was deleted.
 flow-forget-not-yours = This button is not yours: nothing changed.
+
+# flood
+
+flow-slow-down = Slow down

@@ -155,3 +155,7 @@ flow-forget-done = ✅ Готово: бот удалил всё, что хран
 flow-forget-done-toast = Удалено.
 flow-forget-cancelled = Ничего не удалено.
 flow-forget-not-yours = Эта кнопка не ваша: ничего не изменилось.
+
+# flood
+
+flow-slow-down = Не так быстро

@@ -142,7 +142,7 @@ async def run(args: argparse.Namespace) -> None:
     print(f"Bot API calls per trick {sum(calls.values()) / max(1, taken):.1f}   ({per_trick})")
     print(f"429s from Telegram      {refused}")
     if args.busy_group:
-        print(f"busy group              asked /help {asked} times (its 20 a minute always spent)")
+        print(f"busy group              asked /help {asked} times (a few answered: the per-user limit)")
 
 
 async def run_play(args: argparse.Namespace) -> None:

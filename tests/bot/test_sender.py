@@ -484,19 +484,24 @@ async def test_the_bot_wide_budget_goes_to_private_chats_first(fake_time: FakeTi
     assert order == ["private", "group a", "group b"]
 
 
+def real_time_sender(storage: SqliteStorage, api: FakeApi) -> Sender:
+    """A sender on the real clock, paced at a hundredth of Telegram's time (a group's "minute" is 0.6 s)."""
+    pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
+
+    async def call(request: ApiRequest) -> int | None:
+        api.calls.append((time_now(), request))
+        return 1
+
+    return Sender(storage, call, pacer=pacer, clock=time_now)
+
+
 async def test_a_group_out_of_its_minute_holds_up_no_other_chat(tmp_path: Path, api: FakeApi) -> None:
     """Real time, scaled: a group spends its twenty calls per "minute" (0.6 s here) and its next calls wait
     for the window; a private chat and another group meanwhile go at once (with the old pacer, every chat's
     calls were queued behind the group's reserved slot). The storage keeps the sender's clock: with the fixture's
     fake one (1,000 s) no row fell due on a machine up for less than that."""
     async with await SqliteStorage.open(tmp_path / "real-time.sqlite3", clock=time_now) as storage:
-        pacer = Pacer.scaled(time_now, asyncio.sleep, interval=0.01)
-
-        async def call(request: ApiRequest) -> int | None:
-            api.calls.append((time_now(), request))
-            return 1
-
-        sender = Sender(storage, call, pacer=pacer, clock=time_now)
+        sender = real_time_sender(storage, api)
         await storage.enqueue([send(-1, f"busy {n}") for n in range(25)])
         await sender.pump()
         await asyncio.sleep(0.3)  # the busy group is out of its budget now
@@ -627,3 +632,110 @@ async def test_beside_other_instances_a_commit_s_wake_reads_only_its_chats_and_a
     assert await sender.pump() == 1 and asked[-1] is None
     await sender.drain()
     assert sorted(request.chat_id for _, request in api.calls) == [1, 2]
+
+
+def reply(chat_id: int, text: str) -> OutboxMessage:
+    """A reply to a command, as `respond` (bot/handlers/common.py) queues it."""
+    payload = {"text": text, "reply_parameters": {"message_id": 1, "allow_sending_without_reply": True}}
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
+
+
+async def test_the_table_s_messages_go_before_replies_queued_before_them(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    await storage.enqueue([reply(-1, "reply 1"), reply(-1, "reply 2")])
+    await storage.enqueue([edit(-1, "table", ref="table"), send(-1, "announcement")])
+    await storage.enqueue([reply(5, "private reply"), send(5, "hand")])
+    await sender.drain()
+    assert api.texts(-1) == ["table", "announcement", "reply 1", "reply 2"]
+    assert api.texts(5) == ["private reply", "hand"], "a private chat keeps its order: it has no table to wait for"
+
+
+async def test_a_reply_leaves_the_table_its_group_s_budget(fake_time: FakeTime) -> None:
+    """Replies go after two quiet intervals, while the group's window holds fewer than ten calls and fewer than
+    five replies; and a reply takes no slot of its chat's second."""
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    start = fake_time.now
+    await pacer.wait(-1)
+    assert pacer.reply_ready_at(-1) == start + 2.0, "two quiet seconds after the table's message"
+    fake_time.now += 2.0
+    await pacer.wait_budget(-1, reply=True)
+    assert pacer.ready_at(-1) == fake_time.now, "the table's next message may go at once"
+    for _ in range(8):
+        await pacer.wait(-1)
+    assert len(pacer._group_calls[-1]) == 10
+    assert pacer.reply_ready_at(-1) == pytest.approx(start + 60 * 1.03), "half the group's minute is spent"
+    assert pacer.ready_at(-1) == fake_time.now + 1.0, "the table has the other half"
+
+    replies = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    first = fake_time.now
+    for _ in range(5):
+        await replies.wait_budget(-2, reply=True)
+        fake_time.now += 2.0
+    assert replies.reply_ready_at(-2) == pytest.approx(first + 60 * 1.03), "five replies a minute at most"
+    assert replies.reply_wait(-2) == pytest.approx(first + 60 * 1.03 - fake_time.now)
+
+    unpaced = Pacer(lambda: 0.0, fake_time.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
+    for _ in range(100):
+        assert unpaced.reply_wait(-3) == 0.0, "the replies' share is a quarter of the group's limit, whatever it is"
+        await unpaced.wait_budget(-3, reply=True)
+
+
+async def test_replies_too_old_or_too_many_are_dropped(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
+) -> None:
+    [old] = await storage.enqueue([reply(-1, "old")])
+    fake_time.now += 71.0
+    first, *_ = await storage.enqueue([reply(-1, f"reply {n}") for n in range(5)])
+    await sender.drain()
+    assert api.texts(-1) == ["reply 2", "reply 3", "reply 4"], "the newest three that wait"
+    item = await storage.get_outbox_item(old)
+    assert item is not None and item.done and item.last_error == "a reply too late"
+    item = await storage.get_outbox_item(first)
+    assert item is not None and item.done and item.last_error == "too many replies waiting"
+
+
+async def test_replies_dropped_while_the_database_cannot_record_it_wait_for_it(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = await storage.enqueue([reply(-1, f"reply {n}") for n in range(5)])
+    record = storage.record_delivery
+    failing = {ids[1]}
+
+    async def flaky(delivery: Delivery) -> None:
+        if delivery.outbox_id in failing:
+            raise StorageUnavailable(OSError("database or disk is full"))
+        await record(delivery)
+
+    monkeypatch.setattr(storage, "record_delivery", flaky)
+    await sender.pump()
+    await asyncio.gather(*sender._workers.values())  # the group's worker stops as it should, not on an error
+    assert api.texts(-1) == [], "the group waits for the record of its dropped reply"
+    failing.clear()
+    await sender._record_unrecorded()
+    await sender.drain()
+    assert api.texts(-1) == ["reply 2", "reply 3", "reply 4"]
+    assert await pending(storage) == []
+
+
+async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_once(
+    tmp_path: Path, api: FakeApi
+) -> None:
+    """Real time, scaled (a "minute" of 0.6 s, a reply worth 0.7 s): the table spent half its group's budget,
+    so a reply waits for the window; the table's next message, committed meanwhile, goes at once, and the reply
+    once the window has room."""
+    async with await SqliteStorage.open(tmp_path / "real-time.sqlite3", clock=time_now) as storage:
+        sender = real_time_sender(storage, api)
+        await storage.enqueue([send(-1, f"table {n}") for n in range(10)])
+        await sender.pump()
+        await asyncio.sleep(0.4)  # ten calls made: the group's window holds half its twenty for 0.2 s more
+        await storage.enqueue([reply(-1, "reply")])
+        await sender.pump()
+        await asyncio.sleep(0.05)
+        assert api.texts(-1)[-1] == "table 9", "the reply waits"
+        await storage.enqueue([send(-1, "table 10")])
+        await sender.drain()
+        times = {request.payload["text"]: at for at, request in api.calls}
+        assert api.texts(-1)[-2:] == ["table 10", "reply"]
+        assert times["table 10"] - times["table 9"] < 0.5
+        assert times["reply"] - times["table 0"] >= 0.6

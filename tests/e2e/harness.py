@@ -336,8 +336,9 @@ def sent_messages(tg: FakeTelegram) -> Iterator[tuple[int, str, list[str], float
 
 
 async def busy_group(tg: FakeTelegram, scale: float, stop: asyncio.Event) -> int:
-    """Another group, where someone keeps asking the bot for /help (ten every 30 scaled seconds): its twenty a
-    minute are always spent. Returns how many times it asked, once `stop` is set."""
+    """Another group, where someone keeps asking the bot for /help (ten every 30 scaled seconds); the bot answers
+    only a few (bot/handlers/throttle.py, the replies' share in bot/telegram/pacer.py). Returns how many times
+    he asked, once `stop` is set."""
     owner, other = tg.user("Дима", "dima"), tg.user("Ева", "eva")
     group = tg.group("Другая", owner=owner, members=[other])
     tg.add_bot(group)

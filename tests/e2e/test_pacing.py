@@ -2,9 +2,10 @@
 minute a group and thirty a second in all, with every second lasting `SCALE` of one here, and the bot paces
 itself at the same scale (SEND_INTERVAL). People play at a human pace (a second to four before each tap).
 
-A whole two-player match at the default settings is played in one group while a second group spends its own
-budget (a member asks for /help again and again): no player of the first group ever waits more than three
-(scaled) seconds to see that it is his turn, and Telegram refuses nothing.
+A whole two-player match at the default settings is played in one group while in a second group a member asks
+for /help again and again (since issue 35 his own limit and the replies' share of his group's budget answer only
+a few of them): no player of the first group ever waits more than three (scaled) seconds to see that it is his
+turn, and Telegram refuses nothing.
 """
 
 from __future__ import annotations
