@@ -80,7 +80,7 @@ def create_router() -> Router:
         event_update: Update,
     ) -> None:
         if query.message is None:
-            await query.answer()
+            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
             return
         chat = query.message.chat
         me = await bot.me()
@@ -108,7 +108,7 @@ def create_router() -> Router:
     ) -> None:
         """A name in the lobby's «Убрать игрока» list: the creator (or an admin) removes that person."""
         if query.message is None:
-            await query.answer()
+            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
             return
         chat = query.message.chat
         reply = await tables.lobby.remove_player(
@@ -131,7 +131,7 @@ def create_router() -> Router:
         event_update: Update,
     ) -> None:
         if query.message is None:
-            await query.answer()
+            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
             return
         chat = query.message.chat
         reply = await tables.lobby.setting(
