@@ -5,8 +5,10 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import sqlite3
+import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
@@ -71,6 +73,7 @@ def configure_logging(level: str) -> None:
 
 
 STOP_SECONDS = 8.0  # the whole stop, from SIGTERM (Docker kills after 10 s)
+EXIT_DEADLINE = 9.0  # from SIGTERM to the end of the process, whatever is stuck
 SENDER_GRACE = 3.0  # of it, at most, for the calls under way to end and be recorded
 GC_THRESHOLDS = (20_000, 20, 1000)  # Python's defaults: (700, 10, 10)
 API_CONNECTIONS = 1000  # aiogram's default of 100 queued the answers behind the edits of a thousand tables
@@ -276,6 +279,27 @@ def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[str], Awaitabl
     return handle
 
 
+def end_by(seconds: float) -> None:
+    """The stop's last resort: should the process still run `seconds` from now, log what keeps it, flush the logs
+    and end it there (exit code 0: the stop was asked for). A thread stuck in a call to a hung disk or network
+    can be cut short by nothing, and Python waits for it at exit (as `asyncio.run` waits for its executor's)."""
+
+    def watch() -> None:
+        time.sleep(seconds)
+        me = threading.current_thread()
+        running = [thread.name for thread in threading.enumerate() if thread is not me and not thread.daemon]
+        logger.warning(
+            "the process still runs %.1f s after the stop began (threads: %s): ending it now",
+            seconds,
+            ", ".join(running),
+        )
+        for handler in logging.getLogger().handlers:
+            handler.flush()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="stop-deadline", daemon=True).start()
+
+
 def _stop_clock(seconds: float) -> Callable[[float], float]:
     """`left(cap)`: the seconds a step of the stop may take, at most `cap`, out of what remains of `seconds`."""
     until = time.monotonic() + seconds
@@ -343,9 +367,15 @@ async def run(settings: Settings) -> None:
             logger.warning("setMyCommands failed: %s", error)
         on_started()
         stopping = asyncio.Event()
+
+        def stop() -> None:
+            if not stopping.is_set():
+                end_by(EXIT_DEADLINE)
+            stopping.set()
+
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stopping.set)
+            loop.add_signal_handler(signum, stop)
 
         def loop_alive() -> str | None:
             return "the update loop stopped" if receiving.done() else problem()
