@@ -6,6 +6,7 @@ from starting, is one line on stderr and exit code 2.
 
 import argparse
 import asyncio
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -38,6 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_code if args.healthcheck else 2
     except KeyboardInterrupt:
         pass
+    except Exception:
+        # Through the log, whose handlers take the secrets out (bot/logs.py), not Python's own traceback.
+        logging.getLogger("bot").exception("the bot stopped on an unexpected error")
+        return 1
     return 0
 
 

@@ -50,6 +50,7 @@ from bot import metrics
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher
 from bot.i18n import Translations
+from bot.logs import configure_logging
 from bot.services import TableService
 from bot.services.computer import Thinker
 from bot.startup import StartupError, open_storage
@@ -64,12 +65,6 @@ from bot.telegram.webhook import WebhookServer
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # aiogram logs every update it handles at INFO (hundreds a second under load): only its warnings go out.
-    logging.getLogger("aiogram.event").setLevel(max(logging.WARNING, logging.getLevelName(level)))
 
 
 STOP_SECONDS = 8.0  # the whole stop, from SIGTERM (Docker kills after 10 s)
@@ -326,7 +321,7 @@ def on_started() -> None:
 async def run(settings: Settings) -> None:
     """Run until SIGINT/SIGTERM: poll Telegram (or receive its webhook) into the inbox and handle it; deliver the
     outbox; fire timers."""
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.secrets())
     try:
         translations = Translations(default_language=settings.default_language)
     except FileNotFoundError as error:

@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.logs import token_secrets
+
 SUPPORTED_LANGUAGES = ("ru", "en")
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
@@ -130,6 +132,18 @@ class Settings(BaseSettings):
         url = urlsplit(self.database_url.get_secret_value())
         where = f"{url.hostname or 'localhost'}{f':{url.port}' if url.port else ''}{url.path}"
         return f"DATABASE_URL postgresql://{where}"
+
+    def secrets(self) -> list[tuple[str, str]]:
+        """What no log line may show, by name: the bot token (whole, and its secret part), the webhook's secret,
+        the database's password."""
+        found = token_secrets(self.bot_token.get_secret_value())
+        if self.webhook_secret is not None:
+            found.append(("WEBHOOK_SECRET", self.webhook_secret.get_secret_value()))
+        if self.database_url is not None:
+            password = urlsplit(self.database_url.get_secret_value()).password
+            if password:
+                found.append(("DATABASE_PASSWORD", password))
+        return found
 
     @property
     def webhook_path(self) -> str:
