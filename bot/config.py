@@ -13,6 +13,21 @@ from bot.logs import token_secrets
 
 SUPPORTED_LANGUAGES = ("ru", "en")
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+MIN_WEBHOOK_SECRET = 32
+MAKE_A_SECRET = "make one with: openssl rand -hex 32"
+# Whoever knows the webhook's secret posts updates as any user: one copied from an example is no secret.
+_EXAMPLE_WORDS = ("change", "example", "secret", "random", "letters", "password", "webhook", "token", "xxxx")
+_MIN_VARIETY = 10  # different characters; `openssl rand -hex 32` gives about 16, token_urlsafe(32) about 30
+
+
+def _looks_random(secret: str) -> bool:
+    """No example's words, enough different characters, and no block repeated (`abc123abc123...`)."""
+    lowered = secret.lower()
+    if any(word in lowered for word in _EXAMPLE_WORDS) or len(set(secret)) < _MIN_VARIETY:
+        return False
+    return not any(
+        secret == (secret[:period] * len(secret))[: len(secret)] for period in range(1, len(secret) // 2 + 1)
+    )
 
 
 def _is_loopback(host: str) -> bool:
@@ -59,7 +74,8 @@ class Settings(BaseSettings):
     proxy that holds the TLS certificate. http:// only on a loopback host (tests against the fake Bot API)."""
     webhook_secret: SecretStr | None = Field(None, validate_default=True)
     """WEBHOOK_SECRET: required with WEBHOOK_URL. Telegram sends it with every update and the bot refuses a
-    request without it (1-256 characters: A-Z, a-z, 0-9, _ and -)."""
+    request without it: whoever knows it posts updates as any user. 32-256 random characters (A-Z, a-z, 0-9, _
+    and -); a short one, an example's or a pattern is refused."""
     webhook_host: str = "0.0.0.0"
     """WEBHOOK_HOST: the address the webhook server listens on (all interfaces by default, as a container needs)."""
     webhook_port: int = Field(8080, ge=1, le=65535, validate_default=True)
@@ -111,10 +127,16 @@ class Settings(BaseSettings):
     def _webhook_secret_shape(cls, value: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
         if value is None or not value.get_secret_value():
             if info.data.get("webhook_url") is not None:
-                raise ValueError("must be set when WEBHOOK_URL is set (1-256 characters: A-Z, a-z, 0-9, _ and -)")
+                raise ValueError(f"must be set when WEBHOOK_URL is set ({MAKE_A_SECRET})")
             return None
-        if not _WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+        secret = value.get_secret_value()
+        if not _WEBHOOK_SECRET.fullmatch(secret):
             raise ValueError("must be 1-256 characters: A-Z, a-z, 0-9, _ and - (as Telegram allows)")
+        if info.data.get("webhook_url") is not None:  # unused without it (a .env made for both modes)
+            if len(secret) < MIN_WEBHOOK_SECRET:
+                raise ValueError(f"must be at least {MIN_WEBHOOK_SECRET} characters ({MAKE_A_SECRET})")
+            if not _looks_random(secret):
+                raise ValueError(f"must be random, not an example or a pattern ({MAKE_A_SECRET})")
         return value
 
     @field_validator("webhook_port")

@@ -73,8 +73,18 @@ async def test_a_webhook_url_without_its_secret_is_one_line_and_exit_code_2(tmp_
     code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, WEBHOOK_URL="https://bura.example.com/hook")
     assert code == 2
     assert _one_line(stderr) == "bura-bot: WEBHOOK_SECRET must be set when WEBHOOK_URL is set" + (
-        " (1-256 characters: A-Z, a-z, 0-9, _ and -)"
+        " (make one with: openssl rand -hex 32)"
     )
+
+
+async def test_the_example_webhook_secret_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
+    [secret] = [line.partition("=")[2] for line in example.splitlines() if line.startswith("WEBHOOK_SECRET=")]
+    code, stderr = await _run_bot(
+        tmp_path, BOT_TOKEN=TOKEN, WEBHOOK_URL="https://bura.example.com/hook", WEBHOOK_SECRET=secret
+    )
+    assert code == 2
+    assert _one_line(stderr).startswith("bura-bot: WEBHOOK_SECRET must be ")
 
 
 async def test_a_database_path_that_is_a_folder_is_one_line_and_exit_code_2_every_time(tmp_path: Path) -> None:
