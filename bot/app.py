@@ -322,6 +322,11 @@ async def run(settings: Settings) -> None:
     """Run until SIGINT/SIGTERM: poll Telegram (or receive its webhook) into the inbox and handle it; deliver the
     outbox; fire timers."""
     configure_logging(settings.log_level, settings.secrets())
+    if settings.test_seed is not None:
+        logger.warning(
+            "BURA_TESTING_ONLY_FIXED_DECK_SEED is set: every table is dealt the same cards, known in advance to"
+            " whoever knows the seed. For tests only: remove it from a bot people play on"
+        )
     try:
         translations = Translations(default_language=settings.default_language)
     except FileNotFoundError as error:

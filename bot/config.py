@@ -53,8 +53,10 @@ class Settings(BaseSettings):
     DATABASE_PATH."""
     log_level: str = "INFO"
     default_language: str = "ru"
-    test_seed: str | None = Field(None, validation_alias=AliasChoices("bura_test_seed", "test_seed"))
-    """BURA_TEST_SEED: tests only. Every table is shuffled from this seed instead of a random one."""
+    test_seed: str | None = Field(None, validation_alias="bura_testing_only_fixed_deck_seed")
+    """BURA_TESTING_ONLY_FIXED_DECK_SEED: tests only. Every table is shuffled from this seed instead of a random
+    one, so whoever knows it knows every hand; announced with a warning at start. (Once BURA_TEST_SEED or
+    TEST_SEED, a name a production .env may hold for something else: neither is read any more.)"""
     test_hooks: Path | None = Field(None, validation_alias=AliasChoices("bura_test_hooks", "test_hooks"))
     """BURA_TEST_HOOKS: tests only. A folder whose files make the database fail or stop where a real fault would
     (bot/storage/faults.py `FaultHooks`)."""

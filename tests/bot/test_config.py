@@ -11,12 +11,13 @@ from bot.config import Settings, describe_settings_error
 TOKEN = "123456789:AAbbCCddEEffGGhh"
 SECRET = "c2f9e0a7-4Kq_Zt81xVbN3mLp6RsYwD5h"  # as `openssl rand` or `secrets.token_urlsafe` make them
 WEBHOOK_VARIABLES = ("WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_HOST", "WEBHOOK_PORT")
+SEED_VARIABLES = ("BURA_TESTING_ONLY_FIXED_DECK_SEED", "BURA_TEST_SEED", "TEST_SEED")
 
 
 def settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
     monkeypatch.chdir("/")  # away from any .env of the checkout
     monkeypatch.setenv("BOT_TOKEN", TOKEN)
-    for name in ("SEND_INTERVAL", "GROUP_PACING", "HTTP_PORT", "DATABASE_URL", *WEBHOOK_VARIABLES):
+    for name in ("SEND_INTERVAL", "GROUP_PACING", "HTTP_PORT", "DATABASE_URL", *WEBHOOK_VARIABLES, *SEED_VARIABLES):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -160,3 +161,10 @@ def test_a_database_url_of_another_engine_is_one_line(monkeypatch: pytest.Monkey
     assert describe_settings_error(error.value) == (
         "DATABASE_URL must be a postgresql:// URL such as postgresql://bura:secret@localhost:5432/bura"
     )
+
+
+def test_a_fixed_deck_seed_is_read_only_under_its_test_only_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert settings(monkeypatch).test_seed is None
+    # TEST_SEED may mean anything in a production .env; the old name is gone too.
+    assert settings(monkeypatch, TEST_SEED="prod-thing", BURA_TEST_SEED="old").test_seed is None
+    assert settings(monkeypatch, BURA_TESTING_ONLY_FIXED_DECK_SEED="e2e-seed-1").test_seed == "e2e-seed-1"

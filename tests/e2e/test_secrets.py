@@ -8,7 +8,10 @@ import signal
 import sys
 from pathlib import Path
 
+from tests.botapi import FakeTelegram
 from tests.closing_api import ClosingBotApi
+from tests.e2e.conftest import Launch
+from tests.e2e.harness import WAIT
 
 TOKEN = "123456:AAbbCCddEEffGGhh_ii-JJkk"
 SECRET = "Wq3-x9_Lz0vB7nM2kR5tY8uP1oI4eA6s"
@@ -45,3 +48,10 @@ async def test_requests_cut_off_half_way_leave_no_token_in_the_log(tmp_path: Pat
     assert TOKEN.partition(":")[2] not in text and SECRET not in text, text
     assert "/bot<BOT_TOKEN>/" in text
     assert "Traceback" not in text
+
+
+async def test_a_fixed_deck_is_announced_at_the_start(tg: FakeTelegram, launch: Launch) -> None:
+    bot = await launch("announced")  # BURA_TESTING_ONLY_FIXED_DECK_SEED, as every e2e test's bot
+    await tg.wait_for(lambda: tg.calls("setMyCommands"), WAIT, "the bot to start")
+    [line] = [line for line in bot.output().splitlines() if "FIXED_DECK_SEED" in line]
+    assert " WARNING bot.app: BURA_TESTING_ONLY_FIXED_DECK_SEED is set: every table is dealt the same cards" in line
