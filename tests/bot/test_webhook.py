@@ -116,11 +116,47 @@ async def test_a_request_without_the_right_secret_is_refused_and_changes_nothing
     assert await hook.storage.store_updates([(5, "{}")]) == [5], "the inbox never saw it"
 
 
-@pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b'{"message": {}}', b'{"update_id": "7"}', b"\xff\xfe"])
+DEEP = 100_000  # levels of nesting: far past Python's recursion limit
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"{not json",
+        b"[1, 2]",
+        b'"an update"',
+        b"42",
+        b"null",
+        b'{"message": {}}',
+        b'{"update_id": "7"}',
+        b'{"update_id": true}',
+        b'{"update_id": -1}',
+        b'{"update_id": 7.0}',
+        b"\xff\xfe",
+        b'{"update_id": 1180591620717411303424, "message": {}}',  # 2**70
+        b'{"update_id": 7, "message": "a string"}',
+        b'{"update_id": 7, "message": {"text": "/start"}, "callback_query": [1]}',
+        b'{"update_id": 7, "message": {"chat": {"id": 1180591620717411303424}}}',
+        b'{"update_id": 7, "message": {"chat": {"id": -9223372036854775809}}}',  # one below 64 bits
+        b'{"update_id": 7, "message": {"date": 1e400}}',
+        b'{"update_id": 7, "message": {"date": NaN}}',
+        b'{"update_id": 7, "message": {"date": -Infinity}}',
+        b'{"update_id": 7, "message": {"date": ' + b"9" * 5000 + b"}}",
+        b'{"update_id": 7, "message": ' + b'{"a":' * DEEP + b"1" + b"}" * DEEP + b"}",
+        b'{"update_id": 7, "message": {"a": ' + b"[" * DEEP + b"]" * DEEP + b"}}",
+    ],
+)
 async def test_a_body_that_is_no_update_is_a_400(hook: Hook, body: bytes) -> None:
     assert await hook.post(body) == 400
     assert await hook.storage.pending_updates() == []
     assert hook.handler.started == []
+    assert await hook.post(update(8)) == 200, "and the next update is taken as ever"
+
+
+async def test_the_largest_ids_a_database_holds_are_taken(hook: Hook) -> None:
+    largest = {"update_id": 2**63 - 1, "message": {"chat": {"id": -(2**63)}, "date": 1.5e300}}
+    assert await hook.post(largest) == 200
+    await until(lambda: hook.handler.handled == [2**63 - 1], "the update handled")
 
 
 async def test_an_inbox_that_cannot_store_answers_500_and_the_retry_is_handled(hook: Hook) -> None:
