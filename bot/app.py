@@ -392,7 +392,8 @@ async def run(settings: Settings) -> None:
 
         health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
         if webhook is not None:
-            metrics.add_routes(webhook.app, health)  # before it starts: a running app takes no more routes
+            # Before it starts (a running app takes no more routes); for this host only: a proxy exposes it.
+            metrics.add_routes(webhook.app, health, local_only=True)
         receiving = asyncio.create_task(receive(), name="updates")
         if settings.http_port is not None:
             http = await metrics.serve(health, settings.http_host, settings.http_port)

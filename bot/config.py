@@ -68,8 +68,9 @@ class Settings(BaseSettings):
     """GROUP_PACING: false drops the 20-messages-a-minute ceiling per group (tests only, like SEND_INTERVAL)."""
     http_port: int | None = Field(None, ge=1, le=65535)
     """HTTP_PORT: serve /healthz and /metrics (Prometheus) on this port; unset, no HTTP server."""
-    http_host: str = "0.0.0.0"
-    """HTTP_HOST: the address of that server (all interfaces by default, as a container needs)."""
+    http_host: str = "127.0.0.1"
+    """HTTP_HOST: the address of that server: this host only by default (Prometheus in another container needs
+    0.0.0.0, on a port no proxy forwards: the figures are the bot's, not the public's)."""
     webhook_url: str | None = None
     """WEBHOOK_URL: receive updates by webhook at this public https:// URL instead of long polling (unset: long
     polling). Telegram POSTs them there; the bot serves the URL's path on WEBHOOK_HOST:WEBHOOK_PORT, behind the
@@ -81,7 +82,8 @@ class Settings(BaseSettings):
     webhook_host: str = "0.0.0.0"
     """WEBHOOK_HOST: the address the webhook server listens on (all interfaces by default, as a container needs)."""
     webhook_port: int = Field(8080, ge=1, le=65535, validate_default=True)
-    """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, so HTTP_PORT is not needed in webhook mode."""
+    """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, but only to this host (not through a proxy):
+    for anyone else, HTTP_PORT."""
     computer_processes: int = Field(1, ge=0, le=64)
     """COMPUTER_PROCESSES: worker processes where hard computer players think (0: a thread of the bot, which then
     answers every tap about 5 ms later while one thinks). One worker makes about nine of the heaviest hard decisions

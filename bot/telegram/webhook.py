@@ -12,8 +12,8 @@ A new update is then handled in the background as after a poll (bot/telegram/han
 knows already is a plain 200, unless it is unprocessed and no handler of this process has it: an instance died
 after storing it, and this one handles it.
 
-The same server carries `/healthz` and `/metrics` (bot/metrics.py `add_routes`), so a container in webhook mode
-needs one port.
+The same server carries `/healthz` and `/metrics` (bot/metrics.py `add_routes`), for requests from this host
+only: a proxy exposes this server to the internet.
 """
 
 from __future__ import annotations

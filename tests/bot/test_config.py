@@ -43,6 +43,12 @@ def test_a_bad_send_interval_names_its_variable(monkeypatch: pytest.MonkeyPatch,
     assert describe_settings_error(error.value).startswith("SEND_INTERVAL")
 
 
+def test_health_and_metrics_listen_on_this_host_only_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HTTP_HOST", raising=False)
+    assert settings(monkeypatch, HTTP_PORT="9090").http_host == "127.0.0.1"
+    assert settings(monkeypatch, HTTP_PORT="9090", HTTP_HOST="0.0.0.0").http_host == "0.0.0.0"
+
+
 def test_no_webhook_url_means_long_polling(monkeypatch: pytest.MonkeyPatch) -> None:
     read = settings(monkeypatch)
     assert (read.webhook_url, read.webhook_secret, read.webhook_path) == (None, None, "/")
