@@ -4,7 +4,7 @@ import ipaddress
 import logging
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -48,9 +48,12 @@ class Settings(BaseSettings):
     telegram_api_base: str = "https://api.telegram.org"
     database_path: Path = Path("./data/bura.sqlite3")
     database_url: SecretStr | None = None
-    """DATABASE_URL: postgresql://user:password@host:port/database to keep everything in PostgreSQL, which
-    several instances of the bot may share (with webhooks: only one process may poll a token); unset, SQLite at
-    DATABASE_PATH."""
+    """DATABASE_URL: postgresql://user@host:port/database to keep everything in PostgreSQL, which several
+    instances of the bot may share (with webhooks: only one process may poll a token); unset, SQLite at
+    DATABASE_PATH. A password in it (user:password@) may hold any character, even an unencoded / @ + =."""
+    database_password: SecretStr | None = Field(None, validate_default=True)
+    """DATABASE_PASSWORD: the PostgreSQL password, handed to the server as it is (never pasted into a URL), for
+    one such as `openssl rand -base64 32` makes. Not with a password in DATABASE_URL."""
     log_level: str = "INFO"
     default_language: str = "ru"
     test_seed: str | None = Field(None, validation_alias="bura_testing_only_fixed_deck_seed")
@@ -111,9 +114,25 @@ class Settings(BaseSettings):
         if value is None or not value.get_secret_value().strip():
             return None
         url = value.get_secret_value().strip()
-        if urlsplit(url).scheme not in ("postgresql", "postgres"):
-            raise ValueError("must be a postgresql:// URL such as postgresql://bura:secret@localhost:5432/bura")
+        bare, _ = split_database_url(url)
+        try:
+            parts = urlsplit(bare)
+            parts.port  # noqa: B018  # raises on a port that is no number
+        except ValueError:
+            parts = urlsplit("")
+        if parts.scheme not in ("postgresql", "postgres"):
+            raise ValueError("must be a postgresql:// URL such as postgresql://bura@localhost:5432/bura")
         return SecretStr(url)
+
+    @field_validator("database_password")
+    @classmethod
+    def _database_password_once(cls, value: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
+        if value is None or not value.get_secret_value():
+            return None
+        url = info.data.get("database_url")
+        if url is not None and split_database_url(url.get_secret_value())[1] is not None:
+            raise ValueError("must not be set when DATABASE_URL holds a password too (give it once)")
+        return value
 
     @field_validator("webhook_url")
     @classmethod
@@ -155,9 +174,18 @@ class Settings(BaseSettings):
         """Where the database is, for messages to the admin (never the password)."""
         if self.database_url is None:
             return f"DATABASE_PATH {self.database_path}"
-        url = urlsplit(self.database_url.get_secret_value())
+        url = urlsplit(self.postgres()[0])
         where = f"{url.hostname or 'localhost'}{f':{url.port}' if url.port else ''}{url.path}"
         return f"DATABASE_URL postgresql://{where}"
+
+    def postgres(self) -> tuple[str, str | None]:
+        """DATABASE_URL without its password, and the password (DATABASE_PASSWORD's, or the URL's), which asyncpg
+        is given apart, as it is."""
+        assert self.database_url is not None
+        url, password = split_database_url(self.database_url.get_secret_value())
+        if self.database_password is not None:
+            password = self.database_password.get_secret_value()
+        return url, password
 
     def secrets(self) -> list[tuple[str, str]]:
         """What no log line may show, by name: the bot token (whole, and its secret part), the webhook's secret,
@@ -166,7 +194,7 @@ class Settings(BaseSettings):
         if self.webhook_secret is not None:
             found.append(("WEBHOOK_SECRET", self.webhook_secret.get_secret_value()))
         if self.database_url is not None:
-            password = urlsplit(self.database_url.get_secret_value()).password
+            password = self.postgres()[1]
             if password:
                 found.append(("DATABASE_PASSWORD", password))
         return found
@@ -193,6 +221,19 @@ class Settings(BaseSettings):
         if language not in SUPPORTED_LANGUAGES:
             raise ValueError(f"must be one of {', '.join(SUPPORTED_LANGUAGES)}")
         return language
+
+
+def split_database_url(url: str) -> tuple[str, str | None]:
+    """A postgresql:// URL as (the URL without its password, the password, percent-decoded; None if it has
+    none). The password may hold any character, even an unencoded / @ + = as `openssl rand -base64` makes (a
+    URL parser cuts it at the first /): the user's part ends at the URL's last @."""
+    scheme, sep, rest = url.partition("://")
+    user_part, at, location = rest.rpartition("@")
+    if not sep or not at:
+        return url, None
+    user, _, password = user_part.partition(":")
+    bare = f"{scheme}://{user}@{location}" if user else f"{scheme}://{location}"
+    return bare, unquote(password) if password else None
 
 
 def describe_settings_error(error: ValidationError) -> str:

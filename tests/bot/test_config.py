@@ -165,7 +165,7 @@ def test_a_database_url_of_another_engine_is_one_line(monkeypatch: pytest.Monkey
     with pytest.raises(ValidationError) as error:
         settings(monkeypatch, DATABASE_URL=value)
     assert describe_settings_error(error.value) == (
-        "DATABASE_URL must be a postgresql:// URL such as postgresql://bura:secret@localhost:5432/bura"
+        "DATABASE_URL must be a postgresql:// URL such as postgresql://bura@localhost:5432/bura"
     )
 
 
