@@ -19,7 +19,7 @@ from bot.telegram.webhook import SECRET_HEADER
 from tests.botapi import FakeTelegram
 from tests.botapi.conftest import make_bot
 from tests.e2e.balancer import free_port
-from tests.e2e.conftest import Launch
+from tests.e2e.conftest import BotProcess, Launch
 from tests.e2e.players import MOVE_WAIT, find_seed, greedy
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_game import open_table
@@ -123,6 +123,15 @@ async def test_a_webhook_url_telegram_refuses_is_one_line_and_exit_code_2(tg: Fa
     assert tg.world.webhook is None
 
 
+async def webhook_bot(launch: Launch, seed: str) -> tuple[BotProcess, str]:
+    """The bot in webhook mode on a free port, once its /healthz says the webhook is set; and the webhook's URL."""
+    port = free_port()
+    env = webhook_env(port)
+    bot = await launch(seed, env=env)
+    await until(f"http://127.0.0.1:{port}/healthz", 200)
+    return bot, env["WEBHOOK_URL"]
+
+
 async def post_body(url: str, body: bytes) -> int:
     headers = {SECRET_HEADER: SECRET, "Content-Type": "application/json"}
     async with aiohttp.ClientSession() as session, session.post(url, data=body, headers=headers) as response:
@@ -132,11 +141,7 @@ async def post_body(url: str, body: bytes) -> int:
 async def test_malformed_updates_are_400_and_unreadable_ones_skipped_without_a_traceback(
     tg: FakeTelegram, launch: Launch
 ) -> None:
-    port = free_port()
-    env = webhook_env(port)
-    bot = await launch("webhook-malformed", env=env)
-    await until(f"http://127.0.0.1:{port}/healthz", 200)
-    url = env["WEBHOOK_URL"]
+    bot, url = await webhook_bot(launch, "webhook-malformed")
     deep = 100_000
     for body in (
         b'{"update_id": 1180591620717411303424, "message": {}}',
@@ -149,7 +154,6 @@ async def test_malformed_updates_are_400_and_unreadable_ones_skipped_without_a_t
         assert await post_body(url, body) == 400, body[:80]
     # Objects where objects belong, but no message Telegram would send: stored, skipped with one line.
     assert await post_body(url, b'{"update_id": 900000005, "message": {"chat": "x", "text": "/help"}}') == 200
-    await until(f"http://127.0.0.1:{port}/healthz", 200)
     anna = tg.user("Аня", "anna")
     said = tg.start_bot(anna)
     await tg.wait_bot_message(tg.private_chat(anna), after=said, timeout=MOVE_WAIT)  # the bot goes on
@@ -200,10 +204,7 @@ def mutated(update: dict[str, Any], rng: random.Random) -> bytes:
 async def test_a_thousand_odd_webhook_bodies_are_answered_without_a_500_or_a_traceback(
     tg: FakeTelegram, launch: Launch
 ) -> None:
-    port = free_port()
-    env = webhook_env(port)
-    bot = await launch("webhook-odd", env=env)
-    await until(f"http://127.0.0.1:{port}/healthz", 200)
+    bot, url = await webhook_bot(launch, "webhook-odd")
     anna = tg.user("Аня", "anna")
     said = tg.start_bot(anna)
     await tg.wait_bot_message(tg.private_chat(anna), after=said, timeout=MOVE_WAIT)
@@ -220,7 +221,7 @@ async def test_a_thousand_odd_webhook_bodies_are_answered_without_a_500_or_a_tra
         headers = {SECRET_HEADER: SECRET, "Content-Type": "application/json"}
         for number in range(1000):
             seed = dict(rng.choice(seeds), update_id=10**9 + number)  # new ids: each one is stored and handled
-            async with session.post(env["WEBHOOK_URL"], data=mutated(seed, rng), headers=headers) as response:
+            async with session.post(url, data=mutated(seed, rng), headers=headers) as response:
                 statuses[response.status] += 1
     assert set(statuses) <= {200, 400}, statuses
     assert statuses[200] > 100 and statuses[400] > 100, statuses  # both kinds were tried
