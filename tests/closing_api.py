@@ -1,7 +1,8 @@
 """A Bot API that closes every connection right after its answer, though the answer said keep-alive: the client's
 next request on that pooled connection fails half-way, as on a flaky network, and aiohttp names the request's
 URL, token and all (``Can not write request body for http://.../bot<TOKEN>/getUpdates``). Every other request
-is answered: getMe as a bot, getUpdates with nothing, any other method with True."""
+is answered: getMe as a bot, getUpdates with nothing, any other method with True; or, for the methods in
+`hanging`, never (a network that has stopped moving)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ BOT = {"id": 123456, "is_bot": True, "first_name": "Бура", "username": "bura
 class ClosingBotApi:
     """`async with ClosingBotApi() as api:` serves at `api.base_url`; `api.calls` counts the answers."""
 
-    def __init__(self) -> None:
+    def __init__(self, hanging: frozenset[str] = frozenset()) -> None:
+        self.hanging = hanging
         self.calls: list[str] = []
+        self._closing = asyncio.Event()
         self._server: asyncio.Server | None = None
 
     @property
@@ -34,6 +37,7 @@ class ClosingBotApi:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         assert self._server is not None
+        self._closing.set()
         self._server.close()
         await self._server.wait_closed()
 
@@ -49,6 +53,10 @@ class ClosingBotApi:
             return
         method = head.split(" ", 2)[1].rsplit("/", 1)[-1]
         self.calls.append(method)
+        if method in self.hanging:
+            await self._closing.wait()
+            writer.close()
+            return
         if method == "getUpdates":
             await asyncio.sleep(0.1)  # not a long poll, but not a busy loop either
         result: Any = BOT if method == "getMe" else [] if method == "getUpdates" else True

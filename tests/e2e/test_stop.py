@@ -3,17 +3,24 @@ the restart (a move whose commit never finished was never answered; its tap wait
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from bot.storage import OutboxKind, OutboxMessage, SqliteStorage
 from tests.botapi import FakeTelegram
+from tests.closing_api import ClosingBotApi
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import WAIT, open_game
 from tests.postgres import fresh_database
 
 DOCKER_GRACE = 10.0  # `docker stop` kills after this
+TOKEN = "123456:AAbbCCddEEffGGhh_ii-JJkk"
 
 
 @pytest.mark.parametrize("engine", ["sqlite", "postgres"])
@@ -56,3 +63,31 @@ async def test_a_bot_stuck_in_a_move_s_commit_stops_in_time_and_the_move_is_made
             if bot.process is not None:
                 await bot.stop()
         assert "Traceback" not in bot.output(), bot.output()
+
+
+async def test_a_bot_whose_network_stopped_moving_ends_in_time_on_sigterm(tmp_path: Path) -> None:
+    """Telegram reached, then silent: the long poll and a delivery wait for answers that never come."""
+    database = tmp_path / "data" / "bura.sqlite3"
+    async with await SqliteStorage.open(database) as storage:
+        await storage.enqueue([OutboxMessage(chat_id=5, kind=OutboxKind.SEND, payload={"text": "привет"})])
+    env = {key: value for key, value in os.environ.items() if key not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
+    async with ClosingBotApi(hanging=frozenset({"getUpdates", "sendMessage"})) as api:
+        env.update(BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=api.base_url, DATABASE_PATH=str(database), LOG_LEVEL="INFO")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+        try:
+            for _ in range(600):
+                if {"getUpdates", "sendMessage"} <= set(api.calls):
+                    break
+                await asyncio.sleep(0.05)
+            assert {"getUpdates", "sendMessage"} <= set(api.calls), api.calls
+        finally:
+            started = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            output, _ = await asyncio.wait_for(process.communicate(), timeout=30)
+            took = time.monotonic() - started
+    assert took < DOCKER_GRACE, f"ended {took:.1f} s after SIGTERM"
+    assert process.returncode == 0, output.decode()
+    assert "Traceback" not in output.decode()
