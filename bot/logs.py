@@ -10,6 +10,7 @@ whichever module logged it and however it was formatted.
 from __future__ import annotations
 
 import logging
+import threading
 import traceback
 from collections.abc import Iterable
 from urllib.parse import quote
@@ -72,4 +73,13 @@ def configure_logging(level: str, secrets: Iterable[tuple[str, str]] = ()) -> Re
         handler.addFilter(redactor)
     # aiogram logs every update it handles at INFO (hundreds a second under load): only its warnings go out.
     logging.getLogger("aiogram.event").setLevel(max(logging.WARNING, logging.getLevelName(level)))
+    threading.excepthook = _log_thread_failure  # Python would print it to stderr itself, past the filter
     return redactor
+
+
+def _log_thread_failure(failure: threading.ExceptHookArgs) -> None:
+    if failure.exc_type is SystemExit:
+        return
+    name = failure.thread.name if failure.thread is not None else "?"
+    exc_info = (failure.exc_type, failure.exc_value or failure.exc_type(), failure.exc_traceback)
+    logging.getLogger("bot").error("thread %s failed", name, exc_info=exc_info)

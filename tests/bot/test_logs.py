@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import logging
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -94,3 +96,25 @@ def test_every_part_of_a_record_is_redacted(logs: tuple[logging.Logger, io.Strin
 def test_short_values_are_not_secrets() -> None:
     redactor = Redactor([("BOT_TOKEN", "1:ab"), ("WEBHOOK_SECRET", "")])
     assert redactor.redact("table 1: ab") == "table 1: ab"
+
+
+THREAD_FAILS = f"""
+import threading
+from bot.logs import configure_logging, token_secrets
+configure_logging("INFO", token_secrets({TOKEN!r}))
+
+def fail():
+    raise ValueError("refused for https://x/bot{TOKEN}/getMe")
+
+thread = threading.Thread(target=fail, name="worker")
+thread.start()
+thread.join()
+"""
+
+
+def test_a_failed_thread_is_logged_through_the_filter() -> None:
+    # Python prints a thread's failure to stderr itself, past every logging handler, unless told otherwise.
+    done = subprocess.run([sys.executable, "-c", THREAD_FAILS], capture_output=True, text=True, timeout=60, check=True)
+    assert "ERROR bot: thread worker failed" in done.stderr and "Traceback" in done.stderr, done.stderr
+    assert "ValueError: refused for https://x/bot<BOT_TOKEN>/getMe" in done.stderr
+    assert TOKEN.partition(":")[2] not in done.stderr
