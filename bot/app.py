@@ -350,6 +350,7 @@ async def run(settings: Settings) -> None:
     webhook: WebhookServer | None = None
     sender: Sender | None = None
     http: web.AppRunner | None = None
+    ran = False
     try:
         me = await connect(bot, settings)
         api = BotApi(bot)
@@ -387,16 +388,22 @@ async def run(settings: Settings) -> None:
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop)
 
+        receiving: asyncio.Task[None] | None = None
+
         def loop_alive() -> str | None:
+            if receiving is None:
+                return "not receiving updates yet"
             return "the update loop stopped" if receiving.done() else problem()
 
         health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
         if webhook is not None:
             # Before it starts (a running app takes no more routes); for this host only: a proxy exposes it.
             metrics.add_routes(webhook.app, health, local_only=True)
-        receiving = asyncio.create_task(receive(), name="updates")
+            # Listening before anything runs: a port in use is one line and exit code 2, as a bad setting is.
+            await webhook.start(settings.webhook_host, settings.webhook_port)
         if settings.http_port is not None:
             http = await metrics.serve(health, settings.http_host, settings.http_port)
+        receiving = asyncio.create_task(receive(), name="updates")
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
             # Timers live in the database: the ones that fell due while the bot was down fire at once.
@@ -405,6 +412,7 @@ async def run(settings: Settings) -> None:
             asyncio.create_task(keep_pruning(storage), name="pruning"),
         ]
         logger.info("bot @%s is running", me.username)
+        ran = True
         stopped = asyncio.create_task(stopping.wait())
         await asyncio.wait([receiving, stopped], return_when=asyncio.FIRST_COMPLETED)
         if receiving.done():
@@ -440,5 +448,6 @@ async def run(settings: Settings) -> None:
             await asyncio.wait_for(storage.close(), max(1.0, left(STOP_SECONDS)))
         except TimeoutError:
             logger.warning("the database did not close in time: what it had not committed was never answered")
-        logger.info("stopped in %.1f s", STOP_SECONDS - left(STOP_SECONDS))
+        if ran:  # a start-up refusal is its one line, nothing more
+            logger.info("stopped in %.1f s", STOP_SECONDS - left(STOP_SECONDS))
         del built

@@ -26,6 +26,8 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from bot.startup import StartupError
+
 logger = logging.getLogger(__name__)
 
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -126,6 +128,10 @@ async def serve(health: Health, host: str, port: int) -> web.AppRunner:
     """Start the server; the caller cleans the runner up when the bot stops."""
     runner = web.AppRunner(application(health), access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:
+        await runner.cleanup()
+        raise StartupError(f"HTTP_PORT {port}: cannot listen on {host}: {error.strerror or error}") from error
     logger.info("health and metrics on http://%s:%s/healthz and /metrics", host, port)
     return runner

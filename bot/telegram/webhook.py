@@ -105,8 +105,10 @@ class WebhookServer:
         return None
 
     async def run(self, host: str, port: int, register: Callable[[], Awaitable[object]]) -> None:
-        """Serve until cancelled: start, then `register` (setWebhook), so that Telegram posts here."""
-        await self.start(host, port)
+        """Serve until cancelled: start (unless started already), then `register` (setWebhook), so that Telegram
+        posts here."""
+        if self._runner is None:
+            await self.start(host, port)
         await register()
         self._registered = True
         await asyncio.Event().wait()

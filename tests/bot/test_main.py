@@ -3,6 +3,7 @@
 import asyncio
 import os
 import signal
+import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -197,6 +198,27 @@ async def test_a_token_telegram_rejects_is_one_line_and_exit_code_2(
 ) -> None:
     api, base = api_server
     api.authorized = False
-    code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=base, LOG_LEVEL="CRITICAL")
+    code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=base, LOG_LEVEL="INFO")
     assert code == 2
-    assert "rejected by Telegram" in _one_line(stderr)
+    assert "rejected by Telegram" in _one_line(stderr), "the refusal alone, even with the log at INFO"
+
+
+@pytest.mark.parametrize("variable", ["WEBHOOK_PORT", "HTTP_PORT"])
+async def test_a_port_in_use_is_one_line_and_exit_code_2(
+    tmp_path: Path, api_server: tuple[FakeBotApi, str], variable: str
+) -> None:
+    _, base = api_server
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        webhook = {
+            "WEBHOOK_URL": "http://127.0.0.1:8443/hook",
+            "WEBHOOK_SECRET": "Wq3-x9_Lz0vB7nM2kR5tY8uP1oI4eA6s",
+            "WEBHOOK_HOST": "127.0.0.1",
+            "WEBHOOK_PORT": port if variable == "WEBHOOK_PORT" else "0",
+        }
+        env = webhook if variable == "WEBHOOK_PORT" else {"HTTP_PORT": port}
+        code, stderr = await _run_bot(tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=base, LOG_LEVEL="INFO", **env)
+    assert code == 2
+    assert _one_line(stderr).startswith(f"bura-bot: {variable} {port}: cannot listen on 127.0.0.1: "), stderr
