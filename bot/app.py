@@ -337,6 +337,10 @@ async def run(settings: Settings) -> None:
             "BURA_TESTING_ONLY_FIXED_DECK_SEED is set: every table is dealt the same cards, known in advance to"
             " whoever knows the seed. For tests only: remove it from a bot people play on"
         )
+    if settings.test_hooks is not None:
+        logger.warning(
+            "BURA_TEST_HOOKS is set: files in %s make the database fail on purpose (tests only)", settings.test_hooks
+        )
     try:
         translations = Translations(default_language=settings.default_language)
     except FileNotFoundError as error:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.logs import token_secrets
@@ -60,9 +60,10 @@ class Settings(BaseSettings):
     """BURA_TESTING_ONLY_FIXED_DECK_SEED: tests only. Every table is shuffled from this seed instead of a random
     one, so whoever knows it knows every hand; announced with a warning at start. (Once BURA_TEST_SEED or
     TEST_SEED, a name a production .env may hold for something else: neither is read any more.)"""
-    test_hooks: Path | None = Field(None, validation_alias=AliasChoices("bura_test_hooks", "test_hooks"))
+    test_hooks: Path | None = Field(None, validation_alias="bura_test_hooks")
     """BURA_TEST_HOOKS: tests only. A folder whose files make the database fail or stop where a real fault would
-    (bot/storage/faults.py `FaultHooks`)."""
+    (bot/storage/faults.py `FaultHooks`); announced with a warning at start. (Plain TEST_HOOKS, a name a
+    production .env may hold for something else, is not read.)"""
     send_interval: float = Field(1.0, ge=0.0, le=60.0)
     """SEND_INTERVAL: seconds between two messages to one chat; Telegram's other limits scale with it (a group
     gets 20 messages per 60 x this, the bot 25 per this). Keep 1.0 against real Telegram: a faster bot is

@@ -11,7 +11,7 @@ from bot.config import Settings, describe_settings_error
 TOKEN = "123456789:AAbbCCddEEffGGhh"
 SECRET = "c2f9e0a7-4Kq_Zt81xVbN3mLp6RsYwD5h"  # as `openssl rand` or `secrets.token_urlsafe` make them
 WEBHOOK_VARIABLES = ("WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_HOST", "WEBHOOK_PORT")
-SEED_VARIABLES = ("BURA_TESTING_ONLY_FIXED_DECK_SEED", "BURA_TEST_SEED", "TEST_SEED")
+SEED_VARIABLES = ("BURA_TESTING_ONLY_FIXED_DECK_SEED", "BURA_TEST_SEED", "TEST_SEED", "BURA_TEST_HOOKS", "TEST_HOOKS")
 
 
 def settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
@@ -174,3 +174,8 @@ def test_a_fixed_deck_seed_is_read_only_under_its_test_only_name(monkeypatch: py
     # TEST_SEED may mean anything in a production .env; the old name is gone too.
     assert settings(monkeypatch, TEST_SEED="prod-thing", BURA_TEST_SEED="old").test_seed is None
     assert settings(monkeypatch, BURA_TESTING_ONLY_FIXED_DECK_SEED="e2e-seed-1").test_seed == "e2e-seed-1"
+
+
+def test_fault_hooks_are_read_only_under_their_prefixed_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert settings(monkeypatch, TEST_HOOKS="/srv/hooks").test_hooks is None
+    assert str(settings(monkeypatch, BURA_TEST_HOOKS="/tmp/hooks").test_hooks) == "/tmp/hooks"
