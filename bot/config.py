@@ -115,13 +115,12 @@ class Settings(BaseSettings):
         if value is None or not value.get_secret_value().strip():
             return None
         url = value.get_secret_value().strip()
-        bare, _ = split_database_url(url)
         try:
-            parts = urlsplit(bare)
-            parts.port  # noqa: B018  # raises on a port that is no number
-        except ValueError:
-            parts = urlsplit("")
-        if parts.scheme not in ("postgresql", "postgres"):
+            parts = urlsplit(split_database_url(url)[0])
+            well_formed = parts.scheme in ("postgresql", "postgres") and (parts.port or 0) >= 0
+        except ValueError:  # a port that is no number
+            well_formed = False
+        if not well_formed:
             raise ValueError("must be a postgresql:// URL such as postgresql://bura@localhost:5432/bura")
         return SecretStr(url)
 

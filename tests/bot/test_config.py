@@ -160,7 +160,10 @@ def test_a_database_url_chooses_postgresql_and_is_never_shown_with_its_password(
     assert "pa55word" not in repr(read)
 
 
-@pytest.mark.parametrize("value", ["mysql://bura@db/bura", "db.internal/bura", "sqlite:///data/bura.sqlite3"])
+@pytest.mark.parametrize(
+    "value",
+    ["mysql://bura@db/bura", "db.internal/bura", "sqlite:///data/bura.sqlite3", "postgresql://bura@db:port/bura"],
+)
 def test_a_database_url_of_another_engine_is_one_line(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     with pytest.raises(ValidationError) as error:
         settings(monkeypatch, DATABASE_URL=value)
