@@ -1,10 +1,12 @@
-"""`python -m bot`: read the settings and run the bot; a bad configuration is one line and exit code 2.
+"""`python -m bot`: read the settings and run the bot; a bad configuration, or anything else that keeps the bot
+from starting, is one line on stderr and exit code 2.
 
 `python -m bot --healthcheck` exits 0 when the settings load and the database opens (Docker HEALTHCHECK).
 """
 
 import argparse
 import asyncio
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -32,9 +34,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             asyncio.run(run(settings))
     except StartupError as error:
         print(f"bura-bot: {error}", file=sys.stderr)
-        return error.exit_code
+        # The healthcheck tells an unusable database (1) from one a running bot holds (2); the bot itself
+        # refuses to start with 2, whatever the reason (something for the admin to fix).
+        return error.exit_code if args.healthcheck else 2
     except KeyboardInterrupt:
         pass
+    except Exception:
+        # Through the log, whose handlers take the secrets out (bot/logs.py), not Python's own traceback.
+        logging.getLogger("bot").exception("the bot stopped on an unexpected error")
+        return 1
     return 0
 
 

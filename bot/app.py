@@ -5,8 +5,10 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import sqlite3
+import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
@@ -43,11 +45,13 @@ from aiogram.methods import (
 )
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update, User
 from aiohttp import web
+from pydantic import ValidationError
 
 from bot import metrics
 from bot.config import Settings
 from bot.dispatcher import create_dispatcher, invite_key
 from bot.i18n import Translations
+from bot.logs import configure_logging
 from bot.services import TableService
 from bot.services.computer import Thinker
 from bot.services.privacy import Retention
@@ -65,13 +69,8 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # aiogram logs every update it handles at INFO (hundreds a second under load): only its warnings go out.
-    logging.getLogger("aiogram.event").setLevel(max(logging.WARNING, logging.getLevelName(level)))
-
-
 STOP_SECONDS = 8.0  # the whole stop, from SIGTERM (Docker kills after 10 s)
+EXIT_DEADLINE = 9.0  # from SIGTERM to the end of the process, whatever is stuck
 SENDER_GRACE = 3.0  # of it, at most, for the calls under way to end and be recorded
 GC_THRESHOLDS = (20_000, 20, 1000)  # Python's defaults: (700, 10, 10)
 API_CONNECTIONS = 1000  # aiogram's default of 100 queued the answers behind the edits of a thousand tables
@@ -258,9 +257,39 @@ def update_handler(dispatcher: Dispatcher, bot: Bot) -> Callable[[str], Awaitabl
 
     async def handle(update: str) -> None:
         metrics.HANDLING_SINCE.set(time.monotonic())  # its tap's answer is timed from here (bot/metrics.py)
-        await dispatcher.feed_update(bot, Update.model_validate_json(update, context={"bot": bot}))
+        try:
+            parsed = Update.model_validate_json(update, context={"bot": bot})
+        except ValidationError as error:
+            # Telegram sends none such; whoever holds the webhook's secret might. Skipped (marked done), one line.
+            where = ".".join(str(part) for part in error.errors(include_input=False)[0]["loc"])
+            logger.warning(
+                "an update the bot cannot read was skipped (%s errors, the first at %s)", error.error_count(), where
+            )
+            return
+        await dispatcher.feed_update(bot, parsed)
 
     return handle
+
+
+def end_by(seconds: float) -> None:
+    """The stop's last resort: should the process still run `seconds` from now, log what keeps it, flush the logs
+    and end it there (exit code 0: the stop was asked for). A thread stuck in a call to a hung disk or network
+    can be cut short by nothing, and Python waits for it at exit (as `asyncio.run` waits for its executor's)."""
+
+    def watch() -> None:
+        time.sleep(seconds)
+        me = threading.current_thread()
+        running = [thread.name for thread in threading.enumerate() if thread is not me and not thread.daemon]
+        logger.warning(
+            "the process still runs %.1f s after the stop began (threads: %s): ending it now",
+            seconds,
+            ", ".join(running),
+        )
+        for handler in logging.getLogger().handlers:
+            handler.flush()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="stop-deadline", daemon=True).start()
 
 
 def _stop_clock(seconds: float) -> Callable[[float], float]:
@@ -289,7 +318,16 @@ def on_started() -> None:
 async def run(settings: Settings) -> None:
     """Run until SIGINT/SIGTERM: poll Telegram (or receive its webhook) into the inbox and handle it; deliver the
     outbox; fire timers."""
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.secrets())
+    if settings.test_seed is not None:
+        logger.warning(
+            "BURA_TESTING_ONLY_FIXED_DECK_SEED is set: every table is dealt the same cards, known in advance to"
+            " whoever knows the seed. For tests only: remove it from a bot people play on"
+        )
+    if settings.test_hooks is not None:
+        logger.warning(
+            "BURA_TEST_HOOKS is set: files in %s make the database fail on purpose (tests only)", settings.test_hooks
+        )
     try:
         translations = Translations(default_language=settings.default_language)
     except FileNotFoundError as error:
@@ -303,6 +341,7 @@ async def run(settings: Settings) -> None:
     webhook: WebhookServer | None = None
     sender: Sender | None = None
     http: web.AppRunner | None = None
+    ran = False
     try:
         me = await connect(bot, settings)
         api = BotApi(bot)
@@ -337,19 +376,32 @@ async def run(settings: Settings) -> None:
             logger.warning("setMyCommands failed: %s", error)
         on_started()
         stopping = asyncio.Event()
+
+        def stop() -> None:
+            if not stopping.is_set():
+                end_by(EXIT_DEADLINE)
+            stopping.set()
+
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stopping.set)
+            loop.add_signal_handler(signum, stop)
+
+        receiving: asyncio.Task[None] | None = None
 
         def loop_alive() -> str | None:
+            if receiving is None:
+                return "not receiving updates yet"
             return "the update loop stopped" if receiving.done() else problem()
 
         health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
         if webhook is not None:
-            metrics.add_routes(webhook.app, health)  # before it starts: a running app takes no more routes
-        receiving = asyncio.create_task(receive(), name="updates")
+            # Before it starts (a running app takes no more routes); for this host only: a proxy exposes it.
+            metrics.add_routes(webhook.app, health, local_only=True)
+            # Listening before anything runs: a port in use is one line and exit code 2, as a bad setting is.
+            await webhook.start(settings.webhook_host, settings.webhook_port)
         if settings.http_port is not None:
             http = await metrics.serve(health, settings.http_host, settings.http_port)
+        receiving = asyncio.create_task(receive(), name="updates")
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
             # Timers live in the database: the ones that fell due while the bot was down fire at once.
@@ -358,6 +410,7 @@ async def run(settings: Settings) -> None:
             asyncio.create_task(Retention(storage, settings.retention_days).run(), name="pruning"),
         ]
         logger.info("bot @%s is running", me.username)
+        ran = True
         stopped = asyncio.create_task(stopping.wait())
         await asyncio.wait([receiving, stopped], return_when=asyncio.FIRST_COMPLETED)
         if receiving.done():
@@ -393,5 +446,6 @@ async def run(settings: Settings) -> None:
             await asyncio.wait_for(storage.close(), max(1.0, left(STOP_SECONDS)))
         except TimeoutError:
             logger.warning("the database did not close in time: what it had not committed was never answered")
-        logger.info("stopped in %.1f s", STOP_SECONDS - left(STOP_SECONDS))
+        if ran:  # a start-up refusal is its one line, nothing more
+            logger.info("stopped in %.1f s", STOP_SECONDS - left(STOP_SECONDS))
         del built

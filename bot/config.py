@@ -4,13 +4,30 @@ import ipaddress
 import logging
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.logs import token_secrets
 
 SUPPORTED_LANGUAGES = ("ru", "en")
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+MIN_WEBHOOK_SECRET = 32
+MAKE_A_SECRET = "make one with: openssl rand -hex 32"
+# Whoever knows the webhook's secret posts updates as any user: one copied from an example is no secret.
+_EXAMPLE_WORDS = ("change", "example", "secret", "random", "letters", "password", "webhook", "token", "xxxx")
+_MIN_VARIETY = 10  # different characters; `openssl rand -hex 32` gives about 16, token_urlsafe(32) about 30
+
+
+def _looks_random(secret: str) -> bool:
+    """No example's words, enough different characters, and no block repeated (`abc123abc123...`)."""
+    lowered = secret.lower()
+    if any(word in lowered for word in _EXAMPLE_WORDS) or len(set(secret)) < _MIN_VARIETY:
+        return False
+    return not any(
+        secret == (secret[:period] * len(secret))[: len(secret)] for period in range(1, len(secret) // 2 + 1)
+    )
 
 
 def _is_loopback(host: str) -> bool:
@@ -31,16 +48,22 @@ class Settings(BaseSettings):
     telegram_api_base: str = "https://api.telegram.org"
     database_path: Path = Path("./data/bura.sqlite3")
     database_url: SecretStr | None = None
-    """DATABASE_URL: postgresql://user:password@host:port/database to keep everything in PostgreSQL, which
-    several instances of the bot may share (with webhooks: only one process may poll a token); unset, SQLite at
-    DATABASE_PATH."""
+    """DATABASE_URL: postgresql://user@host:port/database to keep everything in PostgreSQL, which several
+    instances of the bot may share (with webhooks: only one process may poll a token); unset, SQLite at
+    DATABASE_PATH. A password in it (user:password@) may hold any character, even an unencoded / @ + =."""
+    database_password: SecretStr | None = Field(None, validate_default=True)
+    """DATABASE_PASSWORD: the PostgreSQL password, handed to the server as it is (never pasted into a URL), for
+    one such as `openssl rand -base64 32` makes. Not with a password in DATABASE_URL."""
     log_level: str = "INFO"
     default_language: str = "ru"
-    test_seed: str | None = Field(None, validation_alias=AliasChoices("bura_test_seed", "test_seed"))
-    """BURA_TEST_SEED: tests only. Every table is shuffled from this seed instead of a random one."""
-    test_hooks: Path | None = Field(None, validation_alias=AliasChoices("bura_test_hooks", "test_hooks"))
+    test_seed: str | None = Field(None, validation_alias="bura_testing_only_fixed_deck_seed")
+    """BURA_TESTING_ONLY_FIXED_DECK_SEED: tests only. Every table is shuffled from this seed instead of a random
+    one, so whoever knows it knows every hand; announced with a warning at start. (Once BURA_TEST_SEED or
+    TEST_SEED, a name a production .env may hold for something else: neither is read any more.)"""
+    test_hooks: Path | None = Field(None, validation_alias="bura_test_hooks")
     """BURA_TEST_HOOKS: tests only. A folder whose files make the database fail or stop where a real fault would
-    (bot/storage/faults.py `FaultHooks`)."""
+    (bot/storage/faults.py `FaultHooks`); announced with a warning at start. (Plain TEST_HOOKS, a name a
+    production .env may hold for something else, is not read.)"""
     send_interval: float = Field(1.0, ge=0.0, le=60.0)
     """SEND_INTERVAL: seconds between two messages to one chat; Telegram's other limits scale with it (a group
     gets 20 messages per 60 x this, the bot 25 per this). Keep 1.0 against real Telegram: a faster bot is
@@ -49,19 +72,22 @@ class Settings(BaseSettings):
     """GROUP_PACING: false drops the 20-messages-a-minute ceiling per group (tests only, like SEND_INTERVAL)."""
     http_port: int | None = Field(None, ge=1, le=65535)
     """HTTP_PORT: serve /healthz and /metrics (Prometheus) on this port; unset, no HTTP server."""
-    http_host: str = "0.0.0.0"
-    """HTTP_HOST: the address of that server (all interfaces by default, as a container needs)."""
+    http_host: str = "127.0.0.1"
+    """HTTP_HOST: the address of that server: this host only by default (Prometheus in another container needs
+    0.0.0.0, on a port no proxy forwards: the figures are the bot's, not the public's)."""
     webhook_url: str | None = None
     """WEBHOOK_URL: receive updates by webhook at this public https:// URL instead of long polling (unset: long
     polling). Telegram POSTs them there; the bot serves the URL's path on WEBHOOK_HOST:WEBHOOK_PORT, behind the
     proxy that holds the TLS certificate. http:// only on a loopback host (tests against the fake Bot API)."""
     webhook_secret: SecretStr | None = Field(None, validate_default=True)
     """WEBHOOK_SECRET: required with WEBHOOK_URL. Telegram sends it with every update and the bot refuses a
-    request without it (1-256 characters: A-Z, a-z, 0-9, _ and -)."""
+    request without it: whoever knows it posts updates as any user. 32-256 random characters (A-Z, a-z, 0-9, _
+    and -); a short one, an example's or a pattern is refused."""
     webhook_host: str = "0.0.0.0"
     """WEBHOOK_HOST: the address the webhook server listens on (all interfaces by default, as a container needs)."""
     webhook_port: int = Field(8080, ge=1, le=65535, validate_default=True)
-    """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, so HTTP_PORT is not needed in webhook mode."""
+    """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, but only to this host (not through a proxy):
+    for anyone else, HTTP_PORT."""
     retention_days: int = Field(30, ge=0, le=36500)
     """RETENTION_DAYS: the messages the bot delivered and finished tables' game states (every hand dealt) and
     move logs are deleted this many days later; 0 keeps them for good. Tallies and each table's row are kept
@@ -93,9 +119,24 @@ class Settings(BaseSettings):
         if value is None or not value.get_secret_value().strip():
             return None
         url = value.get_secret_value().strip()
-        if urlsplit(url).scheme not in ("postgresql", "postgres"):
-            raise ValueError("must be a postgresql:// URL such as postgresql://bura:secret@localhost:5432/bura")
+        try:
+            parts = urlsplit(split_database_url(url)[0])
+            well_formed = parts.scheme in ("postgresql", "postgres") and (parts.port or 0) >= 0
+        except ValueError:  # a port that is no number
+            well_formed = False
+        if not well_formed:
+            raise ValueError("must be a postgresql:// URL such as postgresql://bura@localhost:5432/bura")
         return SecretStr(url)
+
+    @field_validator("database_password")
+    @classmethod
+    def _database_password_once(cls, value: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
+        if value is None or not value.get_secret_value():
+            return None
+        url = info.data.get("database_url")
+        if url is not None and split_database_url(url.get_secret_value())[1] is not None:
+            raise ValueError("must not be set when DATABASE_URL holds a password too (give it once)")
+        return value
 
     @field_validator("webhook_url")
     @classmethod
@@ -113,10 +154,16 @@ class Settings(BaseSettings):
     def _webhook_secret_shape(cls, value: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
         if value is None or not value.get_secret_value():
             if info.data.get("webhook_url") is not None:
-                raise ValueError("must be set when WEBHOOK_URL is set (1-256 characters: A-Z, a-z, 0-9, _ and -)")
+                raise ValueError(f"must be set when WEBHOOK_URL is set ({MAKE_A_SECRET})")
             return None
-        if not _WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+        secret = value.get_secret_value()
+        if not _WEBHOOK_SECRET.fullmatch(secret):
             raise ValueError("must be 1-256 characters: A-Z, a-z, 0-9, _ and - (as Telegram allows)")
+        if info.data.get("webhook_url") is not None:  # unused without it (a .env made for both modes)
+            if len(secret) < MIN_WEBHOOK_SECRET:
+                raise ValueError(f"must be at least {MIN_WEBHOOK_SECRET} characters ({MAKE_A_SECRET})")
+            if not _looks_random(secret):
+                raise ValueError(f"must be random, not an example or a pattern ({MAKE_A_SECRET})")
         return value
 
     @field_validator("webhook_port")
@@ -131,9 +178,30 @@ class Settings(BaseSettings):
         """Where the database is, for messages to the admin (never the password)."""
         if self.database_url is None:
             return f"DATABASE_PATH {self.database_path}"
-        url = urlsplit(self.database_url.get_secret_value())
+        url = urlsplit(self.postgres()[0])
         where = f"{url.hostname or 'localhost'}{f':{url.port}' if url.port else ''}{url.path}"
         return f"DATABASE_URL postgresql://{where}"
+
+    def postgres(self) -> tuple[str, str | None]:
+        """DATABASE_URL without its password, and the password (DATABASE_PASSWORD's, or the URL's), which asyncpg
+        is given apart, as it is."""
+        assert self.database_url is not None
+        url, password = split_database_url(self.database_url.get_secret_value())
+        if self.database_password is not None:
+            password = self.database_password.get_secret_value()
+        return url, password
+
+    def secrets(self) -> list[tuple[str, str]]:
+        """What no log line may show, by name: the bot token (whole, and its secret part), the webhook's secret,
+        the database's password."""
+        found = token_secrets(self.bot_token.get_secret_value())
+        if self.webhook_secret is not None:
+            found.append(("WEBHOOK_SECRET", self.webhook_secret.get_secret_value()))
+        if self.database_url is not None:
+            password = self.postgres()[1]
+            if password:
+                found.append(("DATABASE_PASSWORD", password))
+        return found
 
     @property
     def webhook_path(self) -> str:
@@ -157,6 +225,19 @@ class Settings(BaseSettings):
         if language not in SUPPORTED_LANGUAGES:
             raise ValueError(f"must be one of {', '.join(SUPPORTED_LANGUAGES)}")
         return language
+
+
+def split_database_url(url: str) -> tuple[str, str | None]:
+    """A postgresql:// URL as (the URL without its password, the password, percent-decoded; None if it has
+    none). The password may hold any character, even an unencoded / @ + = as `openssl rand -base64` makes (a
+    URL parser cuts it at the first /): the user's part ends at the URL's last @."""
+    scheme, sep, rest = url.partition("://")
+    user_part, at, location = rest.rpartition("@")
+    if not sep or not at:
+        return url, None
+    user, _, password = user_part.partition(":")
+    bare = f"{scheme}://{user}@{location}" if user else f"{scheme}://{location}"
+    return bare, unquote(password) if password else None
 
 
 def describe_settings_error(error: ValidationError) -> str:

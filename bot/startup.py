@@ -38,11 +38,11 @@ async def open_storage(settings: Settings, *, wait: bool = True) -> Storage:
 async def _open_postgres(settings: Settings, wait: bool) -> Storage:
     from bot.storage.postgres import PostgresStorage  # asyncpg only where it is used
 
-    assert settings.database_url is not None
+    url, password = settings.postgres()  # the password apart: it may hold any character
     failures = 0
     while True:
         try:
-            return await PostgresStorage.open(settings.database_url.get_secret_value(), hooks=_hooks(settings))
+            return await PostgresStorage.open(url, hooks=_hooks(settings), password=password)
         except StartupRefused as error:
             raise StartupError(f"{settings.database}: {error}", exit_code=2) from error
         except StorageUnavailable as error:
@@ -113,9 +113,9 @@ async def _check_postgres(settings: Settings) -> None:
 
     from bot.storage.postgres.migrations import LATEST as POSTGRES_LATEST
 
-    assert settings.database_url is not None
+    url, password = settings.postgres()
     try:
-        db = await asyncio.wait_for(asyncpg.connect(settings.database_url.get_secret_value()), 10)
+        db = await asyncio.wait_for(asyncpg.connect(url, password=password), 10)
         try:
             version = await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
         finally:

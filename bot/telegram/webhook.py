@@ -3,16 +3,17 @@
 Telegram sends an update again, later, until it gets a 2xx for it; so an update is answered 200 only once it is
 in the inbox (one durable commit), and a crash at any point loses nothing. A request without the secret
 Telegram was given (setWebhook's ``secret_token``, sent back in ``X-Telegram-Bot-Api-Secret-Token``) is refused
-with 401 and changes nothing; a body that is no update gets 400; an inbox that cannot store it (a full disk)
-gets 500, and Telegram tries again later. aiogram's own webhook handler answers before the update is stored,
+with 401 and changes nothing; a body that is no update gets 400 (not JSON, nested too deep, a number no
+database column holds, not an object, an update whose message is no object); an inbox that cannot store it (a
+full disk) gets 500, and Telegram tries again later. aiogram's own webhook handler answers before the update is stored,
 hence this one, on plain aiohttp.
 
 A new update is then handled in the background as after a poll (bot/telegram/handling.py). One the inbox
 knows already is a plain 200, unless it is unprocessed and no handler of this process has it: an instance died
 after storing it, and this one handles it.
 
-The same server carries `/healthz` and `/metrics` (bot/metrics.py `add_routes`), so a container in webhook mode
-needs one port.
+The same server carries `/healthz` and `/metrics` (bot/metrics.py `add_routes`), for requests from this host
+only: a proxy exposes this server to the internet.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ import asyncio
 import hmac
 import json
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any, TypeGuard
 
 from aiohttp import web
 
@@ -36,6 +39,46 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 SHUTDOWN_TIMEOUT = 2.0  # seconds the requests under way get to be answered when the bot stops (Telegram
 # posts again what was not answered)
 LOG_EVERY = 100  # after the first refusal or storage failure, one warning per this many more
+
+
+INT64 = 2**63  # the database keeps ids as signed 64-bit integers, as Telegram's own are
+
+
+def _bounded_int(text: str) -> int:
+    value = int(text)
+    if not -INT64 <= value < INT64:
+        raise ValueError(f"a number out of range: {text[:20]}")
+    return value
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"a number out of range: {text[:20]}")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"not JSON: {text}")
+
+
+def _load(body: bytes) -> object:
+    """The body as JSON, refused (ValueError) if a number in it is not one a database column or Telegram's
+    types hold: an integer outside 64 bits (an id of 2**70 once failed the inbox's insert with a 500), an
+    infinite float, NaN."""
+    return json.loads(body, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
+
+
+def _is_update(update: object) -> TypeGuard[dict[str, Any]]:
+    """An object with a non-negative integer ``update_id`` whose other fields are objects (a message, a
+    callback query...): what the inbox stores and the handler reads. (Whether each object is a well-formed
+    message is for the handler's parser: an update it cannot read is skipped with one line in the log.)"""
+    if not isinstance(update, dict):
+        return False
+    update_id = update.get("update_id")
+    if not isinstance(update_id, int) or isinstance(update_id, bool) or update_id < 0:
+        return False
+    return all(isinstance(value, dict) for key, value in update.items() if key != "update_id")
 
 
 class WebhookServer:
@@ -62,8 +105,10 @@ class WebhookServer:
         return None
 
     async def run(self, host: str, port: int, register: Callable[[], Awaitable[object]]) -> None:
-        """Serve until cancelled: start, then `register` (setWebhook), so that Telegram posts here."""
-        await self.start(host, port)
+        """Serve until cancelled: start (unless started already), then `register` (setWebhook), so that Telegram
+        posts here."""
+        if self._runner is None:
+            await self.start(host, port)
         await register()
         self._registered = True
         await asyncio.Event().wait()
@@ -105,13 +150,13 @@ class WebhookServer:
                 )
             return web.Response(status=401, text="wrong secret token\n")
         try:
-            update = json.loads(await request.read())
-        except ValueError:
-            return web.Response(status=400, text="the body is not JSON\n")
-        update_id = update.get("update_id") if isinstance(update, dict) else None
-        if not isinstance(update_id, int) or isinstance(update_id, bool):
-            return web.Response(status=400, text="not a Telegram update\n")
-        text = update_text(update)
+            update = _load(await request.read())
+            if not _is_update(update):
+                return web.Response(status=400, text="not a Telegram update\n")
+            text = update_text(update)
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python's parser goes
+            return web.Response(status=400, text="the body is not JSON the bot can store\n")
+        update_id = update["update_id"]
         try:
             handle = update_id in await self._inbox.store_updates([(update_id, text)])
             if not handle and not self.handling.knows(update_id):

@@ -150,7 +150,7 @@ class Bots:
                 env = {
                     "DATABASE_URL": self.database,
                     "WEBHOOK_URL": self.balancer.url,
-                    "WEBHOOK_SECRET": "load-benchmark",
+                    "WEBHOOK_SECRET": "load-bench_Rz5Wq1Np8Tx3Mk7Cv0Hb4Yd9Lf2Gj6",
                     "WEBHOOK_HOST": "127.0.0.1",
                     "WEBHOOK_PORT": str(port),
                 }

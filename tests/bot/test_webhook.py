@@ -17,6 +17,7 @@ from bot import metrics
 from bot.storage import SqliteStorage
 from bot.storage.sqlite import FaultHooks
 from bot.telegram.webhook import SECRET_HEADER, WebhookServer
+from tests.e2e.balancer import outside_address
 
 SECRET = "s3cret_Token-1"
 PATH = "/telegram/hook"
@@ -116,11 +117,47 @@ async def test_a_request_without_the_right_secret_is_refused_and_changes_nothing
     assert await hook.storage.store_updates([(5, "{}")]) == [5], "the inbox never saw it"
 
 
-@pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b'{"message": {}}', b'{"update_id": "7"}', b"\xff\xfe"])
+DEEP = 100_000  # levels of nesting: far past Python's recursion limit
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"{not json",
+        b"[1, 2]",
+        b'"an update"',
+        b"42",
+        b"null",
+        b'{"message": {}}',
+        b'{"update_id": "7"}',
+        b'{"update_id": true}',
+        b'{"update_id": -1}',
+        b'{"update_id": 7.0}',
+        b"\xff\xfe",
+        b'{"update_id": 1180591620717411303424, "message": {}}',  # 2**70
+        b'{"update_id": 7, "message": "a string"}',
+        b'{"update_id": 7, "message": {"text": "/start"}, "callback_query": [1]}',
+        b'{"update_id": 7, "message": {"chat": {"id": 1180591620717411303424}}}',
+        b'{"update_id": 7, "message": {"chat": {"id": -9223372036854775809}}}',  # one below 64 bits
+        b'{"update_id": 7, "message": {"date": 1e400}}',
+        b'{"update_id": 7, "message": {"date": NaN}}',
+        b'{"update_id": 7, "message": {"date": -Infinity}}',
+        b'{"update_id": 7, "message": {"date": ' + b"9" * 5000 + b"}}",
+        b'{"update_id": 7, "message": ' + b'{"a":' * DEEP + b"1" + b"}" * DEEP + b"}",
+        b'{"update_id": 7, "message": {"a": ' + b"[" * DEEP + b"]" * DEEP + b"}}",
+    ],
+)
 async def test_a_body_that_is_no_update_is_a_400(hook: Hook, body: bytes) -> None:
     assert await hook.post(body) == 400
     assert await hook.storage.pending_updates() == []
     assert hook.handler.started == []
+    assert await hook.post(update(8)) == 200, "and the next update is taken as ever"
+
+
+async def test_the_largest_ids_a_database_holds_are_taken(hook: Hook) -> None:
+    largest = {"update_id": 2**63 - 1, "message": {"chat": {"id": -(2**63)}, "date": 1.5e300}}
+    assert await hook.post(largest) == 200
+    await until(lambda: hook.handler.handled == [2**63 - 1], "the update handled")
 
 
 async def test_an_inbox_that_cannot_store_answers_500_and_the_retry_is_handled(hook: Hook) -> None:
@@ -178,7 +215,7 @@ async def test_health_and_metrics_ride_on_the_webhook_server(tmp_path: Path) -> 
     async with await SqliteStorage.open(tmp_path / "bura.sqlite3") as storage:
         server = WebhookServer(storage, Handler(), SECRET)
         health = metrics.Health(server.problem, storage.ping, storage.outbox_depth)
-        metrics.add_routes(server.app, health)
+        metrics.add_routes(server.app, health, local_only=True)
         assert server.problem() == "the webhook server is not serving"
         registered = asyncio.Event()
 
@@ -205,3 +242,63 @@ async def test_health_and_metrics_ride_on_the_webhook_server(tmp_path: Path) -> 
             running.cancel()
             await asyncio.gather(running, return_exceptions=True)
             await server.stop()
+
+
+async def test_health_and_metrics_on_the_webhook_server_answer_this_host_only(tmp_path: Path) -> None:
+    outside = outside_address()
+    if outside is None:
+        pytest.skip("this host has no address but loopback")
+    async with await SqliteStorage.open(tmp_path / "bura.sqlite3") as storage:
+        server = WebhookServer(storage, Handler(), SECRET, PATH)
+        metrics.add_routes(
+            server.app, metrics.Health(lambda: None, storage.ping, storage.outbox_depth), local_only=True
+        )
+        await server.start("0.0.0.0", 0)  # as in a container, behind the proxy
+        try:
+            async with aiohttp.ClientSession() as http:
+                for path in ("/healthz", "/metrics"):
+                    async with http.get(f"http://127.0.0.1:{server.port}{path}") as response:
+                        assert response.status == 200, path
+                    async with http.get(f"http://{outside}:{server.port}{path}") as response:
+                        assert response.status == 404, f"{path} from {outside}"
+                    proxied = {"X-Forwarded-For": "203.0.113.9"}  # a proxy on this host, for someone outside
+                    async with http.get(f"http://127.0.0.1:{server.port}{path}", headers=proxied) as response:
+                        assert response.status == 404, f"{path} through a proxy"
+                headers = {SECRET_HEADER: SECRET}
+                async with http.post(
+                    f"http://{outside}:{server.port}{PATH}", json=update(1), headers=headers
+                ) as response:
+                    assert response.status == 200, "the webhook itself answers everyone"
+        finally:
+            await server.stop()
+
+
+async def test_an_unhealthy_database_is_a_short_reason_and_its_error_goes_to_the_log(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(metrics, "PING_TIMEOUT", 0.2)
+    answers: list[str] = []
+
+    async def failing() -> None:
+        raise OSError('could not connect to server at "db.internal" (10.1.2.3), port 5432: Connection refused')
+
+    async def hanging() -> None:
+        await asyncio.Event().wait()
+
+    async def depth() -> int:
+        return 0
+
+    for ping in (failing, hanging):
+        app = metrics.application(metrics.Health(lambda: None, ping, depth))
+        runner = aiohttp.web.AppRunner(app)
+        await runner.setup()
+        site = aiohttp.web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        try:
+            url = f"http://127.0.0.1:{runner.addresses[0][1]}/healthz"
+            async with aiohttp.ClientSession() as http, http.get(url) as response:
+                answers.append(f"{response.status} {await response.text()}")
+        finally:
+            await runner.cleanup()
+    assert answers == ["503 unhealthy: the database does not answer\n"] * 2
+    assert "10.1.2.3" in caplog.text, "the admin finds the database's words in the log"

@@ -20,6 +20,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def outside_address() -> str | None:
+    """An address of this host that is not loopback (what a request from another machine or container comes
+    from, as seen by a server listening on 0.0.0.0), or None on a host without one. (A UDP connect sends
+    nothing: it only picks the interface a packet would leave by.)"""
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
+        try:
+            probe.connect(("10.254.254.254", 9))
+        except OSError:
+            return None
+        address = str(probe.getsockname()[0])
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 class Balancer:
     """`async with Balancer(["http://127.0.0.1:8001/hook", ...]) as balancer:`; Telegram's webhook is
     `balancer.url`. `served[i]` counts the updates instance i answered with a 2xx."""

@@ -46,7 +46,7 @@ class BotProcess:
             BOT_TOKEN=self.tg.token,
             TELEGRAM_API_BASE=self.tg.base_url,
             DATABASE_PATH=str(self.database),
-            BURA_TEST_SEED=self.seed,
+            BURA_TESTING_ONLY_FIXED_DECK_SEED=self.seed,
             SEND_INTERVAL=str(SEND_INTERVAL),
             LOG_LEVEL="INFO",
         )

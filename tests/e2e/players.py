@@ -3,8 +3,9 @@ buttons of their hands, reading what the chats show, and finding a shuffle seed 
 
 The players decide from the table's state in the database (what a careful player would know: his hand, the
 trick, the points he took) and act only by tapping the buttons the bot showed them. The bot shuffles every table
-from `BURA_TEST_SEED`, exactly as `Match(variant, players, seed)` does here, so a seed found offline by
-`find_seed` gives the real bot the same deals; with a deterministic chooser the whole game is the same too.
+from `BURA_TESTING_ONLY_FIXED_DECK_SEED`, exactly as `Match(variant, players, seed)` does here, so a seed found
+offline by `find_seed` gives the real bot the same deals; with a deterministic chooser the whole game is the same
+too.
 """
 
 from __future__ import annotations

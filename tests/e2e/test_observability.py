@@ -6,10 +6,11 @@ import asyncio
 import re
 
 import aiohttp
+import pytest
 
 from bot.table_settings import TableSettings
 from tests.botapi import FakeTelegram
-from tests.e2e.balancer import free_port
+from tests.e2e.balancer import free_port, outside_address
 from tests.e2e.conftest import Launch
 from tests.e2e.players import MOVE_WAIT, find_seed, greedy, seat_players
 from tests.e2e.reader import BotDatabase
@@ -46,9 +47,13 @@ async def test_health_and_metrics_tell_what_the_bot_does(tg: FakeTelegram, launc
     base = f"http://127.0.0.1:{port}"
     bot = await launch(
         find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="metrics"),
-        env={"HTTP_PORT": str(port), "HTTP_HOST": "127.0.0.1"},
+        env={"HTTP_PORT": str(port)},  # HTTP_HOST left at its default: this host only
     )
     assert await until(f"{base}/healthz", 200) == "ok\n"
+    outside = outside_address()
+    if outside is not None:
+        with pytest.raises(aiohttp.ClientConnectionError):
+            await get(f"http://{outside}:{port}/metrics")
     async with BotDatabase(bot.database) as storage:
         players = await seat_players(tg, storage, 2)
         for _ in range(3):

@@ -19,7 +19,7 @@ from tests.e2e.harness import WAIT, Game, open_game
 from tests.e2e.test_observability import until
 from tests.postgres import fresh_database
 
-SECRET = "scale-out_secret"
+SECRET = "scale-out_Qm4Tz8Kw2Xr6Jn0Bv5Hd9Lc3Pf7Gs1"  # 32 random characters at least
 SETTINGS = {"match": "one", "timer": "0"}  # one deal, no move timer
 
 

@@ -54,10 +54,17 @@ class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers, Retention
 
     @classmethod
     async def open(
-        cls, url: str, *, clock: Clock = time.time, instance: str | None = None, hooks: FaultHooks | None = None
+        cls,
+        url: str,
+        *,
+        clock: Clock = time.time,
+        instance: str | None = None,
+        hooks: FaultHooks | None = None,
+        password: str | None = None,
     ) -> Self:
-        """Connect, apply the migrations (instances take turns), and say this instance is alive."""
-        database = await Database.open(url, now=clock(), hooks=hooks)
+        """Connect, apply the migrations (instances take turns), and say this instance is alive. `password`
+        goes to the server apart from `url`, as it is."""
+        database = await Database.open(url, now=clock(), hooks=hooks, password=password)
         storage = cls(database, clock, instance or instance_name())
         try:
             await storage._take_over_from_the_dead()

@@ -108,8 +108,16 @@ class _Write(Generic[T]):
 class Database:
     """Open with `await Database.open(url)`; `write` and `read` run async functions of an asyncpg connection."""
 
-    def __init__(self, url: str, pool: asyncpg.Pool, writer: Connection, hooks: FaultHooks | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        pool: asyncpg.Pool,
+        writer: Connection,
+        hooks: FaultHooks | None = None,
+        password: str | None = None,
+    ) -> None:
         self.url = url
+        self._password = password
         self._hooks = hooks
         self._pool = pool
         self._writer: Connection | None = writer
@@ -126,19 +134,24 @@ class Database:
         self._committer = asyncio.create_task(self._commit_loop(), name="postgres-writer")
 
     @classmethod
-    async def open(cls, url: str, *, now: float, hooks: FaultHooks | None = None) -> Database:
-        """Connect, apply the migrations (one instance at a time), and start the writer."""
+    async def open(
+        cls, url: str, *, now: float, hooks: FaultHooks | None = None, password: str | None = None
+    ) -> Database:
+        """Connect, apply the migrations (one instance at a time), and start the writer. `password`, if given, is
+        handed to the server as it is (never pasted into the URL, where a / or an @ in it would break it)."""
         try:
-            writer = await _connect(url)
+            writer = await _connect(url, password)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageUnavailable(error) from error
         try:
             await migrate(writer, now)
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, init=_configure, reset=_as_left)
+            pool = await asyncpg.create_pool(
+                url, password=password, min_size=1, max_size=4, init=_configure, reset=_as_left
+            )
         except BaseException:
             await writer.close()
             raise
-        return cls(url, pool, writer, hooks)
+        return cls(url, pool, writer, hooks, password)
 
     @property
     def closing(self) -> bool:
@@ -337,7 +350,7 @@ class Database:
         writer = self._writer
         if writer is None or writer.is_closed():
             try:
-                writer = self._writer = await _connect(self.url)
+                writer = self._writer = await _connect(self.url, self._password)
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                 raise StorageUnavailable(error) from error
         return writer
@@ -377,7 +390,7 @@ class Database:
             await self._start_listening()
 
     async def _start_listening(self) -> None:
-        listener = await _connect(self.url)
+        listener = await _connect(self.url, self._password)
         await listener.add_listener(CHANNEL, self._heard)
         listener.add_termination_listener(self._lost)
         self._listener = listener
@@ -464,8 +477,8 @@ async def _configure(db: Connection) -> None:
     await db.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
 
 
-async def _connect(url: str) -> Connection:
-    db: Connection = await asyncpg.connect(url)
+async def _connect(url: str, password: str | None = None) -> Connection:
+    db: Connection = await asyncpg.connect(url, password=password)
     await _configure(db)
     return db
 

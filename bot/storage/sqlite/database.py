@@ -100,6 +100,25 @@ def _in_transaction(
     return outcomes
 
 
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """An aiosqlite connection whose thread is a daemon: a stop cut short (a commit that never returns, a disk
+    that hangs) must not keep the process alive after the bot has stopped (`python -m bot` ends within Docker's
+    grace). What such a thread had not committed is rolled back by SQLite at the next open, as after a crash."""
+    connection = aiosqlite.connect(path, isolation_level=None)
+    connection._thread.daemon = True  # aiosqlite (0.22) has no parameter for it; its thread starts at the await
+    try:
+        return await connection
+    except Exception:
+        # aiosqlite has queued its thread's end without waiting for it: wait here (it is quick: the connect that
+        # failed has returned), or the thread answers a loop that `asyncio.run` may have closed by then, a
+        # traceback after the start-up's one-line refusal.
+        for _ in range(5000):
+            if not connection._thread.is_alive():
+                break
+            await asyncio.sleep(0.001)
+        raise
+
+
 async def _run(connection: aiosqlite.Connection, function: Callable[..., T], *args: Any) -> T:
     """Run ``function(sqlite3_connection, *args)`` in the connection's thread: one trip for any number of
     statements. (aiosqlite runs each of its own methods this way; it has no public name for it.)"""
@@ -178,13 +197,13 @@ class Database:
             lock = _lock(path)
         connections: list[aiosqlite.Connection] = []
         try:
-            writer = await aiosqlite.connect(path, isolation_level=None)
+            writer = await _connect(path)
             connections.append(writer)
             await _run(writer, check_schema)  # before anything touches the file
             await _run(writer, _configure, True)
             await _run(writer, migrate, now)
             # An in-memory database is private to its connection: the writer reads it too (tests only).
-            reader = writer if memory else await aiosqlite.connect(path, isolation_level=None)
+            reader = writer if memory else await _connect(path)
             if reader is not writer:
                 connections.append(reader)
                 await _run(reader, _configure, False)
@@ -269,7 +288,7 @@ class Database:
         if self._closing or str(self.path) == ":memory:":
             return 0
         if self._checkpointer is None:
-            self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
+            self._checkpointer = await _connect(self.path)
             await _run(self._checkpointer, _configure, False)
 
         def run(db: sqlite3.Connection) -> int:
