@@ -411,22 +411,39 @@ class LobbyService:
     ) -> Reply:
         """A name in the «Убрать игрока» list: the creator (or an admin) removes that person from the lobby, and the
         lobby shows who is left. The creator cannot be removed (an admin ends the table with /stop instead)."""
-        core = self.core
-        tr = core.actor_translator(actor)
+        tr = self.core.actor_translator(actor)
+
+        async def remove(table: Table) -> Reply:
+            leaving = next((seat for seat in table.seats if seat.user_id == user_id), None)
+            if leaving is None or user_id == table.creator_id:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            await self._reseat(table, [seat for seat in table.seats if seat.user_id != user_id], update_id)
+            return Reply(tr.t("flow-player-removed", name=leaving.name))
+
+        return await self._managed_button(table_id, chat_id, actor, is_admin, tr, remove)
+
+    async def _managed_button(
+        self,
+        table_id: int,
+        chat_id: int,
+        actor: Actor,
+        is_admin: IsAdmin,
+        tr: Translator,
+        act: Callable[[Table], Awaitable[Reply]],
+    ) -> Reply:
+        """A lobby button for the creator or an admin: checked first (Telegram asked, if need be, before the
+        table's lock), then ``act`` runs under the lock on the lobby as it is then. A stale or foreign button, or
+        anyone else's tap, is an alert and changes nothing."""
         table = await self.repository.get_table(table_id)
         if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
             return Reply(tr.t("flow-stale-button"), alert=True)
         if not await self._may_manage(table, actor, is_admin):
             return Reply(tr.t("flow-only-creator"), alert=True)
-        async with core.locked(table_id):
+        async with self.core.locked(table_id):
             table = await self.repository.get_table(table_id)
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
-            leaving = next((seat for seat in table.seats if seat.user_id == user_id), None)
-            if leaving is None or user_id == table.creator_id:
-                return Reply(tr.t("flow-stale-button"), alert=True)
-            await self._reseat(table, [seat for seat in table.seats if seat.user_id != user_id], update_id)
-        return Reply(tr.t("flow-player-removed", name=leaving.name))
+            return await act(table)
 
     async def _remove_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         """The computer seated last gets up (a stale button, with none seated, changes nothing)."""
@@ -511,15 +528,8 @@ class LobbyService:
         the deal (asked before the table's lock)."""
         core = self.core
         tr = core.actor_translator(actor)
-        table = await self.repository.get_table(table_id)
-        if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
-            return Reply(tr.t("flow-stale-button"), alert=True)
-        if not await self._may_manage(table, actor, is_admin):
-            return Reply(tr.t("flow-only-creator"), alert=True)
-        async with core.locked(table_id):
-            table = await self.repository.get_table(table_id)
-            if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
-                return Reply(tr.t("flow-stale-button"), alert=True)
+
+        async def choose(table: Table) -> Reply:
             settings = await core.chat_settings(chat_id)
             if key == BACK_KEY:
                 return await self._show_settings(table, update_id, tr)
@@ -545,7 +555,9 @@ class LobbyService:
             else:  # DONE_KEY (or anything else): back to the lobby, in the table's language
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
             await core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
-        return Reply()
+            return Reply()
+
+        return await self._managed_button(table_id, chat_id, actor, is_admin, tr, choose)
 
     # -- start, cancel, expire -----------------------------------------------------------------------------
 
