@@ -35,19 +35,19 @@ exactly). Against the easy player they bound what any inference about the other 
 
 **Reproducible, resumable.** Pair N of a game is seeded by N alone (the cards, the dealer, each computer's
 seed), so ``--workers`` changes only the wall time. With ``--out`` every pair's result is appended to a JSON-lines
-file as it finishes; a later run with the same file skips the pairs it holds and reports over pairs 0..N-1, so a
-long run can be stopped and resumed, or extended with a larger ``--pairs``. ``--report`` only reads the file.
+file as it finishes (gzip-compressed if its name ends in ``.gz``: tests/benchmarks/records.py); a later run with
+the same file skips the pairs it holds and reports over pairs 0..N-1, so a long run can be stopped and resumed,
+or extended with a larger ``--pairs``. ``--report`` only reads the file. The kept runs are in docs/lab/results/.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from multiprocessing.pool import Pool
 from pathlib import Path
@@ -60,6 +60,7 @@ from engine.bura.match import Match
 from engine.bura.players import Player, RandomPlayer
 from engine.bura.variant import BURA_STANDARD, BURKOZEL, SINGLE_DEAL, Variant
 from engine.bura.views import SeatView, view
+from tests.benchmarks import records
 
 
 @contextmanager
@@ -264,35 +265,31 @@ class Results:
 
 def load(path: Path | None) -> Results:
     results = Results()
-    if path is not None and path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                results.add(json.loads(line))
+    for record in records.read(path):
+        results.add(record)
     return results
 
 
 def run(tasks: list[tuple[str, str, str, int]], workers: int, results: Results, out: Path | None, every: int) -> None:
     pool = Pool(workers) if workers > 1 else None
-    stream = out.open("a") if out is not None else None
     started = time.perf_counter()
-    try:
-        done: Iterable[dict[str, object]] = (
-            pool.imap_unordered(play_pair, tasks) if pool is not None else map(play_pair, tasks)
-        )
-        for count, record in enumerate(done, 1):
-            results.add(record)
-            if stream is not None:
-                stream.write(json.dumps(record, separators=(",", ":")) + "\n")
-                stream.flush()
-            if every and count % every == 0:
-                elapsed = time.perf_counter() - started
-                print(f"  ... {count}/{len(tasks)} pairs, {elapsed / 60:.1f} min", flush=True)
-    finally:
-        if stream is not None:
-            stream.close()
-        if pool is not None:
-            pool.close()
-            pool.join()
+    with ExitStack() as stack:
+        stream = stack.enter_context(records.appending(out)) if out is not None else None
+        try:
+            done: Iterable[dict[str, object]] = (
+                pool.imap_unordered(play_pair, tasks) if pool is not None else map(play_pair, tasks)
+            )
+            for count, record in enumerate(done, 1):
+                results.add(record)
+                if stream is not None:
+                    records.append(stream, [record])
+                if every and count % every == 0:
+                    elapsed = time.perf_counter() - started
+                    print(f"  ... {count}/{len(tasks)} pairs, {elapsed / 60:.1f} min", flush=True)
+        finally:
+            if pool is not None:
+                pool.close()
+                pool.join()
 
 
 def _levels_in(pairings: list[str]) -> list[str]:
@@ -357,7 +354,9 @@ def main() -> None:
     parser.add_argument("--games", default="bura,burkozel")
     parser.add_argument("--pairings", default="easy-random,hard-easy,hard4-hard,hard-random")
     parser.add_argument("--workers", type=int, default=1, help="processes to spread the pairs over")
-    parser.add_argument("--out", type=Path, default=None, help="JSON-lines file of pair results (appended, resumed)")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="JSON-lines file of pair results, gzip if .gz (appended, resumed)"
+    )
     parser.add_argument("--report", action="store_true", help="only report what --out holds")
     parser.add_argument("--progress", type=int, default=0, help="print progress every N pairs")
     args = parser.parse_args()

@@ -14,10 +14,11 @@ and full playouts (``Budget(seed=...)``, horizon 0: the player before the value)
 player on the other. At the start of every lead (no trick on the table, the deal one a ``Sim`` can stand for)
 the position's :func:`~engine.bura.ai.value.features` from the hard side are recorded; once the deal is over
 each is labelled 1 if the hard side won it, 0 if it lost (a void deal is left out). One JSON line per position:
-``{"n": N, "x": [...], "won": 0|1}``. The file resumes: deals already in it are not played again. ``--level``
-plays another hard player instead (a level of tests/benchmarks/ai_strength.py, such as ``value1``: the base
-budget judged by the shipped value), so a value can be fitted on the deals of the player that uses it. A row
-does not say which level played it: give each level its own ``--out`` file, or the resumed run mixes them.
+``{"n": N, "x": [...], "won": 0|1}``, gzip-compressed if the file's name ends in ``.gz``. The file resumes:
+deals already in it are not played again. ``--level`` plays another hard player instead (a level of
+tests/benchmarks/ai_strength.py, such as ``value1``: the base budget judged by the shipped value), so a value can
+be fitted on the deals of the player that uses it. A row does not say which level played it: give each level its
+own ``--out`` file, or the resumed run mixes them.
 
 **fit.** Gradient-boosted trees (LightGBM, binary log loss, small trees, deterministic on one thread). The
 deals with ``N % 5 == 0`` are held out to choose the number of trees (early stopping), and the log loss there is
@@ -45,7 +46,7 @@ from engine.bura.match import Match
 from engine.bura.players import Player
 from engine.bura.variant import BURA_STANDARD, SINGLE_DEAL
 from engine.bura.views import view
-from tests.benchmarks import ai_strength
+from tests.benchmarks import ai_strength, records
 
 DATA = Path("value_positions.jsonl")
 PARAMS: dict[str, Any] = {
@@ -99,16 +100,13 @@ def play(task: tuple[int, int, str]) -> list[dict[str, object]]:
 
 
 def play_main(deals: range, workers: int, out: Path, level: str = "base") -> None:
-    done: set[int] = set()
-    if out.exists():
-        done = {json.loads(line)["n"] for line in out.read_text().splitlines() if line}
+    done = {row["n"] for row in records.read(out)}
     numbers = sorted({n for n in deals if n not in done})
     print(f"playing {2 * len(numbers)} deals of {level} against easy into {out}", flush=True)
     # Both deals of a shuffle are written together, so a stopped run leaves no shuffle half done.
-    with Pool(workers) as pool, out.open("a") as sink:
+    with Pool(workers) as pool, records.appending(out) as sink:
         for rows in pool.imap(_pair, [(n, level) for n in numbers], chunksize=2):
-            sink.writelines(json.dumps(row) + "\n" for row in rows)
-            sink.flush()
+            records.append(sink, rows, compact=False)
 
 
 def _pair(task: tuple[int, str]) -> list[dict[str, object]]:
@@ -158,7 +156,7 @@ def fit_main(data: Path, model: Path) -> None:
     # Typed as Any: the fit extra is not installed where the tests and mypy run.
     lightgbm: Any = importlib.import_module("lightgbm")
     numpy: Any = importlib.import_module("numpy")
-    rows = [json.loads(line) for line in data.read_text().splitlines() if line]
+    rows = records.read(data)
     x = numpy.array([row["x"] for row in rows], dtype=float)
     y = numpy.array([row["won"] for row in rows], dtype=float)
     held = numpy.array([row["n"] % 5 == 0 for row in rows])
