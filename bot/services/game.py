@@ -2,9 +2,11 @@
 
 A hand button names the table and a move number: the last move that changed its player's hand (his view
 version, `TableState.shown_move`), so a move he cannot see leaves his buttons valid; a tap on an older keyboard
-is stale and changes nothing. A card tap only re-renders the tapper's hand with the new selection (the keyboard
-is stateless, so nothing is committed); an action tap is looked up among the engine's legal actions, applied,
-and committed with the new picture of the table, the hands it changed and the announcements. «Стоп!» is a race
+is stale and changes nothing. A card tap only re-renders the tapper's hand with the new selection: the keyboard is
+stateless (the marks ride in its buttons), so the table's state, events and version stay as they were, and only
+the redrawn hand is queued in the outbox, in a commit of its own that records the update as handled; an action tap
+is looked up among the engine's legal actions, applied, and committed with the new picture of the table, the hands
+it changed and the announcements. «Стоп!» is a race
 the engine settles: whichever action is applied first under the table's lock wins, the other tap is then stale.
 """
 
@@ -110,8 +112,9 @@ class GameService:
     async def _redraw_hand(
         self, table: Table, state: TableState, seat: int, redraw: Redraw, update_id: int | None
     ) -> None:
-        """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again (nothing committed).
-        With marks that make no move the hand says why (the engine's reason); 🔄 sends it anew at the bottom."""
+        """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again, queued in the outbox
+        with the update's id (the table's state is not touched). With marks that make no move the hand says why
+        (the engine's reason); 🔄 sends it anew at the bottom."""
         messages = await self.core.hand_messages(
             table,
             state,
