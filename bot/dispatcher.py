@@ -76,6 +76,6 @@ def invite_key(settings: Settings) -> bytes:
 async def _one_handling(
     handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]], event: TelegramObject, data: dict[str, Any]
 ) -> Any:
-    """Each update is one handling: its first write records it as processed (`TableCore.first_use`)."""
+    """Each update is one handling: its first write records it as processed (`bot.services.core.first_use`)."""
     with handling():
         return await handler(event, data)

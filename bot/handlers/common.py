@@ -24,7 +24,7 @@ from bot.render.common import fit_alert
 from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.render.names import safe_name
 from bot.services import Actor, Reply, TableService
-from bot.services.core import IsAdmin, IsMember
+from bot.services.context import IsAdmin, IsMember
 from bot.telegram.api import BotApi
 from bot.telegram.members import Members, Standing
 

@@ -8,7 +8,7 @@ from aiogram.types import CallbackQuery
 
 from bot.handlers.common import answer
 from bot.i18n import Translations
-from bot.services.core import Reply
+from bot.services.context import Reply
 
 
 def create_router() -> Router:

@@ -12,7 +12,7 @@ from aiogram.types import CallbackQuery, Message, Update
 
 from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer, member_check, respond, topic_of
 from bot.services import TableService
-from bot.services.core import Actor, IsAdmin, Reply
+from bot.services.context import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import LobbyCb, RemoveCb, SettingCb
 from bot.telegram.members import Members

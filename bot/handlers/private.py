@@ -11,7 +11,7 @@ from bot.handlers.common import PRIVATE_CHAT, actor_of, answer, member_check, re
 from bot.render.help import render_help
 from bot.render.keyboard import button, link, link_keyboard
 from bot.services import TableService
-from bot.services.core import Reply
+from bot.services.context import Reply
 from bot.services.invites import is_invitation
 from bot.storage import Storage
 from bot.table_settings import ComputerLevel

@@ -32,8 +32,11 @@ from bot.render.lobby import (
     render_settings,
     setting_keys,
 )
-from bot.services.core import Actor, IsAdmin, IsMember, Reply, TableCore, TableState, html_text, lobby_message
+from bot.services.context import Actor, IsAdmin, IsMember, Reply
+from bot.services.core import TableCore, first_use
 from bot.services.invites import invite_link, invited_table
+from bot.services.messages import html_text, lobby_message, text_message, unpin_table
+from bot.services.state import TableState
 from bot.storage import (
     Deadline,
     OpenTableExistsError,
@@ -129,7 +132,7 @@ class LobbyService:
                 actor.user_id,
                 settings.model_dump(mode="json"),
                 seats,
-                update_id=core.first_use(update_id),
+                update_id=first_use(update_id),
                 thread_id=thread_id,
             )
         except OpenTableExistsError:
@@ -187,8 +190,8 @@ class LobbyService:
             return Reply(tr.t(playing))
         if not await self._may_manage(table, actor, is_admin):
             return Reply(tr.t("flow-only-creator"))
-        async with core.locked(table.table_id):
-            current = await self.repository.get_table(table.table_id)
+        async with core.live.table(table.table_id) as held:
+            current = held.table
             if current is None or current.status is not TableStatus.LOBBY:
                 return Reply(tr.t(playing))
             return await act(current, tr)
@@ -236,8 +239,8 @@ class LobbyService:
             return refused
         manages = op not in (LobbyOp.JOIN, LobbyOp.LEAVE) and await self._may_manage(table, actor, is_admin)
         await core.remember(actor)
-        async with core.locked(table_id):
-            table = await self.repository.get_table(table_id)
+        async with core.live.table(table_id) as held:
+            table = held.table
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             if op is LobbyOp.JOIN:
@@ -374,11 +377,11 @@ class LobbyService:
                 actor.user_id,
                 settings.model_dump(mode="json"),
                 seats=seats,
-                update_id=core.first_use(update_id),
+                update_id=first_use(update_id),
             )
         except OpenTableExistsError:
             return Reply(tr.t("flow-play-exists"))
-        async with core.locked(table.table_id):
+        async with core.live.locked(table.table_id):
             started = await self._start(table, actor, tr, None, tr.t("flow-play-title"), settings=settings)
         return Reply(started.text if started.alert else None)  # the game's own message shows it started
 
@@ -439,8 +442,8 @@ class LobbyService:
             return Reply(tr.t("flow-stale-button"), alert=True)
         if not await self._may_manage(table, actor, is_admin):
             return Reply(tr.t("flow-only-creator"), alert=True)
-        async with self.core.locked(table_id):
-            table = await self.repository.get_table(table_id)
+        async with self.core.live.table(table_id) as held:
+            table = held.table
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             return await act(table)
@@ -485,8 +488,8 @@ class LobbyService:
             return Reply(tr.t("flow-link-expired"))
         if (refused := await _member_reply(is_member, found.chat_id, tr, alert=False)) is not None:
             return refused
-        async with core.locked(table_id):
-            table = await self.repository.get_table(table_id)
+        async with core.live.table(table_id) as held:
+            table = held.table
             if table is None or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-link-expired"))
             if any(seat.user_id == actor.user_id for seat in table.seats):
@@ -591,7 +594,7 @@ class LobbyService:
         group_tr = core.translations.get(settings.language)
         if unreachable:
             said = group_tr.t("flow-need-private", names=names_list(unreachable, group_tr, len(unreachable)))
-            await core.enqueue([core.text_message(table.chat_id, said, thread_id=table.thread_id)])
+            await core.enqueue([text_message(table.chat_id, said, thread_id=table.thread_id)])
             # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
             return Reply(tr.t("flow-need-private", names=names_list(unreachable, tr)), alert=True)
         seats: list[Seat] | None = None
@@ -608,10 +611,12 @@ class LobbyService:
         over = match.finished  # a one-deal match can end as it is dealt (a dealt «Бура!», RULES §7)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
-            *core.announcements(table, state, started, group_tr),
-            *core.table_message(table, state, group_tr, new=True),
-            *await core.hand_messages(table, state, version, new=True, stories=core.story(table, state, started, None)),
-            *(core.unpin_table(table) if over else ()),
+            *core.messages.announcements(table, state, started, group_tr),
+            *core.messages.table_message(table, state, group_tr, new=True),
+            *await core.messages.hand_messages(
+                table, state, version, new=True, stories=core.messages.story(table, state, started, None)
+            ),
+            *(unpin_table(table) if over else ()),
         ]
         committed = await core.commit(
             table,
