@@ -319,6 +319,10 @@ class ChatStore(Protocol):
 
     async def get_user(self, user_id: int) -> User | None: ...
 
+    async def get_users(self, user_ids: Collection[int]) -> dict[int, User]:
+        """The users known among `user_ids`, by id, read at once (a list of names, /top's)."""
+        ...
+
     async def set_user_started(self, user_id: int, started: bool = True) -> None:
         """The user opened a private chat with the bot (/start), so hands can be dealt there."""
         ...

@@ -491,6 +491,17 @@ async def test_users_and_flags(storage: Storage) -> None:
     assert stranger.blocked
 
 
+async def test_users_by_ids_are_read_at_once(storage: Storage) -> None:
+    assert await storage.get_users([]) == {}
+    await storage.upsert_user(7, "Аня", language="ru")
+    await storage.upsert_user(9, "Борис")
+    assert await storage.get_user(9) is not None  # one of them known already (a backend's cache, say)
+    found = await storage.get_users([9, 7, 8, 7])
+    assert sorted(found) == [7, 9], "a stranger is left out, a repeated id read once"
+    assert found[7] == await storage.get_user(7)
+    assert found[9].name == "Борис"
+
+
 async def test_stats_accumulate_per_game_and_counter(storage: Storage) -> None:
     table = await storage.create_table(-1, creator_id=7, settings={})
     await storage.commit_move(
