@@ -13,7 +13,6 @@ from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, respond
 from bot.render.help import render_help
 from bot.render.keyboard import link, link_keyboard
 from bot.services import TableService
-from bot.storage import Storage
 from bot.telegram.sender import Sender
 
 logger = logging.getLogger(__name__)
@@ -29,16 +28,13 @@ def create_router() -> Router:
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_MEMBER >> IS_NOT_MEMBER))
     async def removed(event: ChatMemberUpdated, tables: TableService) -> None:
         logger.info("removed from chat %s", event.chat.id)
-        await tables.game.close_removed(event.chat.id)
+        await tables.membership.removed(event.chat.id)
 
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def added(
-        event: ChatMemberUpdated, tables: TableService, repository: Storage, bot: Bot, event_update: Update
-    ) -> None:
+    async def added(event: ChatMemberUpdated, tables: TableService, bot: Bot, event_update: Update) -> None:
         """Added to a group: it speaks the language of whoever added the bot, and says how to begin — each player
         opens the private chat once (his hand is dealt there), with a button for it."""
-        await tables.lobby.adopt_language(event.chat.id, actor_of(event.from_user))
-        await repository.set_chat_removed(event.chat.id, False)
+        await tables.membership.added(event.chat.id, actor_of(event.from_user))
         tr = await tables.core.chat_translator(event.chat.id)
         me = await bot.me()
         markup = link_keyboard([[link(tr.t("flow-hello-button"), f"https://t.me/{me.username}?start=hello")]])
@@ -57,10 +53,10 @@ def create_router() -> Router:
             await tables.game.resume(event.chat.id)
 
     @groups.message(F.migrate_to_chat_id)
-    async def migrated(message: Message, repository: Storage) -> None:
+    async def migrated(message: Message, tables: TableService) -> None:
         assert message.migrate_to_chat_id is not None
         logger.info("chat %s migrated to %s", message.chat.id, message.migrate_to_chat_id)
-        await repository.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+        await tables.membership.migrated(message.chat.id, message.migrate_to_chat_id)
 
     @groups.message(Command("help", "start"))
     async def help_group(message: Message, tables: TableService, event_update: Update) -> None:
@@ -72,13 +68,12 @@ def create_router() -> Router:
     private.my_chat_member.filter(PRIVATE_CHAT)
 
     @private.my_chat_member(ChatMemberUpdatedFilter(IS_MEMBER >> IS_NOT_MEMBER))
-    async def blocked(event: ChatMemberUpdated, tables: TableService, repository: Storage) -> None:
-        await repository.set_user_blocked(event.chat.id)
-        await tables.game.player_unreachable(event.chat.id)
+    async def blocked(event: ChatMemberUpdated, tables: TableService) -> None:
+        await tables.membership.blocked(event.chat.id)
 
     @private.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def unblocked(event: ChatMemberUpdated, repository: Storage) -> None:
-        await repository.set_user_blocked(event.chat.id, False)
+    async def unblocked(event: ChatMemberUpdated, tables: TableService) -> None:
+        await tables.membership.unblocked(event.chat.id)
 
     router.include_routers(groups, private)
     return router

@@ -13,7 +13,6 @@ from bot.render.keyboard import button, link, link_keyboard
 from bot.services import TableService
 from bot.services.context import Reply
 from bot.services.invites import is_invitation
-from bot.storage import Storage
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import PlayCb
 from bot.telegram.members import Members
@@ -29,7 +28,6 @@ def create_router() -> Router:
         message: Message,
         command: CommandObject,
         tables: TableService,
-        repository: Storage,
         bot: Bot,
         members: Members,
         event_update: Update,
@@ -48,9 +46,7 @@ def create_router() -> Router:
             text = reply.text
         else:
             # The first run: what the bot is for, and two ways to begin (a group, or a game right here).
-            await tables.core.remember(actor)
-            await repository.set_user_started(actor.user_id)
-            await repository.set_user_blocked(actor.user_id, False)
+            await tables.core.remember(actor, started=True)
             tr = tables.core.actor_translator(actor)
             me = await bot.me()
             markup = link_keyboard(

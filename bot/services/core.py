@@ -105,10 +105,14 @@ class TableCore:
     def actor_translator(self, actor: Actor) -> Translator:
         return self.translations.for_telegram_language(actor.language_code)
 
-    async def remember(self, actor: Actor) -> None:
-        """Keep the user's name and language fresh (they are shown at the table and used in private chats)."""
+    async def remember(self, actor: Actor, *, started: bool = False) -> None:
+        """Keep the user's name and language fresh (they are shown at the table and used in private chats);
+        `started`: he opened the private chat with the bot (/start, /play), so hands can be dealt there."""
         language = language_for_telegram(actor.language_code, self.translations.default_language)
         await self.repository.upsert_user(actor.user_id, actor.name, language=language)
+        if started:
+            await self.repository.set_user_started(actor.user_id)
+            await self.repository.set_user_blocked(actor.user_id, False)
 
     async def chat_settings(self, chat_id: int) -> TableSettings:
         chat = await self.repository.get_chat(chat_id)

@@ -354,9 +354,7 @@ class LobbyService:
         """/play in the private chat: a table against the computer, where that chat is the table and the hand."""
         core = self.core
         tr = core.actor_translator(actor)
-        await core.remember(actor)
-        await self.repository.set_user_started(actor.user_id)
-        await self.repository.set_user_blocked(actor.user_id, False)
+        await core.remember(actor, started=True)
         chat_id = actor.user_id  # a private chat's id is the user's
         if await self.repository.get_open_table(chat_id) is not None:
             return Reply(tr.t("flow-play-exists"))
@@ -479,9 +477,7 @@ class LobbyService:
         id, a made-up or old link) is answered as a table that is gone, and changes nothing of any table."""
         core = self.core
         tr = core.actor_translator(actor)
-        await core.remember(actor)
-        await self.repository.set_user_started(actor.user_id)
-        await self.repository.set_user_blocked(actor.user_id, False)
+        await core.remember(actor, started=True)
         table_id = invited_table(core.invite_key, payload)
         found = await self.repository.get_table(table_id) if table_id is not None else None
         if table_id is None or found is None or found.status is not TableStatus.LOBBY:
