@@ -10,7 +10,6 @@ from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter, C
 from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message, Update
 
 from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, respond
-from bot.render.help import render_help
 from bot.render.keyboard import link, link_keyboard
 from bot.services import TableService
 from bot.telegram.sender import Sender
@@ -60,8 +59,7 @@ def create_router() -> Router:
 
     @groups.message(Command("help", "start"))
     async def help_group(message: Message, tables: TableService, event_update: Update) -> None:
-        settings = await tables.core.chat_settings(message.chat.id)  # the rules this chat plays
-        text = render_help(settings, tables.core.translations.get(settings.language))
+        text = await tables.lobby.help(message.chat.id)  # the rules this chat plays
         await respond(tables, message, text, event_update.update_id)
 
     private = Router(name="membership-private")

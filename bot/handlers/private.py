@@ -8,7 +8,6 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message, Update
 
 from bot.handlers.common import PRIVATE_CHAT, actor_of, answer, member_check, respond
-from bot.render.help import render_help
 from bot.render.keyboard import button, link, link_keyboard
 from bot.services import TableService
 from bot.services.context import Reply
@@ -100,7 +99,7 @@ def create_router() -> Router:
     async def help_private(message: Message, tables: TableService, event_update: Update) -> None:
         if message.from_user is not None:
             tr = tables.core.actor_translator(actor_of(message.from_user))
-            text = render_help(await tables.core.chat_settings(message.chat.id), tr)
+            text = await tables.lobby.help(message.chat.id, tr)
             await respond(tables, message, text, event_update.update_id)
 
     @router.message()

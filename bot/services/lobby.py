@@ -18,12 +18,14 @@ from pydantic import ValidationError
 
 from bot.games.registry import game_for
 from bot.i18n import Translator, language_for_telegram
+from bot.render.help import render_help
 from bot.render.keyboard import Keyboard
 from bot.render.lobby import (
     BACK_KEY,
     OPEN_CHOICES,
     SETTING_CHOICES,
     SETTING_FIELDS,
+    GameTerms,
     LobbyPlayer,
     removable,
     render_lobby,
@@ -105,6 +107,17 @@ def lobby_players(table: Table) -> list[LobbyPlayer]:
     ]
 
 
+def game_terms(settings: TableSettings, tr: Translator) -> GameTerms:
+    """What the lobby shows of the game the settings choose (its rules line in the reader's language)."""
+    game = game_for(settings)
+    return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), game.fixed_settings(settings))
+
+
+def help_text(settings: TableSettings, tr: Translator) -> str:
+    """/help: how the game the settings choose is played, as its adapter tells it, then the commands."""
+    return render_help(game_for(settings).help_text(settings, tr), tr)
+
+
 class LobbyService:
     def __init__(self, core: TableCore) -> None:
         self.core = core
@@ -148,6 +161,13 @@ class LobbyService:
             deadline=LOBBY_DEADLINE,
         )
         return Reply()
+
+    async def help(self, chat_id: int, tr: Translator | None = None) -> str:
+        """/help: how the chat's game is played (its settings' game), then the commands; in the chat's language
+        unless `tr` is given."""
+        settings = await self.core.chat_settings(chat_id)
+        tr = tr or self.core.translations.get(settings.language)
+        return help_text(settings, tr)
 
     async def adopt_language(self, chat_id: int, actor: Actor) -> None:
         """A group without a language of its own takes that of who brought the bot or opened its first table
@@ -204,7 +224,8 @@ class LobbyService:
     def _lobby_message(
         self, table: Table, settings: TableSettings, tr: Translator, *, new: bool = False
     ) -> OutboxMessage:
-        text, markup = render_lobby(settings, lobby_players(table), tr, table_id=table.table_id)
+        game = game_terms(settings, tr)
+        text, markup = render_lobby(settings, game, lobby_players(table), tr, table_id=table.table_id)
         return self._lobby_payload(table, text, markup, new=new)
 
     @staticmethod
@@ -505,7 +526,7 @@ class LobbyService:
         table's language changes the table, not the screen being read)."""
         settings = await self.core.chat_settings(table.chat_id)
         tr = tr or self.core.translations.get(settings.language)
-        text, markup = render_settings(settings, tr, table_id=table.table_id)
+        text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
         message = self._lobby_payload(table, text, markup)
         await self.core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
         return Reply()
@@ -533,7 +554,7 @@ class LobbyService:
             if key == BACK_KEY:
                 return await self._show_settings(table, update_id, tr)
             if key in SETTING_CHOICES and key in SETTING_FIELDS and value == OPEN_CHOICES:
-                if key not in setting_keys(settings):
+                if key not in setting_keys(game_terms(settings, tr)):
                     return Reply(tr.t("flow-stale-button"), alert=True)
                 text, markup = render_setting_choices(settings, key, tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
@@ -549,7 +570,7 @@ class LobbyService:
                 await self.repository.set_chat_settings(chat_id, stored)
                 if key == "language":
                     await self.repository.upsert_chat(chat_id, language=settings.language)
-                text, markup = render_settings(settings, tr, table_id=table.table_id)
+                text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
             else:  # DONE_KEY (or anything else): back to the lobby, in the table's language
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
