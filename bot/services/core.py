@@ -25,6 +25,7 @@ from bot.services.messages import MoveMessages, hand_ref
 from bot.services.state import TableState, event_to_json
 from bot.storage import (
     Deadline,
+    JsonObject,
     OutboxMessage,
     Seat,
     StaleVersion,
@@ -135,8 +136,11 @@ class TableCore:
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        chat_settings: JsonObject | None = None,
+        chat_language: str | None = None,
     ) -> Table | None:
-        """Commit one change; None when it was not applied (a redelivered update, or the table moved on)."""
+        """Commit one change; None when it was not applied (a redelivered update, or the table moved on). The
+        chat's settings and language, when given, are set with it (a lobby's settings are its group's)."""
         self.live.committing(table.table_id)
         try:
             committed = await self.repository.commit_move(
@@ -150,6 +154,8 @@ class TableCore:
                 seats=seats,
                 deadline=deadline,
                 stats=stats,
+                chat_settings=chat_settings,
+                chat_language=chat_language,
             )
         except UpdateAlreadyProcessedError:
             logger.info("table %s: update %s was applied before", table.table_id, update_id)

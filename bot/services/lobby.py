@@ -41,6 +41,7 @@ from bot.services.messages import html_text, lobby_message, text_message, unpin_
 from bot.services.state import TableState
 from bot.storage import (
     Deadline,
+    JsonObject,
     OpenTableExistsError,
     OutboxKind,
     OutboxMessage,
@@ -97,6 +98,19 @@ async def _member_reply(is_member: IsMember, chat_id: int, tr: Translator, *, al
     if member:
         return None
     return Reply(tr.t("flow-members-only" if member is False else "flow-members-unknown"), alert=alert)
+
+
+def _stored(settings: TableSettings) -> JsonObject:
+    """A chat's settings as stored (its language is a column of its own)."""
+    return settings.model_dump(mode="json", exclude={"language"})
+
+
+def _with_level(settings: TableSettings, level: ComputerLevel | None) -> tuple[TableSettings, JsonObject | None]:
+    """The settings with the computers' `level` (a table setting), and what to store of them if they changed."""
+    if level is None or level is settings.computer_level:
+        return settings, None
+    changed = settings.model_copy(update={"computer_level": level})
+    return changed, _stored(changed)
 
 
 def lobby_players(table: Table) -> list[LobbyPlayer]:
@@ -336,29 +350,22 @@ class LobbyService:
         lobby's 🤖 button does. With a level, the table's computers play at that level (a table setting)."""
 
         async def add(table: Table, tr: Translator) -> Reply:
-            settings = await self.core.chat_settings(chat_id)
-            if level is not None and len(table.seats) < game_for(settings).player_range(settings)[1]:
-                await self._set_level(chat_id, settings, level)
-            reply = await self._add_computer(table, tr, update_id)
+            reply = await self._add_computer(table, tr, update_id, level)
             return Reply(reply.text)  # a message in the chat, not an alert
 
         return await self._lobby_command(
             chat_id, actor, is_admin, update_id, ("flow-addbot-no-lobby", "flow-addbot-playing"), add
         )
 
-    async def _set_level(self, chat_id: int, settings: TableSettings, level: ComputerLevel) -> TableSettings:
-        """The chat's computers play at ``level`` from now on (a table setting); the settings with it."""
-        if level is settings.computer_level:
-            return settings
-        changed = settings.model_copy(update={"computer_level": level})
-        await self.repository.set_chat_settings(chat_id, changed.model_dump(mode="json", exclude={"language"}))
-        return changed
-
-    async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
-        """Seat a computer player at the level the table's settings name."""
+    async def _add_computer(
+        self, table: Table, tr: Translator, update_id: int | None, level: ComputerLevel | None = None
+    ) -> Reply:
+        """Seat a computer player at the level the table's settings name; with `level`, the chat's computers play
+        at that level from now on (a table setting, committed with the seat)."""
         settings = await self.core.chat_settings(table.chat_id)
         if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
             return Reply(tr.t("flow-lobby-full", count=most), alert=True)
+        settings, stored = _with_level(settings, level)
         group_tr = self.core.translations.get(settings.language)
         seats = computer_names((*table.seats, Seat(seat=len(table.seats), user_id=None, name="")), group_tr)
         seated = table.model_copy(update={"seats": seats})
@@ -368,6 +375,7 @@ class LobbyService:
             update_id=update_id,
             seats=seats,
             deadline=LOBBY_DEADLINE,
+            chat_settings=stored,
         )
         return Reply(tr.t("flow-computer-added") if committed else None)
 
@@ -380,9 +388,7 @@ class LobbyService:
         if await self.repository.get_open_table(chat_id) is not None:
             return Reply(tr.t("flow-play-exists"))
         await self.repository.upsert_chat(chat_id, language=tr.language)
-        settings = await core.chat_settings(chat_id)
-        if level is not None:
-            settings = await self._set_level(chat_id, settings, level)
+        settings, stored = _with_level(await core.chat_settings(chat_id), level)
         least, most = game_for(settings).player_range(settings)
         if least > 2 or most < 2:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
@@ -401,7 +407,8 @@ class LobbyService:
         except OpenTableExistsError:
             return Reply(tr.t("flow-play-exists"))
         async with core.live.locked(table.table_id):
-            started = await self._start(table, actor, tr, None, tr.t("flow-play-title"), settings=settings)
+            title = tr.t("flow-play-title")
+            started = await self._start(table, actor, tr, None, title, settings=settings, chat_settings=stored)
         return Reply(started.text if started.alert else None)  # the game's own message shows it started
 
     async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
@@ -551,6 +558,8 @@ class LobbyService:
 
         async def choose(table: Table) -> Reply:
             settings = await core.chat_settings(chat_id)
+            stored: JsonObject | None = None  # the chat's settings changed: set with the menu that shows them
+            language: str | None = None
             if key == BACK_KEY:
                 return await self._show_settings(table, update_id, tr)
             if key in SETTING_CHOICES and key in SETTING_FIELDS and value == OPEN_CHOICES:
@@ -566,15 +575,20 @@ class LobbyService:
                     settings = TableSettings.model_validate({**settings.model_dump(mode="json"), field: value})
                 except ValidationError:
                     return Reply(tr.t("flow-stale-button"), alert=True)
-                stored = settings.model_dump(mode="json", exclude={"language"})
-                await self.repository.set_chat_settings(chat_id, stored)
-                if key == "language":
-                    await self.repository.upsert_chat(chat_id, language=settings.language)
+                stored = _stored(settings)
+                language = settings.language if key == "language" else None
                 text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
             else:  # DONE_KEY (or anything else): back to the lobby, in the table's language
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
-            await core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
+            await core.commit(
+                table,
+                outbox=[message],
+                update_id=update_id,
+                deadline=LOBBY_DEADLINE,
+                chat_settings=stored,
+                chat_language=language,
+            )
             return Reply()
 
         return await self._managed_button(table_id, chat_id, actor, is_admin, tr, choose)
@@ -590,7 +604,10 @@ class LobbyService:
         title: str,
         *,
         settings: TableSettings | None = None,
+        chat_settings: JsonObject | None = None,
     ) -> Reply:
+        """Deal: the match begins, the lobby message gives way to the table and the hands. `chat_settings`: the
+        chat's settings to commit with it (the level /play names)."""
         core = self.core
         if settings is None:
             settings = await core.chat_settings(table.chat_id)
@@ -645,6 +662,7 @@ class LobbyService:
             seats=seats,
             deadline=core.deadline(table, state),
             stats=core.stats(table, state, started),
+            chat_settings=chat_settings,
         )
         return Reply(tr.t("flow-started") if committed else None)
 
