@@ -490,7 +490,7 @@ class TimerStore(Protocol):
 
 
 HAND_REF = "hand:{table_id}"
-"""The ref of a player's hand message of a table, in his private chat (bot/services/core.py `hand_ref`): what
+"""The ref of a player's hand message of a table, in his private chat (bot/services/messages.py `hand_ref`): what
 `RetentionStore` forgets of a finished table's live messages."""
 
 
