@@ -7,11 +7,11 @@ import logging
 
 from aiogram import Bot, F, Router
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter, Command
-from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message, Update
+from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message
 
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, respond
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, respond
 from bot.render.keyboard import link, link_keyboard
-from bot.services import TableService
+from bot.services import Actor, TableService
 from bot.telegram.sender import Sender
 
 logger = logging.getLogger(__name__)
@@ -30,14 +30,14 @@ def create_router() -> Router:
         await tables.membership.removed(event.chat.id)
 
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def added(event: ChatMemberUpdated, tables: TableService, bot: Bot, event_update: Update) -> None:
+    async def added(event: ChatMemberUpdated, tables: TableService, bot: Bot, actor: Actor, update_id: int) -> None:
         """Added to a group: it speaks the language of whoever added the bot, and says how to begin — each player
         opens the private chat once (his hand is dealt there), with a button for it."""
-        await tables.membership.added(event.chat.id, actor_of(event.from_user))
+        await tables.membership.added(event.chat.id, actor)
         tr = await tables.core.chat_translator(event.chat.id)
         me = await bot.me()
         markup = link_keyboard([[link(tr.t("flow-hello-button"), f"https://t.me/{me.username}?start=hello")]])
-        await tables.say(event.chat.id, tr.t("flow-hello-group"), event_update.update_id, markup=markup)
+        await tables.say(event.chat.id, tr.t("flow-hello-group"), update_id, markup=markup)
 
     @groups.my_chat_member()
     async def rights_changed(event: ChatMemberUpdated, tables: TableService, sender: Sender) -> None:
@@ -58,9 +58,9 @@ def create_router() -> Router:
         await tables.membership.migrated(message.chat.id, message.migrate_to_chat_id)
 
     @groups.message(Command("help", "start"))
-    async def help_group(message: Message, tables: TableService, event_update: Update) -> None:
+    async def help_group(message: Message, tables: TableService, update_id: int) -> None:
         text = await tables.lobby.help(message.chat.id)  # the rules this chat plays
-        await respond(tables, message, text, event_update.update_id)
+        await respond(tables, message, text, update_id)
 
     private = Router(name="membership-private")
     private.my_chat_member.filter(PRIVATE_CHAT)

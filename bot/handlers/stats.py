@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram import Router
 from aiogram.filters import Command
-from aiogram.types import Message, Update
+from aiogram.types import Message
 
 from bot.handlers.common import GROUP_CHATS, respond
 from bot.services import TableService
@@ -15,14 +15,14 @@ def create_router() -> Router:
     router.message.filter(GROUP_CHATS)
 
     @router.message(Command("stats"))
-    async def my_stats(message: Message, tables: TableService, event_update: Update) -> None:
+    async def my_stats(message: Message, tables: TableService, update_id: int) -> None:
         if message.from_user is None:
             return
         text = await tables.stats.mine(message.chat.id, message.from_user.id, message.from_user.full_name)
-        await respond(tables, message, text, event_update.update_id)
+        await respond(tables, message, text, update_id)
 
     @router.message(Command("top"))
-    async def top(message: Message, tables: TableService, event_update: Update) -> None:
-        await respond(tables, message, await tables.stats.top(message.chat.id), event_update.update_id)
+    async def top(message: Message, tables: TableService, update_id: int) -> None:
+        await respond(tables, message, await tables.stats.top(message.chat.id), update_id)
 
     return router
