@@ -8,6 +8,7 @@ from aiogram.types import TelegramObject
 
 from bot.config import Settings
 from bot.handlers import errors, fallback, game, lobby, membership, privacy, private, stats
+from bot.handlers.common import update_context
 from bot.handlers.people import people_only
 from bot.handlers.throttle import Throttle
 from bot.i18n import Translations
@@ -54,6 +55,7 @@ def create_dispatcher(
     )
     dispatcher.update.outer_middleware(_one_handling)
     dispatcher.update.outer_middleware(Throttle.scaled(translations, sender.pacer.interval))  # at the sender's pace
+    dispatcher.update.outer_middleware(update_context)  # the actor, his translator, the update id
     dispatcher.message.outer_middleware(people_only)  # only people act: no rows for channels and stand-ins
     dispatcher.include_routers(
         errors.create_router(),
@@ -76,6 +78,6 @@ def invite_key(settings: Settings) -> bytes:
 async def _one_handling(
     handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]], event: TelegramObject, data: dict[str, Any]
 ) -> Any:
-    """Each update is one handling: its first write records it as processed (`TableCore.first_use`)."""
+    """Each update is one handling: its first write records it as processed (`bot.services.core.first_use`)."""
     with handling():
         return await handler(event, data)

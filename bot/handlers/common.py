@@ -1,10 +1,13 @@
-"""What every handler module needs: who acts, whether he administers the group, how to answer a tap."""
+"""What every handler module needs: who acts (handed in by `update_context`), whether he administers the group,
+how to answer a tap."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiogram import Bot
 from aiogram.enums import ChatType
@@ -17,14 +20,14 @@ from aiogram.exceptions import (
 )
 from aiogram.filters import Filter
 from aiogram.methods import AnswerCallbackQuery
-from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 
 from bot import metrics
 from bot.render.common import fit_alert
 from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.render.names import safe_name
 from bot.services import Actor, Reply, TableService
-from bot.services.core import IsAdmin, IsMember
+from bot.services.context import IsAdmin, IsMember
 from bot.telegram.api import BotApi
 from bot.telegram.members import Members, Standing
 
@@ -75,6 +78,23 @@ async def respond(
 def actor_of(user: User) -> Actor:
     """The person behind an update, his name made safe to show to others (bot/render/names.py)."""
     return Actor(user_id=user.id, name=safe_name(user.full_name, user.id), language_code=user.language_code)
+
+
+async def update_context(
+    handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]], event: TelegramObject, data: dict[str, Any]
+) -> Any:
+    """An outer middleware of updates: it hands every handler what it may ask for of the update it handles —
+    `actor: Actor` (who acts; None where no person is behind the update, as for a channel's post), `tr: Translator`
+    (the actor's, in his app's language; a group's own language is asked of `TableCore.chat_translator`) and
+    `update_id: int` (what a write records, so that a redelivered update is applied once)."""
+    tables: TableService = data["tables"]
+    user: User | None = data.get("event_from_user")
+    actor = actor_of(user) if user is not None else None
+    data["actor"] = actor
+    data["tr"] = tables.core.translations.for_telegram_language(actor.language_code if actor else None)
+    if isinstance(event, Update):
+        data["update_id"] = event.update_id
+    return await handler(event, data)
 
 
 def admin_check(bot: Bot, members: Members, chat_id: int, user_id: int) -> IsAdmin:

@@ -7,16 +7,15 @@ from aiogram import Router
 from aiogram.types import CallbackQuery
 
 from bot.handlers.common import answer
-from bot.i18n import Translations
-from bot.services.core import Reply
+from bot.i18n import Translator
+from bot.services.context import Reply
 
 
 def create_router() -> Router:
     router = Router(name="fallback")
 
     @router.callback_query()
-    async def unknown_button(query: CallbackQuery, translations: Translations) -> None:
-        tr = translations.for_telegram_language(query.from_user.language_code)
+    async def unknown_button(query: CallbackQuery, tr: Translator) -> None:
         await answer(query, Reply(tr.t("flow-stale-button"), alert=True))
 
     return router

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from aiogram import Router
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, Message, Update
+from aiogram.types import CallbackQuery, Message
 
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, answer, respond
-from bot.services import TableService
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, answer, respond
+from bot.services import Actor, TableService
 from bot.telegram.callbacks import HandCb
 
 
@@ -19,17 +19,17 @@ def create_router() -> Router:
 
     @hands.callback_query(HandCb.filter())
     async def hand_button(
-        query: CallbackQuery, callback_data: HandCb, tables: TableService, event_update: Update
+        query: CallbackQuery, callback_data: HandCb, tables: TableService, actor: Actor, update_id: int
     ) -> None:
         # Answered once what the tap changed is durable: "accepted" never lies after a crash.
-        await answer(query, await tables.game.tap(callback_data, actor_of(query.from_user), event_update.update_id))
+        await answer(query, await tables.game.tap(callback_data, actor, update_id))
 
     group = Router(name="game-group")
     group.message.filter(GROUP_CHATS)
 
     @group.message(Command("score"))
-    async def score(message: Message, tables: TableService, event_update: Update) -> None:
-        await respond(tables, message, await tables.game.score(message.chat.id), event_update.update_id)
+    async def score(message: Message, tables: TableService, update_id: int) -> None:
+        await respond(tables, message, await tables.game.score(message.chat.id), update_id)
 
     router.include_routers(hands, group)
     return router

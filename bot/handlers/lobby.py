@@ -8,11 +8,11 @@ from typing import Protocol
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message, Update
+from aiogram.types import CallbackQuery, Message
 
-from bot.handlers.common import GROUP_CHATS, actor_of, admin_check, answer, member_check, respond, topic_of
+from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, respond, topic_of
 from bot.services import TableService
-from bot.services.core import Actor, IsAdmin, Reply
+from bot.services.context import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import LobbyCb, RemoveCb, SettingCb
 from bot.telegram.members import Members
@@ -24,20 +24,18 @@ def create_router() -> Router:
     router.callback_query.filter(GROUP_CHATS)
 
     @router.message(Command("new", "bura"))
-    async def open_table(message: Message, tables: TableService, event_update: Update) -> None:
-        if message.from_user is None:
+    async def open_table(message: Message, tables: TableService, actor: Actor | None, update_id: int) -> None:
+        if actor is None:
             return
-        reply = await tables.lobby.open(
-            message.chat.id, actor_of(message.from_user), event_update.update_id, thread_id=topic_of(message)
-        )
+        reply = await tables.lobby.open(message.chat.id, actor, update_id, thread_id=topic_of(message))
         if reply.text:
-            await respond(tables, message, reply.text, event_update.update_id)
+            await respond(tables, message, reply.text, update_id)
 
     @router.message(Command("settings"))
     async def settings(
-        message: Message, tables: TableService, bot: Bot, members: Members, event_update: Update
+        message: Message, tables: TableService, bot: Bot, members: Members, actor: Actor | None, update_id: int
     ) -> None:
-        await _managed(message, tables, bot, members, event_update, tables.lobby.settings_command)
+        await _managed(message, tables, bot, members, actor, update_id, tables.lobby.settings_command)
 
     @router.message(Command("addbot"))
     async def add_computer(
@@ -46,29 +44,30 @@ def create_router() -> Router:
         tables: TableService,
         bot: Bot,
         members: Members,
-        event_update: Update,
+        actor: Actor | None,
+        update_id: int,
     ) -> None:
         """/addbot [easy|hard]: a computer takes a seat in the lobby."""
-        if message.from_user is None:
+        if actor is None:
             return
         argument = (command.args or "").strip().lower()
         level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
-        is_admin = admin_check(bot, members, message.chat.id, message.from_user.id)
+        is_admin = admin_check(bot, members, message.chat.id, actor.user_id)
         reply = await tables.lobby.add_computer_command(
             message.chat.id,
-            actor_of(message.from_user),
+            actor,
             is_admin=is_admin,
-            update_id=event_update.update_id,
+            update_id=update_id,
             level=level,
         )
         if reply.text:
-            await respond(tables, message, reply.text, event_update.update_id)
+            await respond(tables, message, reply.text, update_id)
 
     @router.message(Command("stop", "cancel"))
     async def stop_table(
-        message: Message, tables: TableService, bot: Bot, members: Members, event_update: Update
+        message: Message, tables: TableService, bot: Bot, members: Members, actor: Actor | None, update_id: int
     ) -> None:
-        await _managed(message, tables, bot, members, event_update, tables.game.stop)
+        await _managed(message, tables, bot, members, actor, update_id, tables.game.stop)
 
     @router.callback_query(LobbyCb.filter())
     async def lobby_button(
@@ -77,7 +76,8 @@ def create_router() -> Router:
         tables: TableService,
         bot: Bot,
         members: Members,
-        event_update: Update,
+        actor: Actor,
+        update_id: int,
     ) -> None:
         if query.message is None:
             await answer(query, Reply())  # the lean path, retried under a 429 like every answer
@@ -88,10 +88,10 @@ def create_router() -> Router:
             callback_data.table,
             callback_data.op,
             chat.id,
-            actor_of(query.from_user),
-            update_id=event_update.update_id,
-            is_admin=admin_check(bot, members, chat.id, query.from_user.id),
-            is_member=member_check(bot, members, query.from_user.id),
+            actor,
+            update_id=update_id,
+            is_admin=admin_check(bot, members, chat.id, actor.user_id),
+            is_member=member_check(bot, members, actor.user_id),
             bot_username=me.username or "",
             title=chat.title or "",
         )
@@ -104,7 +104,8 @@ def create_router() -> Router:
         tables: TableService,
         bot: Bot,
         members: Members,
-        event_update: Update,
+        actor: Actor,
+        update_id: int,
     ) -> None:
         """A name in the lobby's «Убрать игрока» list: the creator (or an admin) removes that person."""
         if query.message is None:
@@ -115,9 +116,9 @@ def create_router() -> Router:
             callback_data.table,
             callback_data.user,
             chat.id,
-            actor_of(query.from_user),
-            is_admin=admin_check(bot, members, chat.id, query.from_user.id),
-            update_id=event_update.update_id,
+            actor,
+            is_admin=admin_check(bot, members, chat.id, actor.user_id),
+            update_id=update_id,
         )
         await answer(query, reply)
 
@@ -128,7 +129,8 @@ def create_router() -> Router:
         tables: TableService,
         bot: Bot,
         members: Members,
-        event_update: Update,
+        actor: Actor,
+        update_id: int,
     ) -> None:
         if query.message is None:
             await answer(query, Reply())  # the lean path, retried under a 429 like every answer
@@ -139,9 +141,9 @@ def create_router() -> Router:
             callback_data.key,
             callback_data.value,
             chat.id,
-            actor_of(query.from_user),
-            update_id=event_update.update_id,
-            is_admin=admin_check(bot, members, chat.id, query.from_user.id),
+            actor,
+            update_id=update_id,
+            is_admin=admin_check(bot, members, chat.id, actor.user_id),
         )
         await answer(query, reply)
 
@@ -159,15 +161,14 @@ async def _managed(
     tables: TableService,
     bot: Bot,
     members: Members,
-    event_update: Update,
+    actor: Actor | None,
+    update_id: int,
     command: _ManagerCommand,
 ) -> None:
     """A command for the table's creator or a group admin (the service checks which, asking Telegram if needed)."""
-    if message.from_user is None:
+    if actor is None:
         return
-    is_admin = admin_check(bot, members, message.chat.id, message.from_user.id)
-    reply = await command(
-        message.chat.id, actor_of(message.from_user), is_admin=is_admin, update_id=event_update.update_id
-    )
+    is_admin = admin_check(bot, members, message.chat.id, actor.user_id)
+    reply = await command(message.chat.id, actor, is_admin=is_admin, update_id=update_id)
     if reply.text:
-        await respond(tables, message, reply.text, event_update.update_id)
+        await respond(tables, message, reply.text, update_id)

@@ -7,13 +7,11 @@ import logging
 
 from aiogram import Bot, F, Router
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter, Command
-from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message, Update
+from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message
 
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, actor_of, respond
-from bot.render.help import render_help
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, respond
 from bot.render.keyboard import link, link_keyboard
-from bot.services import TableService
-from bot.storage import Storage
+from bot.services import Actor, TableService
 from bot.telegram.sender import Sender
 
 logger = logging.getLogger(__name__)
@@ -29,20 +27,17 @@ def create_router() -> Router:
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_MEMBER >> IS_NOT_MEMBER))
     async def removed(event: ChatMemberUpdated, tables: TableService) -> None:
         logger.info("removed from chat %s", event.chat.id)
-        await tables.game.close_removed(event.chat.id)
+        await tables.membership.removed(event.chat.id)
 
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def added(
-        event: ChatMemberUpdated, tables: TableService, repository: Storage, bot: Bot, event_update: Update
-    ) -> None:
+    async def added(event: ChatMemberUpdated, tables: TableService, bot: Bot, actor: Actor, update_id: int) -> None:
         """Added to a group: it speaks the language of whoever added the bot, and says how to begin — each player
         opens the private chat once (his hand is dealt there), with a button for it."""
-        await tables.lobby.adopt_language(event.chat.id, actor_of(event.from_user))
-        await repository.set_chat_removed(event.chat.id, False)
+        await tables.membership.added(event.chat.id, actor)
         tr = await tables.core.chat_translator(event.chat.id)
         me = await bot.me()
         markup = link_keyboard([[link(tr.t("flow-hello-button"), f"https://t.me/{me.username}?start=hello")]])
-        await tables.say(event.chat.id, tr.t("flow-hello-group"), event_update.update_id, markup=markup)
+        await tables.say(event.chat.id, tr.t("flow-hello-group"), update_id, markup=markup)
 
     @groups.my_chat_member()
     async def rights_changed(event: ChatMemberUpdated, tables: TableService, sender: Sender) -> None:
@@ -57,28 +52,26 @@ def create_router() -> Router:
             await tables.game.resume(event.chat.id)
 
     @groups.message(F.migrate_to_chat_id)
-    async def migrated(message: Message, repository: Storage) -> None:
+    async def migrated(message: Message, tables: TableService) -> None:
         assert message.migrate_to_chat_id is not None
         logger.info("chat %s migrated to %s", message.chat.id, message.migrate_to_chat_id)
-        await repository.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+        await tables.membership.migrated(message.chat.id, message.migrate_to_chat_id)
 
     @groups.message(Command("help", "start"))
-    async def help_group(message: Message, tables: TableService, event_update: Update) -> None:
-        settings = await tables.core.chat_settings(message.chat.id)  # the rules this chat plays
-        text = render_help(settings, tables.core.translations.get(settings.language))
-        await respond(tables, message, text, event_update.update_id)
+    async def help_group(message: Message, tables: TableService, update_id: int) -> None:
+        text = await tables.lobby.help(message.chat.id)  # the rules this chat plays
+        await respond(tables, message, text, update_id)
 
     private = Router(name="membership-private")
     private.my_chat_member.filter(PRIVATE_CHAT)
 
     @private.my_chat_member(ChatMemberUpdatedFilter(IS_MEMBER >> IS_NOT_MEMBER))
-    async def blocked(event: ChatMemberUpdated, tables: TableService, repository: Storage) -> None:
-        await repository.set_user_blocked(event.chat.id)
-        await tables.game.player_unreachable(event.chat.id)
+    async def blocked(event: ChatMemberUpdated, tables: TableService) -> None:
+        await tables.membership.blocked(event.chat.id)
 
     @private.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
-    async def unblocked(event: ChatMemberUpdated, repository: Storage) -> None:
-        await repository.set_user_blocked(event.chat.id, False)
+    async def unblocked(event: ChatMemberUpdated, tables: TableService) -> None:
+        await tables.membership.unblocked(event.chat.id)
 
     router.include_routers(groups, private)
     return router

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from aiogram.enums import ChatType
-from aiogram.types import Message, TelegramObject, Update, User
+from aiogram.types import Message, TelegramObject, User
 
 from bot.handlers.common import respond
 from bot.services import TableService
@@ -42,7 +42,6 @@ async def people_only(
     text = event.text or event.caption or ""
     if text.startswith("/") and event.chat.type in (ChatType.GROUP, ChatType.SUPERGROUP):
         tables: TableService = data["tables"]
-        update: Update = data["event_update"]
         tr = await tables.core.chat_translator(event.chat.id)
-        await respond(tables, event, tr.t("flow-not-a-person"), update.update_id)
+        await respond(tables, event, tr.t("flow-not-a-person"), data["update_id"])
     return None

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from aiogram import Router
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, Message, Update
+from aiogram.types import CallbackQuery, Message
 
-from bot.handlers.common import PRIVATE_CHAT, actor_of, answer
+from bot.handlers.common import PRIVATE_CHAT, answer
+from bot.services import Actor
 from bot.services.privacy import PrivacyService
 from bot.telegram.callbacks import ForgetCb
 
@@ -16,18 +17,17 @@ def create_router() -> Router:
     router = Router(name="privacy")
 
     @router.message(Command("forget"), PRIVATE_CHAT)
-    async def forget(message: Message, privacy: PrivacyService, event_update: Update) -> None:
-        if message.from_user is not None:
-            actor = actor_of(message.from_user)
-            await privacy.ask(actor, message.chat.id, message.message_id, event_update.update_id)
+    async def forget(message: Message, privacy: PrivacyService, actor: Actor | None, update_id: int) -> None:
+        if actor is not None:
+            await privacy.ask(actor, message.chat.id, message.message_id, update_id)
 
     @router.callback_query(ForgetCb.filter())
     async def forget_button(
-        query: CallbackQuery, callback_data: ForgetCb, privacy: PrivacyService, event_update: Update
+        query: CallbackQuery, callback_data: ForgetCb, privacy: PrivacyService, actor: Actor, update_id: int
     ) -> None:
         shown = query.message  # None only for a button of an inline message, which the bot never sends
         chat_id, message_id = (shown.chat.id, shown.message_id) if shown is not None else (None, None)
-        reply = await privacy.tap(actor_of(query.from_user), callback_data, chat_id, message_id, event_update.update_id)
+        reply = await privacy.tap(actor, callback_data, chat_id, message_id, update_id)
         await answer(query, reply)
 
     return router

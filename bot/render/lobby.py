@@ -5,6 +5,9 @@ what it means and the current one marked, and a choice's button carries its shor
 value)``, codes as in bot/table_settings.py). :data:`SETTING_CHOICES` lists the codes of every key and
 :data:`SETTING_FIELDS` the ``TableSettings`` field each key sets, so the handler can check and apply a tapped
 value without another table of its own.
+
+What the game says of itself (its rules line, how many may sit, the settings its rules fix) comes in as
+`GameTerms`, made by the lobby service from the game's adapter: the renderer names no game.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from bot.config import SUPPORTED_LANGUAGES
-from bot.games.registry import game_for
 from bot.i18n import Translator
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.table_settings import MOVE_SECONDS_CHOICES, ComputerLevel, DiscardChoice, MatchChoice, Profile, TableSettings
@@ -80,11 +82,19 @@ def choice_name(key: str, code: str, tr: Translator) -> str:
     return tr.t(value_key) if tr.has(value_key) else code
 
 
-def rules_text(settings: TableSettings, tr: Translator) -> str:
+class GameTerms(NamedTuple):
+    """What the lobby shows of the game a table's settings choose, as its adapter tells it."""
+
+    rules: Sequence[str]  # the line of rules but for the move timer, in the reader's language
+    players: tuple[int, int]  # how many may sit: at least, at most (computers count)
+    fixed: frozenset[str] = frozenset()  # the settings keys the game leaves to its rules
+
+
+def rules_text(settings: TableSettings, game: GameTerms, tr: Translator) -> str:
     """ "Бура (классика), 3 карты на руках, до 31 · матч до 11 побед · 1 мин на ход"."""
     seconds = settings.move_seconds
     timer = tr.t("rules-timer", time=move_time(seconds, tr)) if seconds else tr.t("rules-no-timer")
-    return tr.t("tally-separator").join([*game_for(settings).rules_parts(settings, tr), timer])
+    return tr.t("tally-separator").join([*game.rules, timer])
 
 
 class LobbyPlayer(NamedTuple):
@@ -101,6 +111,7 @@ class LobbyPlayer(NamedTuple):
 
 def render_lobby(
     settings: TableSettings,
+    game: GameTerms,
     players: Sequence[LobbyPlayer],
     tr: Translator,
     *,
@@ -108,10 +119,10 @@ def render_lobby(
 ) -> tuple[str, Keyboard]:
     """The gathering table: the game, its rules, who sits (computers marked with their level, the creator named)
     and the lobby buttons («Убрать игрока» once someone besides the creator sits)."""
-    least, most = game_for(settings).player_range(settings)
+    least, most = game.players
     lines = [
         tr.t("lobby-title", game=tr.t("game-name", profile=settings.profile.value), min=least, max=most),
-        tr.t("lobby-rules-line", rules=rules_text(settings, tr)),
+        tr.t("lobby-rules-line", rules=rules_text(settings, game, tr)),
     ]
     seated = []
     level = tr.t(f"setting-level-{settings.computer_level.value}")
@@ -163,22 +174,22 @@ def render_remove_choices(players: Sequence[LobbyPlayer], tr: Translator, *, tab
     return tr.t("lobby-remove-title"), keyboard(rows)
 
 
-def setting_keys(settings: TableSettings) -> list[str]:
+def setting_keys(game: GameTerms) -> list[str]:
     """The settings this table may change (the game leaves some to its rules)."""
-    fixed = game_for(settings).fixed_settings(settings)
-    return [key for key in SETTING_CHOICES if key not in fixed]
+    return [key for key in SETTING_CHOICES if key not in game.fixed]
 
 
-def render_settings(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
+def render_settings(settings: TableSettings, game: GameTerms, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
     """The settings menu: one row per setting, showing its value; a tap opens that setting's list of choices."""
     rows = []
-    for key in setting_keys(settings):
+    for key in setting_keys(game):
         value = choice_name(key, current_code(settings, key), tr)
         text = tr.t("settings-button", name=tr.t(f"setting-name-{key}"), value=value)
         rows.append([button(text, SettingCb(table=table_id, key=key, value=OPEN_CHOICES).pack())])
     done = SettingCb(table=table_id, key=DONE_KEY, value="").pack()
     rows.append([button(tr.t("settings-done"), done)])
-    lines = [tr.t("settings-title"), tr.t("lobby-rules-line", rules=rules_text(settings, tr)), tr.t("settings-hint")]
+    rules = rules_text(settings, game, tr)
+    lines = [tr.t("settings-title"), tr.t("lobby-rules-line", rules=rules), tr.t("settings-hint")]
     return "\n".join(lines), keyboard(rows)
 
 

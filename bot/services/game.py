@@ -23,18 +23,10 @@ from bot.games.base import Moment, Redraw
 from bot.i18n import Translator
 from bot.render.reasons import reason_text
 from bot.services.computer import Thinker
-from bot.services.core import (
-    AWAY_AFTER_TIMEOUTS,
-    Actor,
-    IsAdmin,
-    Reply,
-    TableCore,
-    TableState,
-    is_private,
-    lobby_message,
-    seat_names,
-    seat_of,
-)
+from bot.services.context import Actor, IsAdmin, Reply
+from bot.services.core import TableCore
+from bot.services.messages import lobby_message, text_message, unpin_table
+from bot.services.state import AWAY_AFTER_TIMEOUTS, TableState, is_private, seat_names, seat_of
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
 from bot.telegram.callbacks import REFRESH, HandCb
 from engine.core.errors import IllegalAction
@@ -70,43 +62,38 @@ class GameService:
         durable before the player is told it was accepted). A refusal changes nothing and says why."""
         core = self.core
         tr = core.actor_translator(actor)
-        async with core.locked(data.table):
-            table = await self.repository.get_table(data.table)
-            if table is None or table.state is None or table.status is not TableStatus.PLAYING:
-                return Reply(tr.t("flow-game-over"), alert=True)
-            seat = seat_of(table, actor.user_id)
-            if seat is None:
-                return Reply(tr.t("flow-not-at-table"), alert=True)
-            state = core.load_state(table)
-            # His buttons name the last move that changed his hand: one drawn before a move he cannot see (another
-            # seat declining «Стоп!», say) is still his hand as it is, and does what it says.
-            current = data.move == state.shown_move(seat, table.version)
-            if not current and data.op != REFRESH:
-                core.keep_state(table, state)
-                return Reply(tr.t("flow-stale-button"), alert=True)
-            try:
-                # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
-                decided = state.game.tap(state.match, seat, data.op, data.cards if current else "")
-            except ValueError:
-                core.keep_state(table, state)
-                return Reply(tr.t("flow-stale-button"), alert=True)
-            if isinstance(decided, Redraw):
-                core.keep_state(table, state)
-                await self._redraw_hand(table, state, seat, decided, update_id)
-                return Reply()
-            if state.paused:
-                core.keep_state(table, state)
-                return Reply(tr.t("flow-paused-tap"), alert=True)
-            if isinstance(decided, Enum):
-                core.keep_state(table, state)
-                return Reply(reason_text(decided, tr), alert=True)
-            before = state.game.before(state.match)
-            try:
+        try:
+            async with core.live.table(data.table) as held:
+                table, state = held.table, held.state
+                if table is None or state is None:
+                    return Reply(tr.t("flow-game-over"), alert=True)
+                seat = seat_of(table, actor.user_id)
+                if seat is None:
+                    return Reply(tr.t("flow-not-at-table"), alert=True)
+                # His buttons name the last move that changed his hand: one drawn before a move he cannot see
+                # (another seat declining «Стоп!», say) is still his hand as it is, and does what it says.
+                current = data.move == state.shown_move(seat, table.version)
+                if not current and data.op != REFRESH:
+                    return Reply(tr.t("flow-stale-button"), alert=True)
+                try:
+                    # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
+                    decided = state.game.tap(state.match, seat, data.op, data.cards if current else "")
+                except ValueError:
+                    return Reply(tr.t("flow-stale-button"), alert=True)
+                if isinstance(decided, Redraw):
+                    await self._redraw_hand(table, state, seat, decided, update_id)
+                    return Reply()
+                if state.paused:
+                    return Reply(tr.t("flow-paused-tap"), alert=True)
+                if isinstance(decided, Enum):
+                    return Reply(reason_text(decided, tr), alert=True)
+                before = state.game.before(state.match)
                 events = play(state, decided)
-            except IllegalAction as error:
-                return Reply(reason_text(error.reason, tr), alert=True)  # the state is not kept: rebuilt next
-            state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
-            await self.commit_move(table, state, events, before, update_id=update_id)
+                state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
+                await self.commit_move(table, state, events, before, update_id=update_id)
+        except IllegalAction as error:
+            # Raised out of the table's block, the half-played state is not kept: the next change reads it again.
+            return Reply(reason_text(error.reason, tr), alert=True)
         return Reply()
 
     async def _redraw_hand(
@@ -115,7 +102,7 @@ class GameService:
         """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again, queued in the outbox
         with the update's id (the table's state is not touched). With marks that make no move the hand says why
         (the engine's reason); 🔄 sends it anew at the bottom."""
-        messages = await self.core.hand_messages(
+        messages = await self.core.messages.hand_messages(
             table,
             state,
             None,
@@ -149,7 +136,7 @@ class GameService:
         group_tr = await core.chat_translator(table.chat_id)
         version = table.version + 1
         match = state.match
-        story = core.story(table, state, events, before)
+        story = core.messages.story(table, state, events, before)
 
         def lines(seat: int, tr: Translator) -> list[str]:
             said = [told[seat](tr)] if told and seat in told else []
@@ -162,13 +149,13 @@ class GameService:
             ping = {seat for seat, _ in waiting} & humans  # a new deal: whoever it waits for hears of it
         if is_private(table):
             ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
-        hands = await core.hand_messages(table, state, version, ping=ping, stories=lines)
+        hands = await core.messages.hand_messages(table, state, version, ping=ping, stories=lines)
         outbox: list[OutboxMessage] = [
-            *(core.text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
-            *core.announcements(table, state, events, group_tr, before),
-            *core.table_message(table, state, group_tr),
+            *(text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
+            *core.messages.announcements(table, state, events, group_tr, before),
+            *core.messages.table_message(table, state, group_tr),
             *hands,
-            *(core.unpin_table(table) if match.finished else ()),
+            *(unpin_table(table) if match.finished else ()),
         ]
         deadline = core.deadline(table, state)
         seat = match.to_act()
@@ -197,17 +184,16 @@ class GameService:
 
     # -- the move timer ------------------------------------------------------------------------------------
 
-    async def timeout(self, table: Table) -> None:
+    async def timeout(self, table: Table, state: TableState | None) -> None:
         """The player to act let the timer run out: play the cheapest legal move for him and say so.
 
         Three timeouts in a row and he is taken as away until he taps his hand again: he forfeits the deal (and
         each later deal at his first timeout), or, where the table allows it, a computer takes his seat and plays
         for him at once (a few seconds a move). The auto-moves never claim.
-        Called by the timer service under the table's lock, after it checked the version.
+        Called by the timer service in the table's block (`LiveTables.table`), after it checked the version.
         """
-        if table.state is None:
+        if state is None:
             return
-        state = self.core.load_state(table)
         game = state.game
         caller = game.out_of_turn_caller(state.match, state.computers)
         if caller is not None:
@@ -233,7 +219,7 @@ class GameService:
             state.timeouts.get(other, 0) >= AWAY_AFTER_TIMEOUTS for other in humans if other != seat
         ):
             # Nobody is left to play: the bot would play against itself for ever. The table ends.
-            outbox = await self._closing(table, _said("flow-all-away"))
+            outbox = await self._closing(table, state, _said("flow-all-away"))
             await self.core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
             return
         name = html.escape(seat_names(table.seats).get(seat, "?"))
@@ -304,12 +290,12 @@ class GameService:
             return Reply(tr.t("flow-no-table"))
         if actor.user_id != table.creator_id and not await is_admin():
             return Reply(tr.t("flow-only-creator"))
-        async with core.locked(table.table_id):
-            table = await self.repository.get_table(table.table_id)
+        async with core.live.table(table.table_id) as held:
+            table = held.table
             if table is None or table.status is TableStatus.FINISHED:
                 return Reply(tr.t("flow-no-table"))
             outbox = await self._closing(
-                table, lambda language: language.t("flow-stopped", name=html.escape(actor.name))
+                table, held.state, lambda language: language.t("flow-stopped", name=html.escape(actor.name))
             )
             await core.commit(table, outbox=outbox, update_id=update_id, status=TableStatus.FINISHED)
         return Reply()  # the group is told through the outbox
@@ -321,11 +307,12 @@ class GameService:
         table = await self.repository.get_open_table(chat_id)
         if table is None:
             return
-        async with core.locked(table.table_id):
-            table = await self.repository.get_table(table.table_id)
+        async with core.live.table(table.table_id) as held:
+            table = held.table
             if table is None or table.status is TableStatus.FINISHED:
                 return
-            outbox = [m for m in await self._closing(table, _said("flow-bot-removed")) if m.chat_id != chat_id]
+            closing = await self._closing(table, held.state, _said("flow-bot-removed"))
+            outbox = [m for m in closing if m.chat_id != chat_id]
             await core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
 
     async def pause(self, chat_id: int) -> None:
@@ -343,13 +330,9 @@ class GameService:
         found = await self.repository.get_open_table(chat_id)
         if found is None or found.status is not TableStatus.PLAYING:
             return
-        async with core.locked(found.table_id):
-            table = await self.repository.get_table(found.table_id)
-            if table is None or table.status is not TableStatus.PLAYING or table.state is None:
-                return
-            state = core.load_state(table)
-            if state.paused is paused:
-                core.keep_state(table, state)
+        async with core.live.table(found.table_id) as held:
+            table, state = held.table, held.state
+            if table is None or state is None or state.paused is paused:
                 return
             state.paused = paused
             outbox: list[OutboxMessage] = []
@@ -360,34 +343,36 @@ class GameService:
                     user = await self.repository.get_user(seat.user_id)
                     tr = core.translations.get(user.language if user else None)
                     note = tr.t("flow-paused-private", title=html.escape(state.title))
-                    outbox.append(core.text_message(seat.user_id, note))
+                    outbox.append(text_message(seat.user_id, note))
             else:
                 group_tr = await core.chat_translator(chat_id)
-                outbox.append(core.text_message(chat_id, group_tr.t("flow-resumed"), thread_id=table.thread_id))
-                outbox += core.table_message(table, state, group_tr)
-            outbox += await core.hand_messages(table, state, table.version + 1)
+                outbox.append(text_message(chat_id, group_tr.t("flow-resumed"), thread_id=table.thread_id))
+                outbox += core.messages.table_message(table, state, group_tr)
+            outbox += await core.messages.hand_messages(table, state, table.version + 1)
             deadline = None if paused else core.deadline(table, state)
             await core.commit(table, state=state, outbox=outbox, deadline=deadline)
 
-    async def _closing(self, table: Table, says: Callable[[Translator], str]) -> list[OutboxMessage]:
+    async def _closing(
+        self, table: Table, state: TableState | None, says: Callable[[Translator], str]
+    ) -> list[OutboxMessage]:
         """A table that ends before its match does: the group is told (one line), the table message shows its
-        final state with how it ended, it is unpinned, and each hand shows the end without buttons."""
+        final state (`state`, None before the deal) with how it ended, it is unpinned, and each hand shows the end
+        without buttons."""
         core = self.core
         group_tr = await core.chat_translator(table.chat_id)
-        outbox = [core.text_message(table.chat_id, says(group_tr), thread_id=table.thread_id)]
-        if table.status is not TableStatus.PLAYING or table.state is None:
+        outbox = [text_message(table.chat_id, says(group_tr), thread_id=table.thread_id)]
+        if state is None:
             return [*outbox, lobby_message(table.chat_id, OutboxKind.DELETE)]
-        state = core.load_state(table)
         if is_private(table):
             outbox = []  # the hand message says it, once
-        outbox += core.table_message(table, state, group_tr, ended=says(group_tr))
-        outbox += core.unpin_table(table)
+        outbox += core.messages.table_message(table, state, group_tr, ended=says(group_tr))
+        outbox += unpin_table(table)
         for seat in table.seats:
             if seat.user_id is None:
                 continue
             user = await self.repository.get_user(seat.user_id)
             tr = core.translations.get(user.language if user else None)
-            outbox += await core.hand_messages(table, state, table.version + 1, only=seat.seat, ended=says(tr))
+            outbox += await core.messages.hand_messages(table, state, table.version + 1, only=seat.seat, ended=says(tr))
         return outbox
 
     async def player_unreachable(self, user_id: int) -> None:
@@ -400,7 +385,7 @@ class GameService:
                 tr = await self.core.chat_translator(table.chat_id)
                 name = html.escape(seat_names(table.seats)[seat])
                 text = tr.t("flow-player-unreachable", name=name)
-                await self.core.enqueue([self.core.text_message(table.chat_id, text, thread_id=table.thread_id)])
+                await self.core.enqueue([text_message(table.chat_id, text, thread_id=table.thread_id)])
 
 
 def _said(key: str) -> Callable[[Translator], str]:

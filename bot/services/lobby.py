@@ -18,12 +18,14 @@ from pydantic import ValidationError
 
 from bot.games.registry import game_for
 from bot.i18n import Translator, language_for_telegram
+from bot.render.help import render_help
 from bot.render.keyboard import Keyboard
 from bot.render.lobby import (
     BACK_KEY,
     OPEN_CHOICES,
     SETTING_CHOICES,
     SETTING_FIELDS,
+    GameTerms,
     LobbyPlayer,
     removable,
     render_lobby,
@@ -32,10 +34,14 @@ from bot.render.lobby import (
     render_settings,
     setting_keys,
 )
-from bot.services.core import Actor, IsAdmin, IsMember, Reply, TableCore, TableState, html_text, lobby_message
+from bot.services.context import Actor, IsAdmin, IsMember, Reply
+from bot.services.core import TableCore, first_use
 from bot.services.invites import invite_link, invited_table
+from bot.services.messages import html_text, lobby_message, text_message, unpin_table
+from bot.services.state import TableState
 from bot.storage import (
     Deadline,
+    JsonObject,
     OpenTableExistsError,
     OutboxKind,
     OutboxMessage,
@@ -94,12 +100,36 @@ async def _member_reply(is_member: IsMember, chat_id: int, tr: Translator, *, al
     return Reply(tr.t("flow-members-only" if member is False else "flow-members-unknown"), alert=alert)
 
 
+def _stored(settings: TableSettings) -> JsonObject:
+    """A chat's settings as stored (its language is a column of its own)."""
+    return settings.model_dump(mode="json", exclude={"language"})
+
+
+def _with_level(settings: TableSettings, level: ComputerLevel | None) -> tuple[TableSettings, JsonObject | None]:
+    """The settings with the computers' `level` (a table setting), and what to store of them if they changed."""
+    if level is None or level is settings.computer_level:
+        return settings, None
+    changed = settings.model_copy(update={"computer_level": level})
+    return changed, _stored(changed)
+
+
 def lobby_players(table: Table) -> list[LobbyPlayer]:
     """The seats as the lobby shows them (names raw: the renderer escapes), the creator known by his user id."""
     return [
         LobbyPlayer(seat.name, seat.user_id, seat.user_id is not None and seat.user_id == table.creator_id)
         for seat in table.seats
     ]
+
+
+def game_terms(settings: TableSettings, tr: Translator) -> GameTerms:
+    """What the lobby shows of the game the settings choose (its rules line in the reader's language)."""
+    game = game_for(settings)
+    return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), game.fixed_settings(settings))
+
+
+def help_text(settings: TableSettings, tr: Translator) -> str:
+    """/help: how the game the settings choose is played, as its adapter tells it, then the commands."""
+    return render_help(game_for(settings).help_text(settings, tr), tr)
 
 
 class LobbyService:
@@ -129,7 +159,7 @@ class LobbyService:
                 actor.user_id,
                 settings.model_dump(mode="json"),
                 seats,
-                update_id=core.first_use(update_id),
+                update_id=first_use(update_id),
                 thread_id=thread_id,
             )
         except OpenTableExistsError:
@@ -145,6 +175,13 @@ class LobbyService:
             deadline=LOBBY_DEADLINE,
         )
         return Reply()
+
+    async def help(self, chat_id: int, tr: Translator | None = None) -> str:
+        """/help: how the chat's game is played (its settings' game), then the commands; in the chat's language
+        unless `tr` is given."""
+        settings = await self.core.chat_settings(chat_id)
+        tr = tr or self.core.translations.get(settings.language)
+        return help_text(settings, tr)
 
     async def adopt_language(self, chat_id: int, actor: Actor) -> None:
         """A group without a language of its own takes that of who brought the bot or opened its first table
@@ -187,8 +224,8 @@ class LobbyService:
             return Reply(tr.t(playing))
         if not await self._may_manage(table, actor, is_admin):
             return Reply(tr.t("flow-only-creator"))
-        async with core.locked(table.table_id):
-            current = await self.repository.get_table(table.table_id)
+        async with core.live.table(table.table_id) as held:
+            current = held.table
             if current is None or current.status is not TableStatus.LOBBY:
                 return Reply(tr.t(playing))
             return await act(current, tr)
@@ -201,7 +238,8 @@ class LobbyService:
     def _lobby_message(
         self, table: Table, settings: TableSettings, tr: Translator, *, new: bool = False
     ) -> OutboxMessage:
-        text, markup = render_lobby(settings, lobby_players(table), tr, table_id=table.table_id)
+        game = game_terms(settings, tr)
+        text, markup = render_lobby(settings, game, lobby_players(table), tr, table_id=table.table_id)
         return self._lobby_payload(table, text, markup, new=new)
 
     @staticmethod
@@ -236,8 +274,8 @@ class LobbyService:
             return refused
         manages = op not in (LobbyOp.JOIN, LobbyOp.LEAVE) and await self._may_manage(table, actor, is_admin)
         await core.remember(actor)
-        async with core.locked(table_id):
-            table = await self.repository.get_table(table_id)
+        async with core.live.table(table_id) as held:
+            table = held.table
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             if op is LobbyOp.JOIN:
@@ -312,29 +350,22 @@ class LobbyService:
         lobby's 🤖 button does. With a level, the table's computers play at that level (a table setting)."""
 
         async def add(table: Table, tr: Translator) -> Reply:
-            settings = await self.core.chat_settings(chat_id)
-            if level is not None and len(table.seats) < game_for(settings).player_range(settings)[1]:
-                await self._set_level(chat_id, settings, level)
-            reply = await self._add_computer(table, tr, update_id)
+            reply = await self._add_computer(table, tr, update_id, level)
             return Reply(reply.text)  # a message in the chat, not an alert
 
         return await self._lobby_command(
             chat_id, actor, is_admin, update_id, ("flow-addbot-no-lobby", "flow-addbot-playing"), add
         )
 
-    async def _set_level(self, chat_id: int, settings: TableSettings, level: ComputerLevel) -> TableSettings:
-        """The chat's computers play at ``level`` from now on (a table setting); the settings with it."""
-        if level is settings.computer_level:
-            return settings
-        changed = settings.model_copy(update={"computer_level": level})
-        await self.repository.set_chat_settings(chat_id, changed.model_dump(mode="json", exclude={"language"}))
-        return changed
-
-    async def _add_computer(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
-        """Seat a computer player at the level the table's settings name."""
+    async def _add_computer(
+        self, table: Table, tr: Translator, update_id: int | None, level: ComputerLevel | None = None
+    ) -> Reply:
+        """Seat a computer player at the level the table's settings name; with `level`, the chat's computers play
+        at that level from now on (a table setting, committed with the seat)."""
         settings = await self.core.chat_settings(table.chat_id)
         if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
             return Reply(tr.t("flow-lobby-full", count=most), alert=True)
+        settings, stored = _with_level(settings, level)
         group_tr = self.core.translations.get(settings.language)
         seats = computer_names((*table.seats, Seat(seat=len(table.seats), user_id=None, name="")), group_tr)
         seated = table.model_copy(update={"seats": seats})
@@ -344,6 +375,7 @@ class LobbyService:
             update_id=update_id,
             seats=seats,
             deadline=LOBBY_DEADLINE,
+            chat_settings=stored,
         )
         return Reply(tr.t("flow-computer-added") if committed else None)
 
@@ -351,16 +383,12 @@ class LobbyService:
         """/play in the private chat: a table against the computer, where that chat is the table and the hand."""
         core = self.core
         tr = core.actor_translator(actor)
-        await core.remember(actor)
-        await self.repository.set_user_started(actor.user_id)
-        await self.repository.set_user_blocked(actor.user_id, False)
+        await core.remember(actor, started=True)
         chat_id = actor.user_id  # a private chat's id is the user's
         if await self.repository.get_open_table(chat_id) is not None:
             return Reply(tr.t("flow-play-exists"))
         await self.repository.upsert_chat(chat_id, language=tr.language)
-        settings = await core.chat_settings(chat_id)
-        if level is not None:
-            settings = await self._set_level(chat_id, settings, level)
+        settings, stored = _with_level(await core.chat_settings(chat_id), level)
         least, most = game_for(settings).player_range(settings)
         if least > 2 or most < 2:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
@@ -374,12 +402,13 @@ class LobbyService:
                 actor.user_id,
                 settings.model_dump(mode="json"),
                 seats=seats,
-                update_id=core.first_use(update_id),
+                update_id=first_use(update_id),
             )
         except OpenTableExistsError:
             return Reply(tr.t("flow-play-exists"))
-        async with core.locked(table.table_id):
-            started = await self._start(table, actor, tr, None, tr.t("flow-play-title"), settings=settings)
+        async with core.live.locked(table.table_id):
+            title = tr.t("flow-play-title")
+            started = await self._start(table, actor, tr, None, title, settings=settings, chat_settings=stored)
         return Reply(started.text if started.alert else None)  # the game's own message shows it started
 
     async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
@@ -439,8 +468,8 @@ class LobbyService:
             return Reply(tr.t("flow-stale-button"), alert=True)
         if not await self._may_manage(table, actor, is_admin):
             return Reply(tr.t("flow-only-creator"), alert=True)
-        async with self.core.locked(table_id):
-            table = await self.repository.get_table(table_id)
+        async with self.core.live.table(table_id) as held:
+            table = held.table
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             return await act(table)
@@ -476,17 +505,15 @@ class LobbyService:
         id, a made-up or old link) is answered as a table that is gone, and changes nothing of any table."""
         core = self.core
         tr = core.actor_translator(actor)
-        await core.remember(actor)
-        await self.repository.set_user_started(actor.user_id)
-        await self.repository.set_user_blocked(actor.user_id, False)
+        await core.remember(actor, started=True)
         table_id = invited_table(core.invite_key, payload)
         found = await self.repository.get_table(table_id) if table_id is not None else None
         if table_id is None or found is None or found.status is not TableStatus.LOBBY:
             return Reply(tr.t("flow-link-expired"))
         if (refused := await _member_reply(is_member, found.chat_id, tr, alert=False)) is not None:
             return refused
-        async with core.locked(table_id):
-            table = await self.repository.get_table(table_id)
+        async with core.live.table(table_id) as held:
+            table = held.table
             if table is None or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-link-expired"))
             if any(seat.user_id == actor.user_id for seat in table.seats):
@@ -506,7 +533,7 @@ class LobbyService:
         table's language changes the table, not the screen being read)."""
         settings = await self.core.chat_settings(table.chat_id)
         tr = tr or self.core.translations.get(settings.language)
-        text, markup = render_settings(settings, tr, table_id=table.table_id)
+        text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
         message = self._lobby_payload(table, text, markup)
         await self.core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
         return Reply()
@@ -531,10 +558,12 @@ class LobbyService:
 
         async def choose(table: Table) -> Reply:
             settings = await core.chat_settings(chat_id)
+            stored: JsonObject | None = None  # the chat's settings changed: set with the menu that shows them
+            language: str | None = None
             if key == BACK_KEY:
                 return await self._show_settings(table, update_id, tr)
             if key in SETTING_CHOICES and key in SETTING_FIELDS and value == OPEN_CHOICES:
-                if key not in setting_keys(settings):
+                if key not in setting_keys(game_terms(settings, tr)):
                     return Reply(tr.t("flow-stale-button"), alert=True)
                 text, markup = render_setting_choices(settings, key, tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
@@ -546,15 +575,20 @@ class LobbyService:
                     settings = TableSettings.model_validate({**settings.model_dump(mode="json"), field: value})
                 except ValidationError:
                     return Reply(tr.t("flow-stale-button"), alert=True)
-                stored = settings.model_dump(mode="json", exclude={"language"})
-                await self.repository.set_chat_settings(chat_id, stored)
-                if key == "language":
-                    await self.repository.upsert_chat(chat_id, language=settings.language)
-                text, markup = render_settings(settings, tr, table_id=table.table_id)
+                stored = _stored(settings)
+                language = settings.language if key == "language" else None
+                text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
             else:  # DONE_KEY (or anything else): back to the lobby, in the table's language
                 message = self._lobby_message(table, settings, core.translations.get(settings.language))
-            await core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
+            await core.commit(
+                table,
+                outbox=[message],
+                update_id=update_id,
+                deadline=LOBBY_DEADLINE,
+                chat_settings=stored,
+                chat_language=language,
+            )
             return Reply()
 
         return await self._managed_button(table_id, chat_id, actor, is_admin, tr, choose)
@@ -570,7 +604,10 @@ class LobbyService:
         title: str,
         *,
         settings: TableSettings | None = None,
+        chat_settings: JsonObject | None = None,
     ) -> Reply:
+        """Deal: the match begins, the lobby message gives way to the table and the hands. `chat_settings`: the
+        chat's settings to commit with it (the level /play names)."""
         core = self.core
         if settings is None:
             settings = await core.chat_settings(table.chat_id)
@@ -591,7 +628,7 @@ class LobbyService:
         group_tr = core.translations.get(settings.language)
         if unreachable:
             said = group_tr.t("flow-need-private", names=names_list(unreachable, group_tr, len(unreachable)))
-            await core.enqueue([core.text_message(table.chat_id, said, thread_id=table.thread_id)])
+            await core.enqueue([text_message(table.chat_id, said, thread_id=table.thread_id)])
             # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
             return Reply(tr.t("flow-need-private", names=names_list(unreachable, tr)), alert=True)
         seats: list[Seat] | None = None
@@ -608,10 +645,12 @@ class LobbyService:
         over = match.finished  # a one-deal match can end as it is dealt (a dealt «Бура!», RULES §7)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
-            *core.announcements(table, state, started, group_tr),
-            *core.table_message(table, state, group_tr, new=True),
-            *await core.hand_messages(table, state, version, new=True, stories=core.story(table, state, started, None)),
-            *(core.unpin_table(table) if over else ()),
+            *core.messages.announcements(table, state, started, group_tr),
+            *core.messages.table_message(table, state, group_tr, new=True),
+            *await core.messages.hand_messages(
+                table, state, version, new=True, stories=core.messages.story(table, state, started, None)
+            ),
+            *(unpin_table(table) if over else ()),
         ]
         committed = await core.commit(
             table,
@@ -623,6 +662,7 @@ class LobbyService:
             seats=seats,
             deadline=core.deadline(table, state),
             stats=core.stats(table, state, started),
+            chat_settings=chat_settings,
         )
         return Reply(tr.t("flow-started") if committed else None)
 

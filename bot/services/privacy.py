@@ -17,7 +17,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.render.keyboard import button, keyboard
-from bot.services.core import Actor, Clock, Reply, TableCore, html_text
+from bot.services.context import Actor, Reply
+from bot.services.core import Clock, TableCore, first_use
+from bot.services.messages import html_text, text_message
 from bot.storage import (
     OutboxKind,
     OutboxMessage,
@@ -143,7 +145,7 @@ class PrivacyService:
                     ]
                 ]
             )
-        await core.enqueue([core.text_message(chat_id, text, reply_to=message_id, markup=markup)], update_id)
+        await core.enqueue([text_message(chat_id, text, reply_to=message_id, markup=markup)], update_id)
 
     async def tap(
         self, actor: Actor, data: ForgetCb, chat_id: int | None, message_id: int | None, update_id: int | None = None
@@ -163,7 +165,7 @@ class PrivacyService:
         done = self._edit(chat_id, message_id, tr.t("flow-forget-done"))
         try:
             forgotten = await self.repository.forget_user(
-                actor.user_id, FORGOTTEN_NAME, outbox=[done], update_id=core.first_use(update_id)
+                actor.user_id, FORGOTTEN_NAME, outbox=[done], update_id=first_use(update_id)
             )
         except UserSeatedError:
             return Reply(tr.t("flow-forget-seated"), alert=True)

@@ -1,7 +1,8 @@
 """`TableService`: the one object handlers talk to about tables; it runs every change of a table.
 
-It holds the shared machinery (`TableCore`: lock, state, outbox, commit) and the services built on it: the
-lobby, the game and the timers. See `bot.services.core` for how a change runs.
+It holds the shared machinery (`TableCore`: the commit, the tables' locks and states, a move's messages) and the
+services built on it: the lobby, the game, the timers, the bot's membership and the tallies. See
+`bot.services.core` for how a change runs.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from bot.services.computer import Thinker
 from bot.services.core import Clock, Notifier, TableCore
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
+from bot.services.membership import MembershipService
+from bot.services.messages import text_message
+from bot.services.stats import StatsService
 from bot.services.timers import TimerService
 from bot.storage import Storage
 
@@ -35,6 +39,8 @@ class TableService:
         self.lobby = LobbyService(self.core)
         self.game = GameService(self.core, thinker)
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)
+        self.membership = MembershipService(self.core, self.lobby, self.game)
+        self.stats = StatsService(self.core)
 
     async def say(
         self,
@@ -48,5 +54,5 @@ class TableService:
     ) -> None:
         """A message to a chat (a command's answer: a reply to it, in its forum topic), delivered by the sender
         like everything else; with the update it answers, unless what the command changed recorded that."""
-        message = self.core.text_message(chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup)
+        message = text_message(chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup)
         await self.core.enqueue([message], update_id)

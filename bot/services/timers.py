@@ -15,9 +15,10 @@ import asyncio
 import logging
 
 from bot.i18n import Translator
-from bot.services.core import AWAY_AFTER_TIMEOUTS, TableCore, TableState
+from bot.services.core import TableCore
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
+from bot.services.state import AWAY_AFTER_TIMEOUTS, TableState
 from bot.storage import StorageError, TableStatus, Timer
 
 logger = logging.getLogger(__name__)
@@ -68,14 +69,14 @@ class TimerService:
         return fired
 
     async def fire(self, timer: Timer) -> int:
-        async with self.core.locked(timer.table_id):
-            table = await self.core.repository.get_table(timer.table_id)
+        async with self.core.live.table(timer.table_id) as held:
+            table = held.table
             if table is None or table.version != timer.move_no:
                 return 0
             if table.status is TableStatus.LOBBY:
                 await self.lobby.expire(table)
             elif table.status is TableStatus.PLAYING:
-                await self.game.timeout(table)
+                await self.game.timeout(table, held.state)
             else:
                 await self.core.commit(table)  # a finished table keeps no timer
             return 1
@@ -116,12 +117,10 @@ class TimerService:
 
     async def _remind(self, timer: Timer) -> int:
         core = self.core
-        async with core.locked(timer.table_id):
-            table = await core.repository.get_table(timer.table_id)
-            if table is None or table.version != timer.move_no or table.state is None:
+        async with core.live.table(timer.table_id) as held:
+            table, state = held.table, held.state
+            if table is None or table.version != timer.move_no or state is None:
                 return 0
-            state = core.load_state(table)
-            core.keep_state(table, state)  # only read here
             seat = state.match.to_act()
             user_id = next((s.user_id for s in table.seats if s.seat == seat), None)
             if seat is None or user_id is None or state.timeouts.get(seat, 0) >= AWAY_AFTER_TIMEOUTS:
@@ -135,6 +134,6 @@ class TimerService:
                 return [tr.t("hand-reminder", seconds=left)]
 
             # The hand sent anew with the time left: it rings, and no reminder piles up in the chat.
-            hands = await core.hand_messages(table, state, None, only=seat, ping={seat}, stories=reminder)
+            hands = await core.messages.hand_messages(table, state, None, only=seat, ping={seat}, stories=reminder)
             await core.enqueue(hands)
             return 1

@@ -319,6 +319,10 @@ class ChatStore(Protocol):
 
     async def get_user(self, user_id: int) -> User | None: ...
 
+    async def get_users(self, user_ids: Collection[int]) -> dict[int, User]:
+        """The users known among `user_ids`, by id, read at once (a list of names, /top's)."""
+        ...
+
     async def set_user_started(self, user_id: int, started: bool = True) -> None:
         """The user opened a private chat with the bot (/start), so hands can be dealt there."""
         ...
@@ -364,14 +368,18 @@ class TableStore(Protocol):
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        chat_settings: JsonObject | None = None,
+        chat_language: str | None = None,
     ) -> Table:
         """Commit one change of a table in ONE transaction, or nothing at all.
 
         Checks the version is still `expected_version` (else `StaleVersion`), stores `new_state_json` (None
         keeps the state), bumps the version, appends `events`, queues `outbox`, replaces the seats and the
         status when given, replaces the table's timer with `deadline` (None removes it: any older timer is
-        stale after a move), adds `stats`, and records `update_id` as processed (else
-        `UpdateAlreadyProcessedError`). Raises `TableNotFoundError`. Returns the table as committed.
+        stale after a move), adds `stats`, sets the settings and the language of the table's chat when given (a
+        lobby's settings are its group's, changed with the lobby message that shows them), and records `update_id`
+        as processed (else `UpdateAlreadyProcessedError`). Raises `TableNotFoundError`. Returns the table as
+        committed.
         """
         ...
 
@@ -482,7 +490,7 @@ class TimerStore(Protocol):
 
 
 HAND_REF = "hand:{table_id}"
-"""The ref of a player's hand message of a table, in his private chat (bot/services/core.py `hand_ref`): what
+"""The ref of a player's hand message of a table, in his private chat (bot/services/messages.py `hand_ref`): what
 `RetentionStore` forgets of a finished table's live messages."""
 
 

@@ -4,7 +4,7 @@ is one commit (draw, melds and discard: one edit of the group's table), and it e
 from __future__ import annotations
 
 from bot.games.buraco.game import BURACO, buraco_match
-from bot.services.core import TableState
+from bot.services.state import TableState
 from bot.storage import Seat, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp

@@ -15,7 +15,7 @@ from bot.games.bura.computer import computer_action
 from bot.games.bura.game import BURA, bura_match
 from bot.services import Actor
 from bot.services.computer import COMPUTER_SECONDS, Thinker
-from bot.services.core import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
+from bot.services.state import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
 from bot.storage import Deadline, Table, TableStatus
 from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import HandCb, LobbyOp
@@ -88,7 +88,7 @@ async def test_creator_seats_a_computer_that_then_plays_its_own_moves(world: Wor
         await _anna_moves(world, table.table_id, GROUP)
         state = state_of(await world.table())
     tr = world.tables.core.translations.get("ru")
-    assert "⏳" not in str(world.tables.core.table_text(await world.table(), state, tr))
+    assert "⏳" not in str(world.tables.core.messages.table_text(await world.table(), state, tr))
     moves = await _play_first_deal(world, table.table_id, GROUP)
     assert moves >= 1
     events = await world.storage.get_events(table.table_id)
@@ -220,7 +220,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
                 seconds=AWAY_MOVE_SECONDS, shown_in=(ANNA.user_id, f"hand:{table_id}")
             )
             # The table tells the group how long this turn is: an away player's turn is short.
-            assert "⏳ 0:05" in str(core.table_text(table, state, core.translations.get("ru")))
+            assert "⏳ 0:05" in str(core.messages.table_text(table, state, core.translations.get("ru")))
             break
         await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.move_seconds) + 1
@@ -239,7 +239,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
     assert bura_match(state.match).to_act() == 0
     deadline = core.deadline(await world.table(), state)
     assert deadline is not None and deadline.seconds == state.settings.move_seconds > AWAY_MOVE_SECONDS
-    assert "⏳ 1:00" in str(core.table_text(await world.table(), state, core.translations.get("ru")))
+    assert "⏳ 1:00" in str(core.messages.table_text(await world.table(), state, core.translations.get("ru")))
 
 
 async def _anna_leads_against_a_stop_holder(world: World) -> Table:

@@ -18,7 +18,7 @@ from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
 from bot.i18n import Translations
 from bot.services import Actor, Reply, TableService, TableState
-from bot.services.core import IsAdmin, IsMember
+from bot.services.context import IsAdmin, IsMember
 from bot.services.invites import invite_payload
 from bot.storage import OutboxKind, Seat, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
@@ -562,7 +562,7 @@ async def test_taps_leave_no_lock_behind(world: World) -> None:
     table = await playing_table(world)
     for table_id in (table.table_id, 10**6, 2**62):
         await world.tables.game.tap(HandCb(table=table_id, move=0, op=HandOp.PLAY), ANNA, update_id=None)
-    assert world.tables.core._locks == {}
+    assert world.tables.core.live._locks == {}
 
 
 async def test_a_stale_move_number_changes_nothing(world: World) -> None:

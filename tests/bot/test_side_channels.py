@@ -24,7 +24,7 @@ from bot.games.buraco.game import BURACO, buraco_match
 from bot.i18n import Translations
 from bot.services import Reply, TableState
 from bot.services.computer import COMPUTER_SECONDS, Thinker
-from bot.services.core import hand_ref, html_text
+from bot.services.messages import hand_ref, html_text
 from bot.storage import OutboxItem, Table, payload_digest
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp
@@ -252,13 +252,13 @@ async def drafting_table(world: World) -> tuple[Table, TableState]:
     seated = table.model_copy(update={"seats": seats})
     core = world.tables.core
     shown = [
-        *core.table_message(seated, state, await core.chat_translator(GROUP)),
-        *await core.hand_messages(seated, state, table.version + 1, new=True),
+        *core.messages.table_message(seated, state, await core.chat_translator(GROUP)),
+        *await core.messages.hand_messages(seated, state, table.version + 1, new=True),
     ]
     committed = await world.storage.commit_move(
         table.table_id, table.version, state.to_json(), outbox=shown, seats=seats
     )
-    core.keep_state(committed, state)
+    core.live.keep(committed, state)
     await world.deliver()
     return committed, state
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.storage.base import Chat, JsonObject, User
 from bot.storage.postgres.database import Connection
 from bot.storage.postgres.rows import Part, ensure_chat
@@ -104,6 +106,14 @@ class Chats(Part):
     async def get_user(self, user_id: int) -> User | None:
         row = await self._database.read(lambda db: db.fetchrow("SELECT * FROM users WHERE user_id = $1", user_id))
         return user_of(row) if row is not None else None
+
+    async def get_users(self, user_ids: Collection[int]) -> dict[int, User]:
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        sql = "SELECT * FROM users WHERE user_id = ANY($1::bigint[])"
+        rows = await self._database.read(lambda db: db.fetch(sql, ids))
+        return {int(row["user_id"]): user_of(row) for row in rows}
 
     async def set_user_started(self, user_id: int, started: bool = True) -> None:
         await self._set_user_flag(user_id, "started_bot", started)

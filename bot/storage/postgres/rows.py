@@ -1,7 +1,7 @@
 """What every part of the PostgreSQL storage shares: the rows that several parts write, and who this instance is.
 
 Nothing of the database is kept in memory here: other instances change it, so every read asks PostgreSQL (the
-services check what they keep, a table's state, against the version they read; bot/services/core.py).
+services check what they keep, a table's state, against the version they read; bot/services/live.py).
 """
 
 from __future__ import annotations

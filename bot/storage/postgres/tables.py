@@ -106,10 +106,13 @@ class Tables(Part):
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        chat_settings: JsonObject | None = None,
+        chat_language: str | None = None,
     ) -> Table:
         now = self._clock()
         new_version = expected_version + 1
         event_rows = [dumps(event) for event in events]
+        chat_json = dumps(chat_settings) if chat_settings is not None else None
 
         async def apply(db: Connection) -> Table:
             # The table's advisory lock, taken without waiting, and its row, in one round trip: the lock is
@@ -146,6 +149,17 @@ class Tables(Part):
             ids = await insert_outbox(db, outbox, now, table_id)
             await set_timer(db, table_id, new_version, deadline, outbox, ids, now)
             await add_stats(db, stats)
+            if chat_json is not None or chat_language is not None:
+                chat_id = int(row["chat_id"])
+                await ensure_chat(db, chat_id, now)
+                await db.execute(
+                    "UPDATE chats SET settings = COALESCE($1, settings), language = COALESCE($2, language),"
+                    " updated_at = $3 WHERE chat_id = $4",
+                    chat_json,
+                    chat_language,
+                    now,
+                    chat_id,
+                )
             await mark_processed(db, update_id, now)
             return table_with_seats(row, seats)  # the seats it replaced, if any, rather than the ones it read
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Collection
 
 from bot.storage.base import Chat, JsonObject, Table, User
-from bot.storage.sqlite.rows import Part, chat_of, dumps, ensure_chat, one, user_of
+from bot.storage.sqlite.rows import Part, chat_of, dumps, ensure_chat, fetchall, one, user_of
 
 
 class Chats(Part):
@@ -101,6 +102,19 @@ class Chats(Part):
             return cached
         row = await self._database.read(lambda db: one(db, "SELECT * FROM users WHERE user_id = ?", (user_id,)))
         return self._users.setdefault(user_id, user_of(row)) if row is not None else None
+
+    async def get_users(self, user_ids: Collection[int]) -> dict[int, User]:
+        found = {user_id: user for user_id in set(user_ids) if (user := self._users.get(user_id)) is not None}
+        missing = sorted(set(user_ids) - found.keys())
+        if missing:
+            marks = ", ".join("?" * len(missing))
+            rows = await self._database.read(
+                lambda db: fetchall(db, f"SELECT * FROM users WHERE user_id IN ({marks})", missing)
+            )
+            for row in rows:
+                user = self._users.setdefault(int(row["user_id"]), user_of(row))
+                found[user.user_id] = user
+        return found
 
     async def set_user_started(self, user_id: int, started: bool = True) -> None:
         await self._set_user_flag(user_id, "started_bot", started)

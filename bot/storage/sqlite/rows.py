@@ -96,6 +96,21 @@ def ensure_chat(db: sqlite3.Connection, chat_id: int, now: float) -> Chat:
     return chat_of(row)
 
 
+def update_chat(
+    db: sqlite3.Connection, chat_id: int, now: float, *, settings: str | None, language: str | None
+) -> Chat:
+    """Set a chat's settings (JSON text) and language where given; the chat as it is then."""
+    ensure_chat(db, chat_id, now)
+    db.execute(
+        "UPDATE chats SET settings = COALESCE(?, settings), language = COALESCE(?, language), updated_at = ?"
+        " WHERE chat_id = ?",
+        (settings, language, now, chat_id),
+    )
+    row = one(db, "SELECT * FROM chats WHERE chat_id = ?", (chat_id,))
+    assert row is not None
+    return chat_of(row)
+
+
 class Bounded(Generic[K, V]):
     """A dict that forgets its oldest entries past `size` (users and chats seen lately)."""
 

@@ -31,6 +31,7 @@ from bot.storage.sqlite.rows import (
     mark_processed,
     one,
     table_of,
+    update_chat,
 )
 from bot.storage.sqlite.stats import add_stats
 from bot.storage.sqlite.timers import set_timer
@@ -132,13 +133,16 @@ class Tables(Part):
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        chat_settings: JsonObject | None = None,
+        chat_language: str | None = None,
     ) -> Table:
         now = self._clock()
         new_version = expected_version + 1
         event_rows = [dumps(event) for event in events]
         known = self._open.get(table_id)
+        chat_json = dumps(chat_settings) if chat_settings is not None else None
 
-        def apply(db: sqlite3.Connection) -> Table:
+        def apply(db: sqlite3.Connection) -> tuple[Table, Chat | None]:
             row = one(
                 db,
                 "UPDATE tables SET state = COALESCE(?, state), status = COALESCE(?, status), version = ?,"
@@ -162,6 +166,9 @@ class Tables(Part):
             ids = insert_outbox(db, outbox, now, table_id)
             set_timer(db, table_id, new_version, deadline, outbox, ids, now)
             add_stats(db, stats)
+            chat = None
+            if chat_json is not None or chat_language is not None:
+                chat = update_chat(db, int(row["chat_id"]), now, settings=chat_json, language=chat_language)
             mark_processed(db, update_id, now)
             if seats is not None:
                 kept: Sequence[Seat] = seats
@@ -169,9 +176,16 @@ class Tables(Part):
                 kept = known.seats
             else:
                 kept = load_seats(db, table_id)
-            return table_of(row, kept)
+            return table_of(row, kept), chat
 
-        return await self._database.write(apply, kind="move", after=self._keep_table)
+        def after(committed: tuple[Table, Chat | None]) -> None:
+            table, chat = committed
+            self._keep_table(table)
+            if chat is not None:
+                self._chats.set(chat.chat_id, chat)
+
+        table, _ = await self._database.write(apply, kind="move", after=after)
+        return table
 
     async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]:
         rows = await self._database.read(

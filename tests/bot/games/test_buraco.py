@@ -13,7 +13,7 @@ from bot.games.buraco.hand import ADD, DISCARD, MELD, STOCK, TOGGLE
 from bot.games.buraco.moves import BY_RANK, Selection, display
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, buttons
-from bot.services.core import TableState
+from bot.services.state import TableState
 from bot.storage import MAX_ID
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb

@@ -10,8 +10,8 @@ import pytest
 
 from bot.games.registry import GAMES, game_for
 from bot.i18n import Translations
-from bot.render.help import render_help
 from bot.render.lobby import rules_text, setting_keys
+from bot.services.lobby import game_terms, help_text
 from bot.table_settings import Profile, TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -43,6 +43,16 @@ def test_only_the_games_own_folders_and_the_lobbys_list_import_a_game() -> None:
     assert offenders == []
 
 
+def test_the_renderers_are_told_the_game_and_ask_no_registry() -> None:
+    """What `render/` shows of a game (rules, players, help) comes in from the services (issue 36)."""
+    offenders = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "bot" / "render").rglob("*.py"))
+        if any(module.startswith("bot.games") for module in _imports(path))
+    ]
+    assert offenders == []
+
+
 def test_every_lobby_entry_is_played_by_exactly_one_game() -> None:
     played = [profile for game in GAMES.values() for profile in game.profiles]
     assert sorted(played) == sorted(Profile)
@@ -56,9 +66,10 @@ def test_the_lobby_and_help_ask_the_tables_game(profile: Profile) -> None:
     tr = Translations().get("ru")
     settings = TableSettings(profile=profile)
     game = game_for(settings)
-    assert rules_text(settings, tr).startswith(tr.t("tally-separator").join(game.rules_parts(settings, tr)))
-    assert render_help(settings, tr).startswith(game.help_text(settings, tr))
-    assert not set(setting_keys(settings)) & game.fixed_settings(settings)
+    terms = game_terms(settings, tr)
+    assert rules_text(settings, terms, tr).startswith(tr.t("tally-separator").join(game.rules_parts(settings, tr)))
+    assert help_text(settings, tr).startswith(game.help_text(settings, tr))
+    assert not set(setting_keys(terms)) & game.fixed_settings(settings)
     least, most = game.player_range(settings)
     assert 1 <= least <= most
     seats = game.seats(settings)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from bot.i18n import Translator
-from bot.render.help import render_help
-from bot.render.keyboard import buttons
+from bot.render.keyboard import Keyboard, buttons
 from bot.render.lobby import (
     BACK_KEY,
     OPEN_CHOICES,
@@ -19,15 +20,27 @@ from bot.render.lobby import (
     render_settings,
 )
 from bot.render.reasons import reason_text
+from bot.services.lobby import game_terms, help_text
 from bot.table_settings import ComputerLevel, MatchChoice, Profile, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 from engine.bura.errors import Reason
 from tests.bot.render.conftest import TABLE_ID, assert_keyboard_limits, assert_telegram_html
 
 
+def lobby(
+    settings: TableSettings, players: Sequence[LobbyPlayer], tr: Translator, *, table_id: int
+) -> tuple[str, Keyboard]:
+    """The lobby as the lobby service draws it: told its game's terms."""
+    return render_lobby(settings, game_terms(settings, tr), players, tr, table_id=table_id)
+
+
+def settings_menu(settings: TableSettings, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
+    return render_settings(settings, game_terms(settings, tr), tr, table_id=table_id)
+
+
 def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
     players = [LobbyPlayer("Аня", 1, creator=True), LobbyPlayer("Борис", 2), LobbyPlayer("🤖 Компьютер", None)]
-    text, markup = render_lobby(TableSettings(), players, ru, table_id=7)
+    text, markup = lobby(TableSettings(), players, ru, table_id=7)
     assert text.splitlines() == [
         "🃏 Бура — собираем стол (2–6 игроков)",
         "Правила: Бура (классика), 3 карты на руках, вскрываются на 31 · матч до 11 побед · 1 мин на ход",
@@ -45,7 +58,7 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
         LobbyOp.REMOVE_PLAYER,  # Борис sits beside the creator: he may be removed
     ]
     assert_keyboard_limits(markup)
-    empty, markup = render_lobby(TableSettings(), [], ru, table_id=7)
+    empty, markup = lobby(TableSettings(), [], ru, table_id=7)
     assert "Игроки: пока никого" in empty
     ops = [LobbyCb.unpack(b["callback_data"]).op for b in buttons(markup)]
     assert LobbyOp.REMOVE_COMPUTER not in ops and LobbyOp.REMOVE_PLAYER not in ops
@@ -54,7 +67,7 @@ def test_the_lobby_lists_players_and_offers_its_buttons(ru: Translator) -> None:
 def test_the_creator_is_known_by_his_id_not_his_name(ru: Translator) -> None:
     """Two people called Alice: only the one who opened the table is marked as its creator (issue 35)."""
     players = [LobbyPlayer("Alice", 1, creator=True), LobbyPlayer("Alice", 2)]
-    text, markup = render_lobby(TableSettings(), players, ru, table_id=7)
+    text, markup = lobby(TableSettings(), players, ru, table_id=7)
     assert text.splitlines()[-1] == "Игроки: Alice (собирает стол), Alice"
     text, markup = render_remove_choices(players, ru, table_id=7)
     assert text == "Кого убрать из-за стола?"
@@ -65,11 +78,11 @@ def test_the_creator_is_known_by_his_id_not_his_name(ru: Translator) -> None:
 
 
 def test_lobby_rules_follow_the_profile_with_times_in_one_unit(en: Translator, ru: Translator) -> None:
-    text, _ = render_lobby(TableSettings(profile=Profile.BURKOZEL, move_seconds=0), [], en, table_id=1)
+    text, _ = lobby(TableSettings(profile=Profile.BURKOZEL, move_seconds=0), [], en, table_id=1)
     assert "Rules: Burkozel, 4 cards in hand, points decide the deal · to 12 penalty points · no move timer" in text
-    text, _ = render_lobby(TableSettings(move_seconds=300), [], ru, table_id=1)
+    text, _ = lobby(TableSettings(move_seconds=300), [], ru, table_id=1)
     assert "5 мин на ход" in text and "300" not in text
-    text, _ = render_lobby(TableSettings(move_seconds=30), [], ru, table_id=1)
+    text, _ = lobby(TableSettings(move_seconds=30), [], ru, table_id=1)
     assert "30 с на ход" in text
 
 
@@ -80,13 +93,13 @@ def test_the_lobby_names_its_game_and_its_computers_level(ru: Translator) -> Non
         LobbyPlayer("🤖 Компьютер 1", None),
         LobbyPlayer("🤖 Компьютер 2", None),
     ]
-    text, _ = render_lobby(settings, players, ru, table_id=1)
+    text, _ = lobby(settings, players, ru, table_id=1)
     assert text.splitlines()[0] == "🃏 Буркозёл — собираем стол (2–4 игрока)"
     assert text.splitlines()[-1] == "Игроки: Аня (собирает стол), 🤖 Компьютер 1 (сильный), 🤖 Компьютер 2 (сильный)"
 
 
 def test_the_settings_menu_shows_each_value_and_a_row_opens_its_choices(ru: Translator) -> None:
-    text, markup = render_settings(TableSettings(), ru, table_id=TABLE_ID)
+    text, markup = settings_menu(TableSettings(), ru, table_id=TABLE_ID)
     assert_keyboard_limits(markup)
     rows = {
         SettingCb.unpack(b["callback_data"]).key: (b["text"], SettingCb.unpack(b["callback_data"]).value)
@@ -130,7 +143,7 @@ def test_rule_sets_are_named_by_what_they_are(ru: Translator, en: Translator) ->
 
 def test_the_match_setting_is_offered_only_where_the_table_may_choose(ru: Translator) -> None:
     for fixed in (Profile.KOZEL, Profile.BURKOZEL, Profile.KOZEL_POINTS):
-        _, markup = render_settings(TableSettings(profile=fixed), ru, table_id=1)
+        _, markup = settings_menu(TableSettings(profile=fixed), ru, table_id=1)
         keys = [SettingCb.unpack(b["callback_data"]).key for b in buttons(markup)]
         assert "match" not in keys and "profile" in keys and keys[-1] == "done"
     assert (
@@ -139,19 +152,19 @@ def test_the_match_setting_is_offered_only_where_the_table_may_choose(ru: Transl
 
 
 def test_help_follows_the_tables_rules(ru: Translator, en: Translator) -> None:
-    bura = render_help(TableSettings(), ru)
+    bura = help_text(TableSettings(), ru)
     assert "<b>Бура</b>" in bura and "по 3 карты" in bura and "«Вскрываюсь!»" in bura
     assert "ложное вскрытие" in bura and "добирают из колоды" in bura and "молодка" in bura
     assert "/new" in bura and "/play" in bura
-    burkozel = render_help(TableSettings(profile=Profile.BURKOZEL), ru)
+    burkozel = help_text(TableSettings(profile=Profile.BURKOZEL), ru)
     assert "<b>Буркозёл</b>" in burkozel and "Вскрываюсь" not in burkozel and "не вскрываются" in burkozel
     assert "Четыре козыря" in burkozel
-    five = render_help(TableSettings(profile=Profile.BURA_5), ru)
+    five = help_text(TableSettings(profile=Profile.BURA_5), ru)
     assert "по 5 карт," in five and "Четыре козыря" not in five  # RULES §11.4: no combinations
-    pagat = render_help(TableSettings(profile=Profile.BURA_PAGAT), en)
+    pagat = help_text(TableSettings(profile=Profile.BURA_PAGAT), en)
     assert "face down if you like" not in pagat, "face-up discards only there"
-    assert "“Claim 31!”" in render_help(TableSettings(), en)
-    points = render_help(TableSettings(profile=Profile.KOZEL_POINTS), ru)
+    assert "“Claim 31!”" in help_text(TableSettings(), en)
+    points = help_text(TableSettings(profile=Profile.KOZEL_POINTS), ru)
     assert "<b>Козёл на очки</b>" in points and "Четыре козыря" not in points  # RULES §13: no instant wins
     assert "Шоха — 6♠️: бьёт любую карту" in points and "Москва (четыре туза и десятки" in points  # §3.4, §13
     for settings in (
@@ -159,7 +172,7 @@ def test_help_follows_the_tables_rules(ru: Translator, en: Translator) -> None:
         TableSettings(profile=Profile.KOZEL),
         TableSettings(profile=Profile.KOZEL_POINTS),
     ):
-        assert_telegram_html(render_help(settings, ru))
+        assert_telegram_html(help_text(settings, ru))
 
 
 @pytest.mark.parametrize("reason", list(Reason))

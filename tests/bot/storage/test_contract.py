@@ -26,6 +26,23 @@ from tests.bot.storage.conftest import FakeClock, hand, table_message
 # -- tables and moves ------------------------------------------------------------------------------------------
 
 
+async def test_commit_move_sets_the_chats_settings_with_the_lobby_or_not_at_all(storage: Storage) -> None:
+    await storage.upsert_chat(-100, language="ru")
+    await storage.set_chat_settings(-100, {"timer": 60})
+    table = await storage.create_table(-100, creator_id=7, settings={})
+    lobby = table_message(-100, "настройки")
+    moved = await storage.commit_move(table.table_id, 0, None, outbox=[lobby], chat_settings={"timer": 30})
+    chat = await storage.get_chat(-100)
+    assert chat is not None and (chat.settings, chat.language) == ({"timer": 30}, "ru"), "the language is kept"
+    await storage.commit_move(table.table_id, moved.version, None, chat_language="en")
+    chat = await storage.get_chat(-100)
+    assert chat is not None and (chat.settings, chat.language) == ({"timer": 30}, "en"), "the settings are kept"
+    with pytest.raises(StaleVersion):
+        await storage.commit_move(table.table_id, moved.version, None, chat_settings={"timer": 0}, chat_language="ru")
+    chat = await storage.get_chat(-100)
+    assert chat is not None and (chat.settings, chat.language) == ({"timer": 30}, "en"), "a refused move sets nothing"
+
+
 async def test_create_table_opens_a_lobby_with_seats(storage: Storage) -> None:
     table = await storage.create_table(
         -100, creator_id=7, settings={"variant": "bura"}, seats=[Seat(seat=0, user_id=7, name="Аня")]
@@ -489,6 +506,17 @@ async def test_users_and_flags(storage: Storage) -> None:
     stranger = await storage.get_user(8)
     assert stranger is not None
     assert stranger.blocked
+
+
+async def test_users_by_ids_are_read_at_once(storage: Storage) -> None:
+    assert await storage.get_users([]) == {}
+    await storage.upsert_user(7, "Аня", language="ru")
+    await storage.upsert_user(9, "Борис")
+    assert await storage.get_user(9) is not None  # one of them known already (a backend's cache, say)
+    found = await storage.get_users([9, 7, 8, 7])
+    assert sorted(found) == [7, 9], "a stranger is left out, a repeated id read once"
+    assert found[7] == await storage.get_user(7)
+    assert found[9].name == "Борис"
 
 
 async def test_stats_accumulate_per_game_and_counter(storage: Storage) -> None:

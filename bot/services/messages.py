@@ -1,0 +1,297 @@
+"""The outbox's messages: the live ones kept in place (the table, the lobby, each hand) and what a move tells.
+
+A live message is known by its ref (`LiveRef`): the first send records its message id, the edits after it find
+it there. A commit edits only the hands it changes (issue 35, "no side channels"): a hand edited out of nowhere
+would tell its player that another seat did something he cannot see (declined «Стоп!», laid a hidden draft). So
+each seat's hand buttons name the move that last changed that seat's hand (`Shown`), not the table's version, and
+stay valid across the moves he cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from enum import Enum, StrEnum
+from functools import partial
+from typing import Any
+
+from bot.games.base import HandStory, Moment
+from bot.i18n import Translations, Translator
+from bot.render.keyboard import Keyboard, LinkKeyboard
+from bot.services.state import Shown, TableState, is_private, seat_names
+from bot.storage import JsonObject, OutboxKind, OutboxMessage, Storage, Table, payload_digest
+from bot.storage.base import HAND_REF
+
+
+class LiveRef(StrEnum):
+    """The live messages a chat has of a table: its picture and its lobby in the group (a hand's ref names its
+    table, `hand_ref`)."""
+
+    TABLE = "table"
+    LOBBY = "lobby"
+
+
+def hand_ref(table_id: int) -> str:
+    """The ref of a player's hand message of a table, in his private chat."""
+    return HAND_REF.format(table_id=table_id)
+
+
+def live_message(
+    chat_id: int, ref: str, key: str, kind: OutboxKind = OutboxKind.EDIT, payload: JsonObject | None = None
+) -> OutboxMessage:
+    """A message kept in place under `ref` (the table, the lobby, a hand). Edits and deletes carry `key`, so a
+    burst of them ends in the latest one; a send does not: it is never superseded, since the edits after it
+    must find the message id it records."""
+    return OutboxMessage(
+        chat_id=chat_id,
+        kind=kind,
+        payload=payload or {},
+        ref=str(ref),
+        key=None if kind is OutboxKind.SEND else key,
+    )
+
+
+def hand_message(table_id: int, user_id: int, kind: OutboxKind, payload: JsonObject | None = None) -> OutboxMessage:
+    """A player's hand message in his private chat."""
+    return live_message(user_id, hand_ref(table_id), f"hand:{table_id}:{user_id}", kind, payload)
+
+
+def lobby_message(chat_id: int, kind: OutboxKind, payload: JsonObject | None = None) -> OutboxMessage:
+    """The group's lobby message (the settings menu is shown in it too)."""
+    return live_message(chat_id, LiveRef.LOBBY, f"lobby:{chat_id}", kind, payload)
+
+
+def html_text(
+    text: str,
+    markup: Keyboard | LinkKeyboard | None = None,
+    *,
+    thread_id: int | None = None,
+    silent: bool = False,
+    protect: bool = False,
+) -> JsonObject:
+    """A message's Bot API parameters. `thread_id`: its forum topic; `silent`: it does not ring (a new message
+    does, an edit never does); `protect`: it cannot be forwarded (a hand is for its holder only). The sender
+    leaves out of an edit what only a send takes."""
+    payload: JsonObject = {"text": text, "parse_mode": "HTML"}
+    if markup is not None:
+        payload["reply_markup"] = dict(markup)
+    if thread_id is not None:
+        payload["message_thread_id"] = thread_id
+    if silent:
+        payload["disable_notification"] = True
+    if protect:
+        payload["protect_content"] = True
+    return payload
+
+
+def text_message(
+    chat_id: int,
+    text: str,
+    *,
+    thread_id: int | None = None,
+    silent: bool = False,
+    reply_to: int | None = None,
+    markup: Keyboard | LinkKeyboard | None = None,
+) -> OutboxMessage:
+    """A new message: it rings (unless `silent`); in a forum topic with `thread_id`, a reply with `reply_to`."""
+    payload = html_text(text, markup, thread_id=thread_id, silent=silent)
+    if reply_to is not None:
+        payload["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
+
+
+def format_clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def unpin_table(table: Table) -> list[OutboxMessage]:
+    """The table is over: it is no longer pinned."""
+    if is_private(table):
+        return []
+    return [OutboxMessage(chat_id=table.chat_id, kind=OutboxKind.UNPIN, ref=str(LiveRef.TABLE))]
+
+
+class MoveMessages:
+    """A move's messages, rendered from the table and its state: the table's picture, the hands, the news."""
+
+    def __init__(self, repository: Storage, translations: Translations) -> None:
+        self.repository = repository
+        self.translations = translations
+
+    @staticmethod
+    def table_text(table: Table, state: TableState, tr: Translator, *, ended: str | None = None) -> str:
+        """The table as its live message shows it; `ended` says how a table that will not go on ended."""
+        seconds = state.move_seconds()  # what this turn has: a computer's or an away player's turn is short
+        return state.game.table_text(
+            state.match,
+            seat_names(table.seats),
+            tr,
+            title=state.title,
+            settings=state.settings,
+            deadline_text=format_clock(seconds) if seconds is not None and ended is None else None,
+            ended=ended,
+        )
+
+    def table_message(
+        self, table: Table, state: TableState, tr: Translator, *, new: bool = False, ended: str | None = None
+    ) -> list[OutboxMessage]:
+        """The group's live table message: edited in place; `new` sends it (the first picture of a table), and
+        pins it silently. None in a private chat, where the hand message carries the table (a game against the
+        computer: one message, one edit a turn)."""
+        if is_private(table):
+            return []
+        text = self.table_text(table, state, tr, ended=ended)
+        payload = html_text(text, thread_id=table.thread_id, silent=True)
+        key = f"table:{table.chat_id}"
+        if not new:
+            return [live_message(table.chat_id, LiveRef.TABLE, key, OutboxKind.EDIT, payload)]
+        sent = live_message(table.chat_id, LiveRef.TABLE, key, OutboxKind.SEND, payload)
+        return [sent, OutboxMessage(chat_id=table.chat_id, kind=OutboxKind.PIN, ref=str(LiveRef.TABLE))]
+
+    async def hand_messages(
+        self,
+        table: Table,
+        state: TableState,
+        version: int | None,
+        *,
+        new: bool = False,
+        only: int | None = None,
+        selection: str = "",
+        ping: Collection[int] = (),
+        stories: Callable[[int, Translator], Sequence[str]] | None = None,
+        confirm: bool = False,
+        refusal: Enum | None = None,
+        ended: str | None = None,
+    ) -> list[OutboxMessage]:
+        """Each player's hand message in the private chat (or only one seat's, with a selection).
+
+        `version` is the move being committed. A seat whose hand it changes gets the hand with buttons naming it,
+        and the state records that (`TableState.shown`). A seat whose hand would look as the last commit drew
+        it (the same text and keyboard, buttons naming the same move) gets nothing: no edit out of nowhere tells
+        him that someone did what he cannot see, and the cards he marked stay marked (issue 35). None: a hand
+        drawn again between commits (a tap's marks, 🔄, a reminder), its buttons naming the seat's own move.
+
+        The seats in `ping` get their hand sent anew at the bottom of the chat, so that the phone rings (an edit
+        is silent); the old one is deleted. `stories` gives each seat the lines of what just happened (a callable
+        renders them in the player's language); they are news, so the hand is sent. In a game against the
+        computer the hand carries the table.
+        """
+        messages = []
+        private = is_private(table)
+        for seat in table.seats:
+            if seat.user_id is None or (only is not None and seat.seat != only):
+                continue
+            user = await self.repository.get_user(seat.user_id)
+            if user is not None and user.blocked:
+                if version is not None:
+                    state.shown[seat.seat] = Shown(version, "")  # what his chat shows is unknown: drawn anew later
+                continue  # a 403 would only report him again; he gets his hand back when he restarts the bot
+            tr = self.translations.get(user.language if user else None)
+            table_text = self.table_text(table, state, tr, ended=ended) if private else None
+            draw = partial(
+                _hand_payload,
+                table,
+                state,
+                seat.seat,
+                tr,
+                table_text=table_text,
+                selection=selection,
+                confirm=confirm,
+                refusal=refusal,
+                ended=ended,
+            )
+            notes = stories(seat.seat, tr) if stories is not None else ()
+            if version is None:
+                shown = draw(state.shown_move(seat.seat, table.version), notes)
+            else:
+                before = state.shown.get(seat.seat)
+                drawn = new or seat.seat in ping or ended is not None or bool(notes) or before is None
+                if not drawn and before is not None and payload_digest(draw(before.move, ())) == before.digest:
+                    continue  # his hand is as it was: nothing to tell him
+                shown = draw(version, notes)
+                digest = payload_digest(draw(version, ()) if notes else shown)
+                state.shown[seat.seat] = Shown(version, digest)
+            resend = new or seat.seat in ping
+            message = hand_message(table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, shown)
+            if resend and not new:
+                # It replaces the live hand, and a pending edit of it (its key) would only delay the ring.
+                key = hand_message(table.table_id, seat.user_id, OutboxKind.EDIT).key
+                message = message.model_copy(update={"replaces": True, "key": key})
+            messages.append(message)
+        return messages
+
+    @staticmethod
+    def announcements(
+        table: Table,
+        state: TableState,
+        events: Sequence[Any],
+        tr: Translator,
+        before: Moment | None = None,
+    ) -> list[OutboxMessage]:
+        """Calls, deal and match results as new group messages (they deserve a notification, UX.md); in a
+        private game the hand message tells them instead (`story`).
+
+        `before` is the match as it was before the move: its scores (so the deal's result shows what it changed)
+        and its deal (what ended it is shown with the result, as the game tells it); None for the first deal.
+        """
+        if is_private(table):
+            return []
+        texts = state.game.announcements(
+            state.match, events, seat_names(table.seats), tr, settings=state.settings, before=before
+        )
+        return [text_message(table.chat_id, text, thread_id=table.thread_id) for text in texts if text]
+
+    @staticmethod
+    def story(
+        table: Table, state: TableState, events: Sequence[Any], before: Moment | None
+    ) -> Callable[[int, Translator], list[str]]:
+        """What each player's hand tells of a move (in his language): the deal just ended and the match score, as
+        the game tells them; in a private game also what the group would have been told."""
+        names = seat_names(table.seats)
+        private = is_private(table)
+        rendered: dict[str, list[str]] = {}
+
+        game, match, settings = state.game, state.match, state.settings
+
+        def lines(seat: int, tr: Translator) -> list[str]:
+            if tr.language not in rendered:
+                if private:
+                    texts = game.announcements(match, events, names, tr, settings=settings, before=before)
+                    rendered[tr.language] = [line for text in texts for line in text.split("\n")]
+                else:
+                    rendered[tr.language] = game.deal_story(match, events, names, tr, settings=settings, before=before)
+            return rendered[tr.language]
+
+        return lines
+
+
+def _hand_payload(
+    table: Table,
+    state: TableState,
+    seat: int,
+    tr: Translator,
+    move: int,
+    notes: Sequence[str],
+    *,
+    table_text: str | None,
+    selection: str,
+    confirm: bool,
+    refusal: Enum | None,
+    ended: str | None,
+) -> JsonObject:
+    """One seat's hand message, its buttons naming `move`."""
+    text, markup = state.game.hand(
+        state.match,
+        seat,
+        seat_names(table.seats),
+        tr,
+        table_id=table.table_id,
+        move=move,
+        title=state.title,
+        selection=selection,
+        paused=state.paused,
+        confirm=confirm,
+        story=HandStory(notes=notes, table_text=table_text, refusal=refusal),
+    )
+    if ended is not None and not is_private(table):
+        text = f"{text}\n\n{ended}"
+    return html_text(text, None if ended is not None else markup, protect=True)  # over: nothing to tap
