@@ -277,6 +277,7 @@ class TableCore:
         clock: Clock = time.time,
         test_seed: str | None = None,
         invite_key: bytes | None = None,
+        time_scale: float = 1.0,
     ) -> None:
         self.repository = repository
         self.translations = translations
@@ -285,6 +286,9 @@ class TableCore:
         self.test_seed = test_seed
         self.invite_key = invite_key if invite_key is not None else secrets.token_bytes(32)
         """Signs the tables' invitations (`bot.services.invites`); every instance of one bot needs the same."""
+        self.time_scale = time_scale
+        """Real seconds a second of the game's clock lasts (TIME_SCALE): a deadline's seconds are the game's,
+        its timer runs this much faster; whatever a player reads stays in the game's seconds."""
         self._locks: dict[int, _Lock] = {}
         self._live: dict[int, tuple[int, TableState]] = {}  # table id -> (version, its state), oldest first
 
@@ -577,6 +581,8 @@ class TableCore:
         stats: Sequence[StatsDelta] = (),
     ) -> Table | None:
         """Commit one change; None when it was not applied (a redelivered update, or the table moved on)."""
+        if deadline is not None and self.time_scale != 1.0:
+            deadline = deadline.model_copy(update={"seconds": deadline.seconds * self.time_scale})
         try:
             committed = await self.repository.commit_move(
                 table.table_id,
