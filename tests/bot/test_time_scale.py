@@ -13,18 +13,14 @@ from bot.config import describe_settings_error
 from bot.games.bura.game import bura_match
 from bot.i18n import Translations
 from bot.services import TableService
-from bot.storage import SqliteStorage
 from bot.telegram.callbacks import LobbyOp
-from bot.telegram.pacer import Pacer
-from bot.telegram.sender import Sender
 from tests.bot.test_config import settings
 from tests.bot.test_services import (
     ANNA,
     GROUP,
-    FakeTime,
-    RecordingApi,
     World,
     a_legal_play,
+    a_world,
     playing_table,
     started,
     state_of,
@@ -50,15 +46,8 @@ def test_a_bad_time_scale_names_its_variable(monkeypatch: pytest.MonkeyPatch, va
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
-    time = FakeTime()
-    storage = await SqliteStorage.open(tmp_path / "bura.sqlite3", clock=time.clock)
-    api = RecordingApi()
-    pacer = Pacer(time.clock, time.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
-    sender = Sender(storage, api, clock=time.clock, sleep=time.sleep, pacer=pacer)
-    tables = TableService(storage, Translations(), sender, clock=time.clock, test_seed="services", time_scale=SCALE)
-    yield World(storage, api, sender, tables, time)
-    await sender.close()
-    await storage.close()
+    async with a_world(tmp_path, time_scale=SCALE) as made:
+        yield made
 
 
 def test_the_timers_poll_at_the_scale() -> None:
