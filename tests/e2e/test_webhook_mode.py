@@ -225,8 +225,12 @@ async def test_a_thousand_odd_webhook_bodies_are_answered_without_a_500_or_a_tra
                 statuses[response.status] += 1
     assert set(statuses) <= {200, 400}, statuses
     assert statuses[200] > 100 and statuses[400] > 100, statuses  # both kinds were tried
-    said = tg.send_message(anna, tg.private_chat(anna), "/help")
-    await tg.wait_bot_message(tg.private_chat(anna), after=said, timeout=MOVE_WAIT)  # the bot goes on
+    # The bot goes on. Someone else asks: the forged bodies were Anna's commands, and the bot may have read the last
+    # of them just now (on a loaded machine it reads them later than they came), which spends her commands for a
+    # while (bot/handlers/throttle.py): her /help could rightly go unanswered.
+    boris = tg.user("Борис", "boris")
+    said = tg.start_bot(boris)
+    await tg.wait_bot_message(tg.private_chat(boris), after=said, timeout=MOVE_WAIT)
     # Replies to the forged chats (ids 0, 1, 2**31...) were refused by Telegram: the only errors allowed.
     errors = [line for line in bot.output().splitlines() if " ERROR " in line and "chat not found" not in line]
     assert errors == [], errors
