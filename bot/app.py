@@ -353,6 +353,7 @@ async def run(settings: Settings) -> None:
             test_seed=settings.test_seed,
             thinker=thinker,
             invite_key=invite_key(settings),
+            time_scale=settings.time_scale,
         )
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 

@@ -68,6 +68,12 @@ class Settings(BaseSettings):
     """SEND_INTERVAL: seconds between two messages to one chat; Telegram's other limits scale with it (a group
     gets 20 messages per 60 x this, the bot 25 per this). Keep 1.0 against real Telegram: a faster bot is
     throttled. Tests against the fake Bot API set it low so a game takes seconds, not minutes."""
+    time_scale: float = Field(1.0, ge=0.01, le=1.0)
+    """TIME_SCALE: how long a second of the game's own clock lasts, in real seconds: move timers and their
+    reminders, the away player's short timer, a computer's thinking time and an idle lobby's expiry run at this
+    scale, as SEND_INTERVAL scales Telegram's limits. Players still read the configured times («⏳ 1:00»,
+    «Осталось 30 с»). Keep 1.0; tests against the fake Bot API set it low so that no test waits real seconds for
+    a game rule."""
     group_pacing: bool = True
     """GROUP_PACING: false drops the 20-messages-a-minute ceiling per group (tests only, like SEND_INTERVAL)."""
     http_port: int | None = Field(None, ge=1, le=65535)

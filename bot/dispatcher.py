@@ -40,7 +40,12 @@ def create_dispatcher(
     """
     if tables is None:
         tables = TableService(
-            storage, translations, sender, test_seed=settings.test_seed, invite_key=invite_key(settings)
+            storage,
+            translations,
+            sender,
+            test_seed=settings.test_seed,
+            invite_key=invite_key(settings),
+            time_scale=settings.time_scale,
         )
     # No FSM: a table's state lives in the storage, not in conversation states (its middleware cost every update).
     dispatcher = Dispatcher(name="bura", disable_fsm=True)

@@ -85,6 +85,7 @@ class TableCore:
         clock: Clock = time.time,
         test_seed: str | None = None,
         invite_key: bytes | None = None,
+        time_scale: float = 1.0,
     ) -> None:
         self.repository = repository
         self.translations = translations
@@ -96,6 +97,9 @@ class TableCore:
         self.live = LiveTables(repository)
         """The tables' locks and their states: `async with core.live.table(table_id) as held` begins a change."""
         self.messages = MoveMessages(repository, translations)
+        self.time_scale = time_scale
+        """Real seconds a second of the game's clock lasts (TIME_SCALE): a deadline's seconds are the game's,
+        its timer runs this much faster; whatever a player reads stays in the game's seconds."""
 
     # -- who reads -----------------------------------------------------------------------------------------
 
@@ -142,6 +146,8 @@ class TableCore:
         """Commit one change; None when it was not applied (a redelivered update, or the table moved on). The
         chat's settings and language, when given, are set with it (a lobby's settings are its group's)."""
         self.live.committing(table.table_id)
+        if deadline is not None and self.time_scale != 1.0:
+            deadline = deadline.model_copy(update={"seconds": deadline.seconds * self.time_scale})
         try:
             committed = await self.repository.commit_move(
                 table.table_id,

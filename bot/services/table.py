@@ -34,11 +34,22 @@ class TableService:
         timer_interval: float = 1.0,
         thinker: Thinker | None = None,
         invite_key: bytes | None = None,
+        time_scale: float = 1.0,
     ) -> None:
-        self.core = TableCore(repository, translations, sender, clock=clock, test_seed=test_seed, invite_key=invite_key)
+        """`time_scale` (TIME_SCALE): the game's clock runs this much faster than real time, the timers' polling
+        with it (`timer_interval` is in the game's seconds)."""
+        self.core = TableCore(
+            repository,
+            translations,
+            sender,
+            clock=clock,
+            test_seed=test_seed,
+            invite_key=invite_key,
+            time_scale=time_scale,
+        )
         self.lobby = LobbyService(self.core)
         self.game = GameService(self.core, thinker)
-        self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval)
+        self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval * time_scale)
         self.membership = MembershipService(self.core, self.lobby, self.game)
         self.stats = StatsService(self.core)
 

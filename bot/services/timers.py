@@ -110,8 +110,10 @@ class TimerService:
         table = await self.core.repository.get_table(timer.table_id)
         if table is None or table.status is not TableStatus.PLAYING or table.state is None:
             return None
-        seconds = timer.seconds or TableState.settings_from_json(table.state).move_seconds
-        if seconds < MIN_SECONDS_TO_REMIND:
+        # The timer's own seconds are real ones (TIME_SCALE applied); the table's setting is the game's.
+        scale = self.core.time_scale
+        seconds = timer.seconds or TableState.settings_from_json(table.state).move_seconds * scale
+        if seconds < MIN_SECONDS_TO_REMIND * scale:
             return None
         return timer.due_at - seconds / 2
 
@@ -128,7 +130,7 @@ class TimerService:
             user = await core.repository.get_user(user_id)
             if user is None or user.blocked:
                 return 0
-            left = max(1, round(timer.due_at - core.clock()))
+            left = max(1, round((timer.due_at - core.clock()) / core.time_scale))  # in the game's seconds
 
             def reminder(_: int, tr: Translator) -> list[str]:
                 return [tr.t("hand-reminder", seconds=left)]

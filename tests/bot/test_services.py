@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -91,17 +92,25 @@ class World:
         return len(await self.storage.fetch_outbox(now=1e12))
 
 
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+@contextlib.asynccontextmanager
+async def a_world(tmp_path: Path, *, time_scale: float = 1.0) -> AsyncIterator[World]:
     time = FakeTime()
     storage = await SqliteStorage.open(tmp_path / "bura.sqlite3", clock=time.clock)
     api = RecordingApi()
     pacer = Pacer(time.clock, time.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
     sender = Sender(storage, api, clock=time.clock, sleep=time.sleep, pacer=pacer)
-    tables = TableService(storage, Translations(), sender, clock=time.clock, test_seed="services")
+    tables = TableService(
+        storage, Translations(), sender, clock=time.clock, test_seed="services", time_scale=time_scale
+    )
     yield World(storage, api, sender, tables, time)
     await sender.close()
     await storage.close()
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with a_world(tmp_path) as made:
+        yield made
 
 
 ANNA = Actor(1, "Аня <3", "ru")

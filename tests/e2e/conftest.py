@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Protocol
 
@@ -20,6 +20,12 @@ SEED = "e2e-seed-1"
 # Seconds between two messages to one chat (SEND_INTERVAL): the real pacing (1 s) is covered by the unit tests
 # of bot/telegram/sender.py; here it would only make every game last minutes. Group and bot-wide limits scale with it.
 SEND_INTERVAL = 0.05
+# A second of the game's clock (TIME_SCALE) for the tests of timers and computers: move timers, their reminders, a
+# computer's thinking and an idle lobby run twenty times faster, so no test waits real seconds for a game rule (the
+# players still read the game's seconds). Not for every test: a default 60 s move timer would last 3 s, and a test
+# that stops the bot for that long would see the bot move for a player.
+TIME_SCALE = 0.05
+SCALED = {"TIME_SCALE": str(TIME_SCALE)}
 PROJECT = Path(__file__).resolve().parents[2]
 
 
@@ -124,7 +130,8 @@ async def bot(launch: Launch) -> BotProcess:
     return await launch(SEED)
 
 
-Start = Callable[[str], Awaitable[BotDatabase]]
+class Start(Protocol):
+    def __call__(self, seed: str, env: dict[str, str] | None = None) -> Awaitable[BotDatabase]: ...
 
 
 @pytest.fixture
@@ -132,8 +139,8 @@ async def start(launch: Launch) -> AsyncIterator[Start]:
     """Start the bot with a seed; a reader of its database (WAL lets it read while the bot writes)."""
     async with contextlib.AsyncExitStack() as stack:
 
-        async def started(seed: str) -> BotDatabase:
-            bot = await launch(seed)
+        async def started(seed: str, env: dict[str, str] | None = None) -> BotDatabase:
+            bot = await launch(seed, env)
             return await stack.enter_async_context(BotDatabase(bot.database))
 
         yield started

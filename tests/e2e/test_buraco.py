@@ -13,10 +13,10 @@ from bot.services import TableState
 from bot.storage import TableStatus
 from engine.buraco.deal import Phase
 from tests.botapi import FakeTelegram, Message, User
-from tests.e2e.conftest import BotProcess
+from tests.e2e.conftest import SCALED, BotProcess
 from tests.e2e.harness import WAIT, Game, buttons, hand_cb, open_game
 
-DEAL_SECONDS = 300.0  # a deal is some sixty turns, each computer's a second of thinking
+DEAL_SECONDS = 300.0  # a deal is some sixty turns, each computer's a (scaled: TIME_SCALE) second of thinking
 
 
 async def press(game: Game, user: User, version: int, ops: tuple[str, ...]) -> str:
@@ -72,7 +72,7 @@ async def play_first_deal(game: Game) -> tuple[int, int]:
 
 async def a_deal(tg: FakeTelegram, tmp_path: Path, people: int) -> None:
     async with tg:
-        bot = BotProcess(tg, tmp_path)
+        bot = BotProcess(tg, tmp_path, env=SCALED)
         await bot.start()
         try:
             game = await open_game(tg, bot.database, players=people, settings={"profile": "buraco"})

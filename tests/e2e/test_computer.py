@@ -1,8 +1,11 @@
-"""Against the computer, end to end: /play in the private chat, and a computer seated from a group's lobby."""
+"""Against the computer, end to end: /play in the private chat, and a computer seated from a group's lobby. The
+game's clock runs at TIME_SCALE here: a computer's second of thought lasts a twentieth (its search does not)."""
 
 from __future__ import annotations
 
 import asyncio
+
+import pytest
 
 from bot.services import TableState
 from bot.storage import TableStatus
@@ -10,11 +13,16 @@ from bot.table_settings import ComputerLevel
 from bot.telegram.callbacks import LobbyCb, LobbyOp
 from tests.botapi import FakeTelegram
 from tests.e2e import test_game
-from tests.e2e.conftest import BotProcess
+from tests.e2e.conftest import SCALED, SEED, BotProcess, Launch
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_game import MOVE_WAIT, Players, _button, deal_number
 
 storage = test_game.storage  # a reader of the bot's database
+
+
+@pytest.fixture
+async def bot(launch: Launch) -> BotProcess:
+    return await launch(SEED, SCALED)
 
 
 async def _play_first_deal(players: Players, human_seats: set[int]) -> tuple[int, int]:
@@ -32,7 +40,7 @@ async def _play_first_deal(players: Players, human_seats: set[int]) -> tuple[int
             human += 1
             continue
         deadline = loop.time() + MOVE_WAIT
-        while (await players.table()).version == table.version:  # the computer thinks about a second
+        while (await players.table()).version == table.version:  # the computer thinks a (scaled) second
             assert loop.time() < deadline, "the computer did not move"
             await asyncio.sleep(0.05)
         computer += 1

@@ -23,7 +23,7 @@ from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
 from engine.bura.ai import EasyPlayer
 from engine.bura.views import view
 from tests.botapi import FakeTelegram
-from tests.e2e.conftest import PROJECT, SEED, BotProcess, Launch
+from tests.e2e.conftest import PROJECT, SCALED, SEED, TIME_SCALE, BotProcess, Launch
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, open_game
 
 SETTINGS = {"match": "one", "timer": "0"}
@@ -114,9 +114,11 @@ async def test_the_bot_api_down_for_five_minutes_loses_nothing(tg: FakeTelegram,
     chats_read_as_committed(game)
 
 
-async def test_a_move_timer_starts_only_when_the_hand_is_shown(tg: FakeTelegram, bot: BotProcess) -> None:
+async def test_a_move_timer_starts_only_when_the_hand_is_shown(tg: FakeTelegram, launch: Launch) -> None:
     """Telegram takes updates but delivers no message for longer than the move timer: the player whose turn it
-    is cannot see it, so his timer waits; once his hand arrives he has his whole time and plays himself."""
+    is cannot see it, so his timer waits; once his hand arrives he has his whole time and plays himself. (The
+    game's clock at TIME_SCALE: the 30 s are a second and a half here.)"""
+    bot = await launch(SEED, SCALED)
     game = await open_game(tg, bot.database, players=2, settings={"match": "one", "timer": "30"})
     await game.delivered()
     _, version, _ = game.row()
@@ -128,7 +130,7 @@ async def test_a_move_timer_starts_only_when_the_hand_is_shown(tg: FakeTelegram,
     assert not answer.show_alert
     waiting = game.query("SELECT wait_chat FROM timers WHERE table_id = ?", (game.table_id,))
     assert waiting and waiting[0]["wait_chat"] is not None, "the next player's timer waits for his hand"
-    await asyncio.sleep(31)
+    await asyncio.sleep(40 * TIME_SCALE)  # past the 30 s timer, in the game's seconds (TIME_SCALE)
     assert game.version() == version + 1, "no move was made for a player who could not see his turn"
     tg.down = False
     await game.delivered()

@@ -9,6 +9,7 @@ face-down cards), and the bot is started with that seed. The assertions are on w
 from __future__ import annotations
 
 import asyncio
+import re
 
 from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import BACK, cards_text
@@ -21,7 +22,7 @@ from engine.bura.combos import Combo
 from engine.bura.events import Claimed, ComboShown, DealEnded, OutcomeKind
 from engine.bura.match import Match
 from tests.botapi import FakeTelegram, Message
-from tests.e2e.conftest import Launch, Start
+from tests.e2e.conftest import SCALED, Launch, Start
 from tests.e2e.players import (
     MOVE_WAIT,
     Players,
@@ -310,8 +311,8 @@ async def test_stop_seizes_the_lead_with_a_molodka(tg: FakeTelegram, start: Star
 async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: Start) -> None:
     """The move timer set to 30 s with the settings button; the leader does nothing: at half time his hand is sent
     again (it rings) with the time left, and at the end the bot plays for him and says what, in the group and in
-    his hand."""
-    storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="timer"))
+    his hand. The game's clock runs at TIME_SCALE (tests/e2e/conftest.py): the times shown are the game's."""
+    storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="timer"), SCALED)
     players = await seat_players(tg, storage, 2, settings=[("timer", "30")])
     await players.table_shows("⏳ 0:30")
     match = await players.match()
@@ -325,6 +326,8 @@ async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: 
         "the reminder at half time",
     )
     assert reminder.notified and reminder.protected and reminder.keyboard, reminder
+    left = re.search(r"Осталось (\d+) с", reminder.text or "")
+    assert left is not None and 1 < int(left.group(1)) <= 15, reminder.text  # the game's seconds, not real ones
     said = await tg.wait_for(
         lambda: next((t for t in players.group_texts() if "время вышло" in t), None), 25, "the timeout in the group"
     )
