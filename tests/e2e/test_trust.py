@@ -27,6 +27,16 @@ async def _lobby(tg: FakeTelegram, anna: User, members: list[User], username: st
     return lobby, LobbyCb.unpack(str(join["callback_data"])).table
 
 
+async def _join(tg: FakeTelegram, lobby: Message, person: User) -> None:
+    """`person` starts the bot, then taps «join» under the lobby: he is seated at once (no link needed)."""
+    said = tg.start_bot(person)
+    await tg.wait_bot_message(tg.private_chat(person), after=said, timeout=MOVE_WAIT)
+    join = lobby_button(lobby, LobbyOp.JOIN)
+    assert join is not None
+    answer = await tg.wait_answer(tg.tap(person, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
+    assert not answer.show_alert and answer.url is None, answer
+
+
 async def _said(tg: FakeTelegram, user: User, payload: str) -> str:
     opened = tg.start_bot(user, payload=payload)
     reply = await tg.wait_bot_message(tg.private_chat(user), after=opened, timeout=MOVE_WAIT)
@@ -69,12 +79,7 @@ async def test_the_creator_removes_a_player_from_the_lobby(tg: FakeTelegram, bot
     anna, boris, vika = tg.user("Аня", "anna"), tg.user("Борис", "boris"), tg.user("Вика", "vika")
     lobby, table_id = await _lobby(tg, anna, [boris, vika])
     for person in (boris, vika):
-        said = tg.start_bot(person)
-        await tg.wait_bot_message(tg.private_chat(person), after=said, timeout=MOVE_WAIT)
-        join = lobby_button(lobby, LobbyOp.JOIN)
-        assert join is not None
-        answer = await tg.wait_answer(tg.tap(person, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
-        assert not answer.show_alert and answer.url is None
+        await _join(tg, lobby, person)
         await tg.wait_for(lambda person=person: person.first_name in (lobby.text or ""), MOVE_WAIT, "seated")  # type: ignore[misc]
     remove = lobby_button(lobby, LobbyOp.REMOVE_PLAYER)
     assert remove is not None and remove["text"] == "🚪 Убрать игрока"
@@ -137,11 +142,7 @@ async def test_names_are_shown_safely(tg: FakeTelegram, bot: BotProcess) -> None
     long = tg.user("Д" * 60, "long")
     lobby, _ = await _lobby(tg, anna, [tricky, long])
     for person in (tricky, long):
-        said = tg.start_bot(person)
-        await tg.wait_bot_message(tg.private_chat(person), after=said, timeout=MOVE_WAIT)
-        join = lobby_button(lobby, LobbyOp.JOIN)
-        assert join is not None
-        await tg.wait_answer(tg.tap(person, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
+        await _join(tg, lobby, person)
     await tg.wait_for(lambda: "ДДД" in (lobby.text or ""), MOVE_WAIT, "both seated")
     text = lobby.text or ""
     assert "\u202e" not in text and "\u200b" not in text
@@ -162,11 +163,7 @@ async def test_the_start_refusal_fits_an_alert(tg: FakeTelegram, bot: BotProcess
     said = tg.send_message(creator, group, "/new")  # he never started the bot: seated all the same
     lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
     for person in others:
-        opened = tg.start_bot(person)
-        await tg.wait_bot_message(tg.private_chat(person), after=opened, timeout=MOVE_WAIT)
-        join = lobby_button(lobby, LobbyOp.JOIN)
-        assert join is not None
-        await tg.wait_answer(tg.tap(person, lobby, text=str(join["text"])), timeout=MOVE_WAIT)
+        await _join(tg, lobby, person)
         await tg.wait_for(lambda person=person: person.first_name in (lobby.text or ""), MOVE_WAIT, "seated")  # type: ignore[misc]
         tg.block_bot(person)
     start = lobby_button(lobby, LobbyOp.START)
