@@ -84,9 +84,10 @@ async def update_context(
     handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]], event: TelegramObject, data: dict[str, Any]
 ) -> Any:
     """An outer middleware of updates: it hands every handler what it may ask for of the update it handles —
-    `actor: Actor` (who acts; None where no person is behind the update, as for a channel's post), `tr: Translator`
-    (the actor's, in his app's language; a group's own language is asked of `TableCore.chat_translator`) and
-    `update_id: int` (what a write records, so that a redelivered update is applied once)."""
+    `actor: Actor` (who acts; None where the update has no user: a post on behalf of a chat carries Telegram's
+    stand-in, which `people.py` stops), `tr: Translator` (the actor's, in his app's language; a group's own
+    language is asked of `TableCore.chat_translator`) and `update_id: int` (what a write records, so that a
+    redelivered update is applied once)."""
     tables: TableService = data["tables"]
     user: User | None = data.get("event_from_user")
     actor = actor_of(user) if user is not None else None

@@ -45,13 +45,8 @@ class Members:
         self.ttl = ttl
         self.clock = clock
         self.size = size
-        self.calls = 0  # getChatMember calls made (tests and the benchmark read it)
         self._known: OrderedDict[tuple[int, int], tuple[float, Standing]] = OrderedDict()
         self._asking: dict[tuple[int, int], asyncio.Future[Standing]] = {}
-
-    def forget(self, chat_id: int, user_id: int) -> None:
-        """Drop what is known of one member (he left, or was promoted: Telegram told us)."""
-        self._known.pop((chat_id, user_id), None)
 
     async def standing(self, bot: Bot, chat_id: int, user_id: int) -> Standing:
         key = (chat_id, user_id)
@@ -80,7 +75,6 @@ class Members:
         return standing
 
     async def _ask(self, bot: Bot, chat_id: int, user_id: int) -> Standing:
-        self.calls += 1
         try:
             member = await bot.get_chat_member(chat_id, user_id)
         except (TelegramBadRequest, TelegramForbiddenError) as error:
