@@ -1,23 +1,44 @@
 """What the bot asks of a game: the adapter protocol every game under ``bot/games/`` implements.
 
-The services hold a table's match as the engine's ``Game`` (``engine.core.game``) and hand it back to the
-table's adapter for everything that depends on the rules: rendering the table, a hand and the events, turning a
-hand button into an action, the move the timer makes, a computer's decision and the stats a move earned. So
-lobby, services, storage, outbox, timers and sender never name a game.
+The services hold a table's match with the table's adapter (``TableState``) and hand the match back to the
+adapter for everything that depends on the rules: rendering the table, a hand and the events, turning a hand
+button into a ``Move``, the move the timer makes, a computer's decision and the stats a move earned. So lobby,
+services, storage, outbox, timers and sender never name a game.
+
+The protocol is generic over the game's match, action, event and moment types: an adapter is typed with its own
+engine's classes (no downcasts), and a service that takes a table's state binds them once, so an action one game
+made can only be applied to that game's match. The one place that cannot know them is a state read back from
+storage (``bot.services.state.AnyState``): the stored ``"game"`` key picks the adapter at run time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any, Protocol
+from enum import Enum, StrEnum
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
-from bot.storage import StatsDelta, Table
+from bot.storage import JsonObject, StatsDelta, Table
 from bot.table_settings import ComputerLevel, Profile, TableSettings
-from engine.core.game import Game
+from engine.core.match import Match
+
+ActionT = TypeVar("ActionT")
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+EventT = TypeVar("EventT")
+MatchT = TypeVar("MatchT", bound="Match[Any, Any]")  # any game's match: the services ask it who is to act
+MomentT = TypeVar("MomentT", bound="Moment")
+
+
+class Waiting(StrEnum):
+    """What the game waits for from a seat (``GameAdapter.waiting_for``)."""
+
+    MOVE = "move"  # his turn
+    CALL = "call"  # he may act out of turn (Bura's «Стоп!»)
+
+
+Waits = frozenset[tuple[int, Waiting]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,16 +52,21 @@ class HandStory:
 
 
 class Moment(Protocol):
-    """The match as it was before a move, as far as the move's messages need it."""
+    """The match as it was before a move, as far as the move's messages need it (each game keeps its own)."""
 
     @property
-    def waiting(self) -> frozenset[tuple[int, str]]:
+    def waiting(self) -> Waits:
         """What the game waited for, seat by seat (see ``GameAdapter.waiting_for``)."""
         ...
 
-    def new_deal(self, match: Game) -> bool:
-        """Did the move start another deal?"""
-        ...
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[ActionT_co]):
+    """A tap (or the timer, or a computer) plays these actions, in order, in one commit: one action mostly, a
+    whole plan where one button lays several cards (Buraco's meld). A plan was checked in full on a copy first,
+    so it plays through."""
+
+    actions: tuple[ActionT_co, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +82,36 @@ class Redraw:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Refused:
+    """A tap the rules refuse: the engine's machine-readable reason, which the bot translates."""
+
+    reason: Enum
+
+
+Tap = Move[ActionT] | Redraw | Refused
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Generic[ActionT_co]):
     """A computer's decision as a plain function of plain data (so a worker process can make it); ``heavy``
     decisions (a search) are made away from the event loop."""
 
-    decide: Callable[..., Any]
-    args: tuple[Any, ...]
+    decide: Callable[..., ActionT_co]
+    args: tuple[object, ...]
     heavy: bool
 
 
-class GameAdapter(Protocol):
-    """One game at the table."""
+def apply_all(match: Match[ActionT, EventT], actions: Sequence[ActionT]) -> list[EventT]:
+    """Apply actions one after another; the events of them all. ``IllegalAction`` leaves a half-played match
+    that the caller must not keep."""
+    events: list[EventT] = []
+    for action in actions:
+        events += match.apply(action)
+    return events
+
+
+class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
+    """One game at the table: its match, action, event and moment types."""
 
     key: str  # stored with the table's state ("bura", "buraco")
     profiles: tuple[Profile, ...]  # the lobby's entries (``Profile``) that play this game
@@ -94,24 +139,32 @@ class GameAdapter(Protocol):
         """/help: how the table's game is played (the commands follow it)."""
         ...
 
-    def new_match(self, settings: TableSettings, players: int, seed: str) -> Game: ...
+    def new_match(self, settings: TableSettings, players: int, seed: str) -> MatchT: ...
 
-    def load(self, data: dict[str, Any]) -> Game: ...
+    def load(self, data: JsonObject) -> MatchT: ...
 
-    def start_events(self, match: Game) -> Sequence[Any]: ...
+    def start_events(self, match: MatchT) -> Sequence[EventT]: ...
 
     # -- what the messages of a move need -------------------------------------------------------------------
 
-    def before(self, match: Game) -> Moment: ...
+    def before(self, match: MatchT) -> MomentT: ...
 
-    def waiting_for(self, match: Game) -> frozenset[tuple[int, str]]:
-        """``(seat, "move")`` for the one to act, ``(seat, "call")`` for one who may act out of turn: a seat is
+    def new_deal(self, before: MomentT, match: MatchT) -> bool:
+        """Did the move since ``before`` start another deal?"""
+        ...
+
+    def waiting_for(self, match: MatchT) -> Waits:
+        """``(seat, MOVE)`` for the one to act, ``(seat, CALL)`` for one who may act out of turn: a seat is
         pinged (his hand sent anew, so it rings) for each new one."""
+        ...
+
+    def play(self, match: MatchT, actions: Sequence[ActionT]) -> list[EventT]:
+        """Apply a move's actions (``apply_all`` over the game's own match)."""
         ...
 
     def table_text(
         self,
-        match: Game,
+        match: MatchT,
         names: Mapping[int, str],
         tr: Translator,
         *,
@@ -123,7 +176,7 @@ class GameAdapter(Protocol):
 
     def hand(
         self,
-        match: Game,
+        match: MatchT,
         seat: int,
         names: Mapping[int, str],
         tr: Translator,
@@ -139,61 +192,66 @@ class GameAdapter(Protocol):
 
     def announcements(
         self,
-        match: Game,
-        events: Sequence[Any],
+        match: MatchT,
+        events: Sequence[EventT],
         names: Mapping[int, str],
         tr: Translator,
         *,
         settings: TableSettings,
-        before: Moment | None,
+        before: MomentT | None,
     ) -> list[str]:
         """The group's new messages for a move's events (calls, deal and match results)."""
         ...
 
     def deal_story(
         self,
-        match: Game,
-        events: Sequence[Any],
+        match: MatchT,
+        events: Sequence[EventT],
         names: Mapping[int, str],
         tr: Translator,
         *,
         settings: TableSettings,
-        before: Moment | None,
+        before: MomentT | None,
     ) -> list[str]:
         """The lines a hand tells of a move in a group game (the deal just ended and the match score)."""
         ...
 
-    def score_lines(self, match: Game, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
+    def score_lines(
+        self, match: MatchT, names: Mapping[int, str], settings: TableSettings, tr: Translator
+    ) -> list[str]:
         """/score: the match as the table counts it."""
         ...
 
     # -- moves -----------------------------------------------------------------------------------------------
 
-    def tap(self, match: Game, seat: int, op: str, cards: str) -> Any:
-        """What a hand button means: an engine action to apply, a ``Redraw``, or the engine's refusal (an Enum);
-        ``ValueError`` for data no button of ours carries."""
+    def tap(self, match: MatchT, seat: int, op: str, payload: str) -> Tap[ActionT]:
+        """What a hand button means (``op`` and ``payload`` as ``HandCb`` carries them, read by the game's own
+        button codec): a ``Move``, a ``Redraw``, or the engine's refusal; ``ValueError`` for data no button of
+        ours carries."""
         ...
 
-    def auto_action(self, match: Game, seat: int) -> Any | None:
+    def auto_action(self, match: MatchT, seat: int) -> ActionT | None:
         """The move the timer makes for a player who let it run out."""
         ...
 
-    def continues(self, match: Game, seat: int, action: Any) -> bool:
+    def continues(self, match: MatchT, seat: int, action: ActionT) -> bool:
         """After the timer's or a computer's ``action``, does the same turn go on in the same commit (Buraco's
         melds and discard after the draw)? One commit a turn is one edit of the group's table."""
         ...
 
-    def forfeit(self, match: Game, seat: int) -> Sequence[Any] | None:
+    def forfeit(self, match: MatchT, seat: int) -> Sequence[EventT] | None:
         """A player away three times in a row loses the deal, where the game has such a ruling (None: it
         has not, and the timer goes on playing for him)."""
         ...
 
-    def played_text(self, action: Any, tr: Translator) -> str: ...
+    def played_text(self, actions: Sequence[ActionT], tr: Translator) -> str:
+        """What a turn the timer played did, in a few words."""
+        ...
 
-    def out_of_turn_caller(self, match: Game, computers: frozenset[int]) -> int | None:
+    def out_of_turn_caller(self, match: MatchT, computers: frozenset[int]) -> int | None:
         """A computer seat, not the one to act, that may act now out of turn."""
         ...
 
-    def decision(self, match: Game, seat: int, level: ComputerLevel, seed: str) -> Decision: ...
+    def decision(self, match: MatchT, seat: int, level: ComputerLevel, seed: str) -> Decision[ActionT]: ...
 
-    def stats(self, table: Table, match: Game, events: Sequence[Any]) -> list[StatsDelta]: ...
+    def stats(self, table: Table, match: MatchT, events: Sequence[EventT]) -> list[StatsDelta]: ...

@@ -4,15 +4,16 @@ tally told in /stats and /top, whichever game it is of."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 
 from bot.i18n import Translator
-from bot.storage import Stats, StatsDelta, Table
+from bot.storage import Counter, Stats, StatsDelta, Table
 
-# Every game counts these; a game's own counters (``stats-<name>`` in the locales) follow them.
-COMMON = frozenset({"deals_played", "deals_won", "matches_played", "matches_won"})
+# Every game counts these; a game's own counters (a ``StrEnum`` of its own) follow them.
+COMMON = frozenset(Counter)
 
 
-def seat_stats(table: Table, game: str, earned: Iterable[tuple[int, str]]) -> list[StatsDelta]:
+def seat_stats(table: Table, game: str, earned: Iterable[tuple[int, StrEnum]]) -> list[StatsDelta]:
     """``(seat, counter)`` pairs, one a point earned, summed per person at ``table``, in the tally of ``game``."""
     users = {seat.seat: seat.user_id for seat in table.seats}
     totals: dict[int, dict[str, int]] = {}
@@ -20,7 +21,7 @@ def seat_stats(table: Table, game: str, earned: Iterable[tuple[int, str]]) -> li
         user = users.get(seat)
         if user is not None:
             row = totals.setdefault(user, {})
-            row[counter] = row.get(counter, 0) + 1
+            row[counter.value] = row.get(counter.value, 0) + 1
     return [StatsDelta(chat_id=table.chat_id, user_id=user, game=game, counts=row) for user, row in totals.items()]
 
 

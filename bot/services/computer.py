@@ -14,9 +14,8 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
 
-from bot.games.base import Decision
+from bot.games.base import ActionT, Decision
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +37,7 @@ class Thinker:
         self._make_pool = pool
         self._pool: Executor | None = None
 
-    async def action(self, decision: Decision) -> Any:
+    async def action(self, decision: Decision[ActionT]) -> ActionT:
         """Make ``decision`` (the table's game says what it is): a light one at once, a heavy one elsewhere."""
         decide, args = decision.decide, decision.args
         if not decision.heavy:

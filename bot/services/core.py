@@ -15,14 +15,15 @@ import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Protocol
+from typing import Protocol
 
+from bot.games.base import ActionT, EventT, MatchT, MomentT
 from bot.i18n import Translations, Translator, language_for_telegram
 from bot.services.computer import COMPUTER_SECONDS
 from bot.services.context import Actor
 from bot.services.live import LiveTables
 from bot.services.messages import MoveMessages, hand_ref
-from bot.services.state import TableState, event_to_json
+from bot.services.state import AnyState, TableState, event_to_json
 from bot.storage import (
     Deadline,
     JsonObject,
@@ -132,8 +133,8 @@ class TableCore:
         self,
         table: Table,
         *,
-        state: TableState | None = None,
-        events: Sequence[Any] = (),
+        state: AnyState | None = None,
+        events: Sequence[object] = (),
         outbox: Sequence[OutboxMessage] = (),
         update_id: int | None = None,
         status: TableStatus | None = None,
@@ -184,7 +185,7 @@ class TableCore:
         return True
 
     @staticmethod
-    def deadline(table: Table, state: TableState) -> Deadline | None:
+    def deadline(table: Table, state: AnyState) -> Deadline | None:
         """When the player to act times out: the move timer, shorter for a player who is away (RULES: none;
         ours: three timeouts in a row and the bot plays for him at once until he taps again). It counts from when
         his hand, showing that it is his turn, reaches his chat (a delivery held up costs him nothing)."""
@@ -201,7 +202,9 @@ class TableCore:
         return Deadline(seconds=seconds, shown_in=shown_in)
 
     @staticmethod
-    def stats(table: Table, state: TableState, events: Sequence[Any]) -> list[StatsDelta]:
+    def stats(
+        table: Table, state: TableState[MatchT, ActionT, EventT, MomentT], events: Sequence[EventT]
+    ) -> list[StatsDelta]:
         return state.game.stats(table, state.match, events)
 
     def new_seed(self) -> str:

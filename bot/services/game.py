@@ -15,18 +15,16 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from enum import Enum
-from typing import Any
 
 from bot import metrics
-from bot.games.base import Moment, Redraw
+from bot.games.base import ActionT, EventT, MatchT, MomentT, Redraw, Refused, Waiting
 from bot.i18n import Translator
 from bot.render.reasons import reason_text
 from bot.services.computer import Thinker
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.services.core import TableCore
 from bot.services.messages import lobby_message, text_message, unpin_table
-from bot.services.state import AWAY_AFTER_TIMEOUTS, TableState, is_private, seat_names, seat_of
+from bot.services.state import AWAY_AFTER_TIMEOUTS, AnyState, TableState, is_private, seat_names, seat_of
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
 from bot.telegram.callbacks import REFRESH, HandCb
 from engine.core.errors import IllegalAction
@@ -35,18 +33,6 @@ logger = logging.getLogger(__name__)
 
 
 MOVES_A_TURN = 200  # a turn longer than this is committed as it is, and goes on at the next timer
-
-
-def play(state: TableState, decided: Any) -> list[Any]:
-    """Apply one engine action, or a plan of them (a tuple: one tap that lays several cards), to the match.
-
-    A plan was checked in full on a copy first (the game's adapter), so it plays through; should a move be
-    refused anyway, ``IllegalAction`` leaves a half-played state that the caller must not keep."""
-    moves = decided if isinstance(decided, tuple) else (decided,)
-    events: list[Any] = []
-    for move in moves:
-        events += state.match.apply(move)
-    return events
 
 
 class GameService:
@@ -75,29 +61,43 @@ class GameService:
                 current = data.move == state.shown_move(seat, table.version)
                 if not current and data.op != REFRESH:
                     return Reply(tr.t("flow-stale-button"), alert=True)
-                try:
-                    # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
-                    decided = state.game.tap(state.match, seat, data.op, data.cards if current else "")
-                except ValueError:
-                    return Reply(tr.t("flow-stale-button"), alert=True)
-                if isinstance(decided, Redraw):
-                    await self._redraw_hand(table, state, seat, decided, update_id)
-                    return Reply()
-                if state.paused:
-                    return Reply(tr.t("flow-paused-tap"), alert=True)
-                if isinstance(decided, Enum):
-                    return Reply(reason_text(decided, tr), alert=True)
-                before = state.game.before(state.match)
-                events = play(state, decided)
-                state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
-                await self.commit_move(table, state, events, before, update_id=update_id)
+                # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
+                payload = data.cards if current else ""
+                return await self._tap(table, state, seat, data.op, payload, tr, update_id)
         except IllegalAction as error:
             # Raised out of the table's block, the half-played state is not kept: the next change reads it again.
             return Reply(reason_text(error.reason, tr), alert=True)
+
+    async def _tap(
+        self,
+        table: Table,
+        state: TableState[MatchT, ActionT, EventT, MomentT],
+        seat: int,
+        op: str,
+        payload: str,
+        tr: Translator,
+        update_id: int | None,
+    ) -> Reply:
+        """What the tapped button means to the table's game: a hand drawn again, a refusal, or a move."""
+        try:
+            decided = state.game.tap(state.match, seat, op, payload)
+        except ValueError:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        if isinstance(decided, Redraw):
+            await self._redraw_hand(table, state, seat, decided, update_id)
+            return Reply()
+        if state.paused:
+            return Reply(tr.t("flow-paused-tap"), alert=True)
+        if isinstance(decided, Refused):
+            return Reply(reason_text(decided.reason, tr), alert=True)
+        before = state.game.before(state.match)
+        events = state.game.play(state.match, decided.actions)
+        state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
+        await self.commit_move(table, state, events, before, update_id=update_id)
         return Reply()
 
     async def _redraw_hand(
-        self, table: Table, state: TableState, seat: int, redraw: Redraw, update_id: int | None
+        self, table: Table, state: AnyState, seat: int, redraw: Redraw, update_id: int | None
     ) -> None:
         """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again, queued in the outbox
         with the update's id (the table's state is not touched). With marks that make no move the hand says why
@@ -119,9 +119,9 @@ class GameService:
     async def commit_move(
         self,
         table: Table,
-        state: TableState,
-        events: Sequence[Any],
-        before: Moment,
+        state: TableState[MatchT, ActionT, EventT, MomentT],
+        events: Sequence[EventT],
+        before: MomentT,
         *,
         update_id: int | None = None,
         notes: Sequence[str] = (),
@@ -145,7 +145,7 @@ class GameService:
         humans = {s.seat for s in table.seats if s.user_id is not None}
         waiting = state.game.waiting_for(match)
         ping = {seat for seat, _ in waiting - before.waiting} & humans
-        if before.new_deal(match):
+        if state.game.new_deal(before, match):
             ping = {seat for seat, _ in waiting} & humans  # a new deal: whoever it waits for hears of it
         if is_private(table):
             ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
@@ -162,7 +162,7 @@ class GameService:
         if (
             deadline is not None
             and deadline.shown_in is not None
-            and (seat, "move") in before.waiting & waiting
+            and (seat, Waiting.MOVE) in before.waiting & waiting
             and not any(message.chat_id == deadline.shown_in[0] for message in hands)
         ):
             # The same player is still to move and saw nothing of this move (another seat declined «Стоп!»): his
@@ -184,7 +184,7 @@ class GameService:
 
     # -- the move timer ------------------------------------------------------------------------------------
 
-    async def timeout(self, table: Table, state: TableState | None) -> None:
+    async def timeout(self, table: Table, state: AnyState | None) -> None:
         """The player to act let the timer run out: play the cheapest legal move for him and say so.
 
         Three timeouts in a row and he is taken as away until he taps his hand again: he forfeits the deal (and
@@ -192,8 +192,10 @@ class GameService:
         for him at once (a few seconds a move). The auto-moves never claim.
         Called by the timer service in the table's block (`LiveTables.table`), after it checked the version.
         """
-        if state is None:
-            return
+        if state is not None:
+            await self._timeout(table, state)
+
+    async def _timeout(self, table: Table, state: TableState[MatchT, ActionT, EventT, MomentT]) -> None:
         game = state.game
         caller = game.out_of_turn_caller(state.match, state.computers)
         if caller is not None:
@@ -231,15 +233,21 @@ class GameService:
                 notes = [tr.t("flow-timeout-forfeit", name=name)]
                 await self.commit_move(table, state, forfeited, before, notes=notes)
                 return
-        events = play(state, action)
+        events = game.play(state.match, (action,))
         turn = [action]
         for _ in range(MOVES_A_TURN):  # the rest of his turn, played the same way, in the same commit
             if not game.continues(state.match, seat, action):
                 break
-            action = await self._decide(table, state, seat) if takeover else game.auto_action(state.match, seat)
-            events += play(state, action)
+            if takeover:
+                action = await self._decide(table, state, seat)
+            else:
+                following = game.auto_action(state.match, seat)
+                if following is None:
+                    break
+                action = following
+            events += game.play(state.match, (action,))
             turn.append(action)
-        moves = turn[0] if len(turn) == 1 else tuple(turn)  # what the note tells is the whole turn
+        moves = tuple(turn)  # what the note tells is the whole turn
         notes = []
         played = game.played_text(moves, tr)
         if count < AWAY_AFTER_TIMEOUTS:
@@ -252,22 +260,24 @@ class GameService:
 
         await self.commit_move(table, state, events, before, notes=notes, told={seat: told})
 
-    async def _decide(self, table: Table, state: TableState, seat: int) -> Any:
+    async def _decide(self, table: Table, state: TableState[MatchT, ActionT, EventT, MomentT], seat: int) -> ActionT:
         # A hard computer searches for a while: it thinks elsewhere (bot/services/computer.py), the bot keeps
         # answering meanwhile.
         seed = f"{table.table_id}/{table.version}"
         return await self.thinker.action(state.game.decision(state.match, seat, state.settings.computer_level, seed))
 
-    async def _computer_move(self, table: Table, state: TableState, seat: int) -> None:
+    async def _computer_move(
+        self, table: Table, state: TableState[MatchT, ActionT, EventT, MomentT], seat: int
+    ) -> None:
         """A computer's turn (its timer is its thinking time): it decides from its seat's view and moves."""
         action = await self._decide(table, state, seat)
         before = state.game.before(state.match)
-        events = play(state, action)
+        events = state.game.play(state.match, (action,))
         for _ in range(MOVES_A_TURN):  # the turn's moves in one commit: one edit of the group's table
             if not state.game.continues(state.match, seat, action):
                 break
             action = await self._decide(table, state, seat)
-            events += play(state, action)
+            events += state.game.play(state.match, (action,))
         await self.commit_move(table, state, events, before)
 
     # -- commands ------------------------------------------------------------------------------------------
@@ -353,7 +363,7 @@ class GameService:
             await core.commit(table, state=state, outbox=outbox, deadline=deadline)
 
     async def _closing(
-        self, table: Table, state: TableState | None, says: Callable[[Translator], str]
+        self, table: Table, state: AnyState | None, says: Callable[[Translator], str]
     ) -> list[OutboxMessage]:
         """A table that ends before its match does: the group is told (one line), the table message shows its
         final state (`state`, None before the deal) with how it ended, it is unpinned, and each hand shows the end

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from bot.services.state import TableState
+from bot.services.state import AnyState, TableState
 from bot.storage import Storage, Table, TableStatus
 
 LIVE_STATES = 5000  # tables whose last committed state is kept in memory (a few dozen KiB each)
@@ -32,7 +32,7 @@ class Held:
     """A table read under its lock (None: there is no such table) and its state (None: not in play)."""
 
     table: Table | None
-    state: TableState | None
+    state: AnyState | None
     committed: bool = False  # a commit was tried: the block puts nothing back (the commit kept what it made)
 
 
@@ -42,7 +42,7 @@ class LiveTables:
     def __init__(self, repository: Storage) -> None:
         self.repository = repository
         self._locks: dict[int, _Lock] = {}
-        self._live: dict[int, tuple[int, TableState]] = {}  # table id -> (version, its state), oldest first
+        self._live: dict[int, tuple[int, AnyState]] = {}  # table id -> (version, its state), oldest first
         self._held: dict[int, Held] = {}  # table id -> the block that holds its lock
 
     @asynccontextmanager
@@ -85,7 +85,7 @@ class LiveTables:
         if held is not None:
             held.committed = True
 
-    def keep(self, table: Table, state: TableState) -> None:
+    def keep(self, table: Table, state: AnyState) -> None:
         """Keep the state of a playing table: unchanged by a read, or just committed at `table.version`."""
         self._live.pop(table.table_id, None)
         if table.status is not TableStatus.PLAYING:
@@ -94,7 +94,7 @@ class LiveTables:
         if len(self._live) > LIVE_STATES:
             del self._live[next(iter(self._live))]  # the table idle longest
 
-    def _load(self, table: Table, text: str) -> TableState:
+    def _load(self, table: Table, text: str) -> AnyState:
         live = self._live.pop(table.table_id, None)
         if live is not None and live[0] == table.version:
             return live[1]

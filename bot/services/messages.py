@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from enum import Enum, StrEnum
 from functools import partial
-from typing import Any
 
-from bot.games.base import HandStory, Moment
+from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, LinkKeyboard
-from bot.services.state import Shown, TableState, is_private, seat_names
+from bot.services.state import AnyState, Shown, TableState, is_private, seat_names
 from bot.storage import JsonObject, OutboxKind, OutboxMessage, Storage, Table, payload_digest
 from bot.storage.base import HAND_REF
 
@@ -118,7 +117,7 @@ class MoveMessages:
         self.translations = translations
 
     @staticmethod
-    def table_text(table: Table, state: TableState, tr: Translator, *, ended: str | None = None) -> str:
+    def table_text(table: Table, state: AnyState, tr: Translator, *, ended: str | None = None) -> str:
         """The table as its live message shows it; `ended` says how a table that will not go on ended."""
         seconds = state.move_seconds()  # what this turn has: a computer's or an away player's turn is short
         return state.game.table_text(
@@ -132,7 +131,7 @@ class MoveMessages:
         )
 
     def table_message(
-        self, table: Table, state: TableState, tr: Translator, *, new: bool = False, ended: str | None = None
+        self, table: Table, state: AnyState, tr: Translator, *, new: bool = False, ended: str | None = None
     ) -> list[OutboxMessage]:
         """The group's live table message: edited in place; `new` sends it (the first picture of a table), and
         pins it silently. None in a private chat, where the hand message carries the table (a game against the
@@ -150,7 +149,7 @@ class MoveMessages:
     async def hand_messages(
         self,
         table: Table,
-        state: TableState,
+        state: AnyState,
         version: int | None,
         *,
         new: bool = False,
@@ -222,10 +221,10 @@ class MoveMessages:
     @staticmethod
     def announcements(
         table: Table,
-        state: TableState,
-        events: Sequence[Any],
+        state: TableState[MatchT, ActionT, EventT, MomentT],
+        events: Sequence[EventT],
         tr: Translator,
-        before: Moment | None = None,
+        before: MomentT | None = None,
     ) -> list[OutboxMessage]:
         """Calls, deal and match results as new group messages (they deserve a notification, UX.md); in a
         private game the hand message tells them instead (`story`).
@@ -242,7 +241,10 @@ class MoveMessages:
 
     @staticmethod
     def story(
-        table: Table, state: TableState, events: Sequence[Any], before: Moment | None
+        table: Table,
+        state: TableState[MatchT, ActionT, EventT, MomentT],
+        events: Sequence[EventT],
+        before: MomentT | None,
     ) -> Callable[[int, Translator], list[str]]:
         """What each player's hand tells of a move (in his language): the deal just ended and the match score, as
         the game tells them; in a private game also what the group would have been told."""
@@ -266,7 +268,7 @@ class MoveMessages:
 
 def _hand_payload(
     table: Table,
-    state: TableState,
+    state: AnyState,
     seat: int,
     tr: Translator,
     move: int,

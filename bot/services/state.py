@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeAlias
 
-from bot.games.base import GameAdapter
+from bot.games.base import ActionT, EventT, GameAdapter, MatchT, MomentT
 from bot.games.registry import DEFAULT_GAME, game_named
 from bot.storage import JsonObject, Seat, Table
 from bot.table_settings import TableSettings
-from engine.core.game import Game
 
 AWAY_AFTER_TIMEOUTS = 3
 AWAY_MOVE_SECONDS = 5
@@ -34,16 +33,17 @@ class Shown:
 
 
 @dataclass(slots=True)
-class TableState:
-    """The engine's match plus what the bot keeps beside it; stored as one JSON text."""
+class TableState(Generic[MatchT, ActionT, EventT, MomentT]):
+    """The engine's match plus what the bot keeps beside it; stored as one JSON text. Typed by its game: the
+    adapter and the match travel together, so a service that takes a state binds the game's types once."""
 
-    match: Game
+    game: GameAdapter[MatchT, ActionT, EventT, MomentT]  # which game the match is
+    match: MatchT
     settings: TableSettings
     title: str
     timeouts: dict[int, int] = field(default_factory=dict)
     computers: frozenset[int] = frozenset()  # seats played by the computer
     paused: bool = False  # the bot may not write in the group: no moves, no timer, until it may again
-    game: GameAdapter = field(default_factory=lambda: game_named(DEFAULT_GAME))  # which game the match is
     shown: dict[int, Shown] = field(default_factory=dict)  # seat -> what its hand shows (`MoveMessages.hands`)
 
     def shown_move(self, seat: int, version: int) -> int:
@@ -81,12 +81,13 @@ class TableState:
         """Only the table's settings, without replaying the match."""
         return TableSettings.model_validate(json.loads(text).get("table", {}).get("settings", {}))
 
-    @classmethod
-    def from_json(cls, text: str) -> TableState:
+    @staticmethod
+    def from_json(text: str) -> AnyState:
+        """A stored state, whichever game it plays: the stored ``"game"`` picks the adapter (none: Bura)."""
         data = json.loads(text)
-        extra: dict[str, Any] = data.get("table", {})
+        extra: JsonObject = data.get("table", {})
         game = game_named(str(data.get("game", DEFAULT_GAME)))
-        return cls(
+        return TableState(
             game=game,
             match=game.load(data),
             settings=TableSettings.model_validate(extra.get("settings", {})),
@@ -96,6 +97,11 @@ class TableState:
             paused=bool(extra.get("paused", False)),
             shown={int(seat): Shown(int(move), str(digest)) for seat, (move, digest) in extra.get("shown", {}).items()},
         )
+
+
+AnyState: TypeAlias = TableState[Any, Any, Any, Any]
+"""A table's state as storage gives it back: which game it plays is known at run time only (the one place the
+game's types cannot be named; a service binds them by taking the state as ``TableState[M, A, E, W]``)."""
 
 
 def seat_names(seats: Sequence[Seat]) -> dict[int, str]:
@@ -112,7 +118,7 @@ def is_private(table: Table) -> bool:
     return table.chat_id > 0
 
 
-def event_to_json(event: Any) -> JsonObject:
+def event_to_json(event: object) -> JsonObject:
     """An engine event as plain JSON for the table's event log: cards as codes, enums as values."""
     return {"type": type(event).__name__, **_plain(event)}
 

@@ -238,6 +238,16 @@ class Delivery(_Dto):
     between the two calls cannot leave the old one behind."""
 
 
+class Counter(StrEnum):
+    """What every game counts in the chat's tally; a game's own counters are a ``StrEnum`` of its own (Бура's
+    ``buras`` and ``false_claims``, Бурако's ``canastras`` and ``outs``). The values are the stored names."""
+
+    DEALS_PLAYED = "deals_played"
+    DEALS_WON = "deals_won"
+    MATCHES_PLAYED = "matches_played"
+    MATCHES_WON = "matches_won"
+
+
 class StatsDelta(_Dto):
     """Increments to one player's tally of one game in one chat, committed with the move that earned them."""
 
@@ -253,23 +263,24 @@ class Stats(StatsDelta):
     ``false_claims``, Бурако its ``canastras`` and ``outs``)."""
 
     def count(self, name: str) -> int:
+        """A counter by its stored name (``Counter`` or a game's own ``StrEnum`` member)."""
         return self.counts.get(name, 0)
 
     @property
     def matches_won(self) -> int:
-        return self.count("matches_won")
+        return self.count(Counter.MATCHES_WON)
 
     @property
     def matches_played(self) -> int:
-        return self.count("matches_played")
+        return self.count(Counter.MATCHES_PLAYED)
 
     @property
     def deals_won(self) -> int:
-        return self.count("deals_won")
+        return self.count(Counter.DEALS_WON)
 
     @property
     def deals_played(self) -> int:
-        return self.count("deals_played")
+        return self.count(Counter.DEALS_PLAYED)
 
 
 class Deadline(_Dto):

@@ -12,7 +12,9 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
-class Game(Enum):
+class Rules(Enum):
+    """Which game of the family the variant plays (its deal and scoring): Бура, Буркозёл, Козёл and theirs."""
+
     BURA = "bura"
     BURKOZEL = "burkozel"
     KOZEL_MONEY = "kozel_money"
@@ -219,7 +221,7 @@ class Variant(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = "BURA_STANDARD"
-    game: Game = Game.BURA
+    game: Rules = Rules.BURA
     deck_size: int = 36  # [V01]
     min_players: int = Field(2, ge=2)
     max_players: int = Field(6, le=6)
@@ -325,7 +327,7 @@ BURA_RU_WIKI: Final = BURA_STANDARD.with_options(
 
 BURKOZEL: Final = Variant(
     name="BURKOZEL",
-    game=Game.BURKOZEL,
+    game=Rules.BURKOZEL,
     min_players=2,
     max_players=4,
     partnership=True,
@@ -346,7 +348,7 @@ BURKOZEL: Final = Variant(
 
 KOZEL_MONEY: Final = Variant(
     name="KOZEL_MONEY",
-    game=Game.KOZEL_MONEY,
+    game=Rules.KOZEL_MONEY,
     min_players=2,
     max_players=5,
     hand_size=4,
@@ -366,7 +368,7 @@ KOZEL_MONEY: Final = Variant(
 
 BURA_5: Final = Variant(
     name="BURA_5",
-    game=Game.BURA_5,
+    game=Rules.BURA_5,
     min_players=2,
     max_players=2,
     hand_size=5,
@@ -384,7 +386,7 @@ BURA_5: Final = Variant(
 # RULES §13: Burkozel with the shokha, the PT combos that only seize the lead, and two each at a full tie.
 KOZEL_TVALADZE: Final = BURKOZEL.with_options(
     name="KOZEL_TVALADZE",
-    game=Game.KOZEL_POINTS,
+    game=Rules.KOZEL_POINTS,
     shokha=True,
     bura=BuraCombo.OFF,  # no instant wins
     four_aces=FourAces.OFF,

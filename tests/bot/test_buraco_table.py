@@ -3,7 +3,7 @@ is one commit (draw, melds and discard: one edit of the group's table), and it e
 
 from __future__ import annotations
 
-from bot.games.buraco.game import BURACO, buraco_match
+from bot.games.buraco.game import BURACO
 from bot.services.state import TableState
 from bot.storage import Seat, TableStatus
 from bot.table_settings import TableSettings
@@ -11,6 +11,7 @@ from bot.telegram.callbacks import LobbyOp
 from engine.buraco.actions import Discard
 from engine.buraco.match import Match
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, playing_table, started, state_of, tap, world
+from tests.matches import buraco_match
 
 __all__ = ["world"]
 

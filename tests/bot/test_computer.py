@@ -12,7 +12,7 @@ import pytest
 
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.computer import computer_action
-from bot.games.bura.game import BURA, bura_match
+from bot.games.bura.game import BURA
 from bot.services import Actor
 from bot.services.computer import COMPUTER_SECONDS, Thinker
 from bot.services.state import AWAY_AFTER_TIMEOUTS, AWAY_MOVE_SECONDS
@@ -28,6 +28,7 @@ from engine.bura.variant import BURA_STANDARD
 from engine.bura.views import SeatView
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
+from tests.matches import bura_match
 
 world = test_services.world  # the same fixture: a real SQLite storage, a recording Bot API, a fake clock
 

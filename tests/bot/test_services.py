@@ -14,13 +14,13 @@ import pytest
 
 from bot.games.bura import card_text
 from bot.games.bura.buttons import HandOp, pack_cards
-from bot.games.bura.game import bura_match
 from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
 from bot.i18n import Translations
 from bot.services import Actor, Reply, TableService, TableState
 from bot.services.context import IsAdmin, IsMember
 from bot.services.invites import invite_payload
+from bot.services.state import AnyState
 from bot.storage import OutboxKind, Seat, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
@@ -34,6 +34,7 @@ from engine.bura.match import Match
 from engine.bura.players import random_step
 from engine.bura.variant import BURA_STANDARD
 from tests.e2e.players import find_seed
+from tests.matches import bura_match
 
 GROUP = -1001
 BOT = "bura_test_bot"
@@ -177,7 +178,7 @@ async def playing_table(world: World) -> Table:
     return table
 
 
-def state_of(table: Table) -> TableState:
+def state_of(table: Table) -> AnyState:
     assert table.state is not None
     return TableState.from_json(table.state)
 
@@ -494,7 +495,7 @@ async def test_moves_reuse_the_committed_state_at_its_version_only(
     replays: list[int] = []
     parse = TableState.from_json
 
-    def counting(text: str) -> TableState:
+    def counting(text: str) -> AnyState:
         replays.append(1)
         return parse(text)
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
-from bot.games.base import Decision, GameAdapter, HandStory, Redraw
+from bot.games.base import ActionT, Decision, HandStory, Move, Redraw, Refused
 from bot.games.bura.buttons import HandOp, pack_cards
-from bot.games.bura.game import BURA, bura_match
-from bot.games.buraco.game import BURACO, buraco_match
+from bot.games.bura.game import BURA
+from bot.games.buraco.game import BURACO
+from bot.games.registry import AnyGame
 from bot.i18n import Translations
-from bot.services import Reply, TableState
+from bot.services import Reply
 from bot.services.computer import COMPUTER_SECONDS, Thinker
 from bot.services.messages import hand_ref, html_text
+from bot.services.state import AnyState, TableState
 from bot.storage import OutboxItem, Table, payload_digest
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp
@@ -35,7 +36,7 @@ from engine.bura.players import random_step
 from engine.bura.variant import BURA_STANDARD
 from engine.buraco.actions import Discard, DrawStock, KeepDrawn, NewRun
 from engine.buraco.match import Match as BuracoMatch
-from engine.core.game import Game
+from engine.core.match import Match as AnyMatch
 from tests.bot import test_services
 from tests.bot.test_buraco_table import SEATS
 from tests.bot.test_services import (
@@ -50,6 +51,7 @@ from tests.bot.test_services import (
     tap,
     user_of,
 )
+from tests.matches import bura_match, buraco_match
 
 world = test_services.world  # a real SQLite storage, a recording Bot API behind the real sender, a fake clock
 
@@ -199,9 +201,9 @@ async def test_a_state_stored_before_seats_kept_their_moves_still_plays(world: W
 class Declining(Thinker):
     """A computer that declines every «Стоп!» it could say (as a hard one may: RULES §9.7, it is optional)."""
 
-    async def action(self, decision: Decision) -> object:
+    async def action(self, decision: Decision[ActionT]) -> ActionT:
         chosen = await super().action(decision)
-        return Pass(chosen.seat) if isinstance(chosen, DeclareCombo) else chosen
+        return cast(ActionT, Pass(chosen.seat)) if isinstance(chosen, DeclareCombo) else chosen
 
 
 async def test_a_computers_silent_pass_sends_the_player_nothing(world: World) -> None:
@@ -229,7 +231,7 @@ async def test_a_computers_silent_pass_sends_the_player_nothing(world: World) ->
     assert bura_match(state_of(await world.table()).match).actions[-1] == lead
 
 
-async def drafting_table(world: World) -> tuple[Table, TableState]:
+async def drafting_table(world: World) -> tuple[Table, AnyState]:
     """Anna (seat 0, with a computer partner) and Boris (seat 1) at a Бурако table where Anna's pair is vulnerable
     (RULES §17.5), so her melds go into a hidden draft; she has drawn and may lay a run. The vulnerability is
     the state's in memory (a match reaches it at 1,500 points; its log would replay it only after whole deals)."""
@@ -288,7 +290,7 @@ NAMES = {0: "Аня", 1: "Борис", 2: "Вера", 3: "Глеб"}
 TOGGLE = "t"  # marking a card, in both games' hands (bot/games/bura/buttons.py, bot/games/buraco/hand.py)
 
 
-def _hand(game: GameAdapter, match: Game, seat: int, selection: str = "") -> tuple[str, list[HandCb]]:
+def _hand(game: AnyGame, match: AnyMatch[Any, Any], seat: int, selection: str = "") -> tuple[str, list[HandCb]]:
     """What the seat's hand shows (drawn at one move number, with no story) and its buttons."""
     text, markup = game.hand(
         match,
@@ -307,7 +309,7 @@ def _hand(game: GameAdapter, match: Game, seat: int, selection: str = "") -> tup
     return payload_digest(html_text(text, markup)), [HandCb.unpack(str(b["callback_data"])) for r in rows for b in r]
 
 
-def _meanings(game: GameAdapter, match: Game, seat: int) -> tuple[str, dict[str, object]]:
+def _meanings(game: AnyGame, match: AnyMatch[Any, Any], seat: int) -> tuple[str, dict[str, object]]:
     """What the seat's hand shows, and what each of its buttons means now: the buttons of the hand as drawn
     with each card marked too (a card's button carries the marks its tap makes, and the marked hand has its own)."""
     picture, buttons = _hand(game, match, seat)
@@ -322,11 +324,11 @@ def _meanings(game: GameAdapter, match: Game, seat: int) -> tuple[str, dict[str,
     return picture, meanings
 
 
-def _bura_step(match: Game, rng: random.Random) -> Any:
+def _bura_step(match: AnyMatch[Any, Any], rng: random.Random) -> Any:
     return random_step(bura_match(match), rng)  # any seat's move: «Стоп!» and its decline race the leader
 
 
-def _buraco_step(match: Game, rng: random.Random) -> Any:
+def _buraco_step(match: AnyMatch[Any, Any], rng: random.Random) -> Any:
     seat = match.to_act()
     assert seat is not None
     legal = match.legal_actions(seat)
@@ -334,15 +336,15 @@ def _buraco_step(match: Game, rng: random.Random) -> Any:
     return rng.choice(discards if discards and rng.random() < 0.3 else legal)
 
 
-def _vulnerable_buraco(seed: str) -> Game:
+def _vulnerable_buraco(seed: str) -> AnyMatch[Any, Any]:
     match = BuracoMatch(seed=seed)
     match.deal.vulnerable = (True, True)  # both pairs open through a hidden draft (RULES §17.5)
     return match
 
 
-Step = Callable[[Game, random.Random], Any]
+Step = Callable[[AnyMatch[Any, Any], random.Random], Any]
 # game, a new match, a random move, and how many games of how many moves (a Бурако hand is long to draw marked)
-GAMES: dict[str, tuple[GameAdapter, Callable[[str], Game], Step, int, int]] = {
+GAMES: dict[str, tuple[AnyGame, Callable[[str], AnyMatch[Any, Any]], Step, int, int]] = {
     "bura-2": (BURA, lambda seed: Match(BURA_STANDARD, 2, seed), _bura_step, 20, 60),
     "bura-3": (BURA, lambda seed: Match(BURA_STANDARD, 3, seed), _bura_step, 12, 60),
     "buraco": (BURACO, _vulnerable_buraco, _buraco_step, 2, 30),
@@ -374,8 +376,8 @@ def test_a_button_of_an_unchanged_hand_means_after_a_move_what_it_meant(name: st
                 unchanged += 1
                 assert meanings == before[seat][1], (name, number, seat)
                 for meaning in meanings.values():
-                    if meaning is ValueError or isinstance(meaning, Redraw | Enum):
+                    if meaning is ValueError or isinstance(meaning, Redraw | Refused):
                         continue
-                    first = meaning[0] if isinstance(meaning, tuple) else meaning
-                    assert first in match.legal_actions(seat), (name, number, seat, meaning)
+                    assert isinstance(meaning, Move), meaning
+                    assert meaning.actions[0] in match.legal_actions(seat), (name, number, seat, meaning)
     assert unchanged > 0, "no move left a hand as it was"

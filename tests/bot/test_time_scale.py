@@ -10,7 +10,6 @@ import pytest
 from pydantic import ValidationError
 
 from bot.config import describe_settings_error
-from bot.games.bura.game import bura_match
 from bot.i18n import Translations
 from bot.services import TableService
 from bot.telegram.callbacks import LobbyOp
@@ -27,6 +26,7 @@ from tests.bot.test_services import (
     tap,
     user_of,
 )
+from tests.matches import bura_match
 
 SCALE = 0.1
 

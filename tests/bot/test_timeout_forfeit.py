@@ -3,13 +3,13 @@ the seat; the group is told, the tally counts the deal for the others."""
 
 from __future__ import annotations
 
-from bot.games.bura.game import bura_match
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp
 from engine.bura.events import OutcomeKind
 from tests.bot import test_services
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
+from tests.matches import bura_match
 
 world = test_services.world  # the same fixture: a real SQLite storage, a recording Bot API, a fake clock
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.bura.buttons import HandOp
-from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import Table, TableStatus
 from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp, SettingCb
@@ -28,6 +27,7 @@ from engine.bura.views import view
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.botapi.html import parse_html, strip_text
 from tests.e2e.reader import sql_for, table_from
+from tests.matches import bura_match
 
 Json = dict[str, Any]
 WAIT = 30.0

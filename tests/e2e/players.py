@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import partial
 
 from bot.games.bura.buttons import HandOp
-from bot.games.bura.game import bura_match
 from bot.render.lobby import DONE_KEY, OPEN_CHOICES, SETTING_CHOICES
 from bot.services import TableState
 from bot.storage import Table, TableStatus
@@ -30,6 +29,7 @@ from engine.bura.events import Event
 from engine.bura.match import Match
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.e2e.reader import BotDatabase
+from tests.matches import bura_match
 
 Json = dict[str, object]
 Chooser = Callable[[Match, int], Action]

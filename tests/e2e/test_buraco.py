@@ -7,14 +7,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.games.buraco.game import buraco_match
-from bot.games.buraco.hand import DISCARD, KEEP, STOCK, TOGGLE
+from bot.games.buraco.buttons import Op
 from bot.services import TableState
 from bot.storage import TableStatus
 from engine.buraco.deal import Phase
 from tests.botapi import FakeTelegram, Message, User
 from tests.e2e.conftest import SCALED, BotProcess
 from tests.e2e.harness import WAIT, Game, buttons, hand_cb, open_game
+from tests.matches import buraco_match
 
 DEAL_SECONDS = 300.0  # a deal is some sixty turns, each computer's a (scaled: TIME_SCALE) second of thinking
 
@@ -61,11 +61,11 @@ async def play_first_deal(game: Game) -> tuple[int, int]:
             continue
         phase = match.deal.phase
         if phase is not Phase.MELD:
-            await press(game, user, version, (KEEP,) if phase is Phase.FIRST_CHOICE else (STOCK,))
+            await press(game, user, version, (Op.KEEP,) if phase is Phase.FIRST_CHOICE else (Op.STOCK,))
             await game.until(lambda v=version: game.version() > v, "the draw")  # type: ignore[misc]
             continue
-        await press(game, user, version, (TOGGLE,))  # mark the first card ...
-        await press(game, user, version, (DISCARD,))  # ... and discard it (its button comes with the mark)
+        await press(game, user, version, (Op.TOGGLE,))  # mark the first card ...
+        await press(game, user, version, (Op.DISCARD,))  # ... and discard it (its button comes with the mark)
         await game.until(lambda v=version: game.version() > v, "the discard")  # type: ignore[misc]
         people += 1
 

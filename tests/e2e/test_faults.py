@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from bot.games.bura.buttons import HandOp, pack_cards
-from bot.games.bura.game import bura_match
 from bot.i18n import Translations
 from bot.services import TableState
 from bot.storage.sqlite.migrations import migrate
@@ -25,6 +24,7 @@ from engine.bura.views import view
 from tests.botapi import FakeTelegram
 from tests.e2e.conftest import PROJECT, SCALED, SEED, TIME_SCALE, BotProcess, Launch
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, open_game
+from tests.matches import bura_match
 
 SETTINGS = {"match": "one", "timer": "0"}
 RU = Translations().get("ru")

@@ -11,7 +11,6 @@ from functools import partial
 
 import pytest
 
-from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import TableStatus
 from bot.telegram.callbacks import LobbyCb, LobbyOp
@@ -21,6 +20,7 @@ from tests.e2e.players import MOVE_WAIT as MOVE_WAIT  # tests/e2e/test_computer.
 from tests.e2e.players import Players as Players
 from tests.e2e.players import button, lobby_button
 from tests.e2e.reader import BotDatabase
+from tests.matches import bura_match
 
 _button = button
 

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 import pytest
 
 from bot.games.bura.buttons import HandOp
-from bot.games.bura.game import bura_match
 from bot.services import TableState
 from bot.storage import SqliteStorage, TableStatus
 from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp
@@ -34,6 +33,7 @@ from tests.botapi.state import ChatType
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import SEND_INTERVAL, WAIT, Game, open_game
 from tests.e2e.test_robustness import Running, lobby_with_two, running  # noqa: F401 (a fixture)
+from tests.matches import bura_match
 
 ALPHABET = string.printable + "ЁЖЯжяё♠♥️★🂠\x00\u200b"
 # Numbers no button of ours carries: past SQLite's 64-bit INTEGER, negative, signed, non-ASCII digits (Python's

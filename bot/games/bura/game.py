@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
-from bot.games.base import Decision, HandStory, Moment, Redraw
+from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Tap, Waits, apply_all
 from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
@@ -18,22 +17,19 @@ from bot.games.bura.table import render_table
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
-from bot.storage import StatsDelta, Table
+from bot.storage import JsonObject, StatsDelta, Table
 from bot.table_settings import PROFILE_VARIANTS, ComputerLevel, Profile, TableSettings
+from engine.bura.actions import Action
 from engine.bura.deal import Phase
 from engine.bura.errors import Reason
+from engine.bura.events import Event
 from engine.bura.match import Match
 from engine.bura.views import public_view, view
-from engine.core.game import Game
-
-
-def bura_match(match: Game) -> Match:
-    """A table's match as the Bura engine's own (the services hold it as any game's)."""
-    assert isinstance(match, Match), match
-    return match
 
 
 class BuraGame:
+    """``GameAdapter[Match, Action, Event, Before]``: Бура, Буркозёл and Козёл."""
+
     key = "bura"
     profiles: tuple[Profile, ...] = tuple(PROFILE_VARIANTS)
 
@@ -55,21 +51,27 @@ class BuraGame:
     def new_match(self, settings: TableSettings, players: int, seed: str) -> Match:
         return Match(settings.variant(), players, seed)
 
-    def load(self, data: dict[str, Any]) -> Match:
+    def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)
 
-    def start_events(self, match: Game) -> Sequence[Any]:
-        return bura_match(match).start_events
+    def start_events(self, match: Match) -> Sequence[Event]:
+        return match.start_events
 
-    def before(self, match: Game) -> Before:
-        return Before.of(bura_match(match))
+    def before(self, match: Match) -> Before:
+        return Before.of(match)
 
-    def waiting_for(self, match: Game) -> frozenset[tuple[int, str]]:
-        return waiting_for(bura_match(match))
+    def new_deal(self, before: Before, match: Match) -> bool:
+        return match.deal is not before.deal
+
+    def waiting_for(self, match: Match) -> Waits:
+        return waiting_for(match)
+
+    def play(self, match: Match, actions: Sequence[Action]) -> list[Event]:
+        return apply_all(match, actions)
 
     def table_text(
         self,
-        match: Game,
+        match: Match,
         names: Mapping[int, str],
         tr: Translator,
         *,
@@ -79,7 +81,7 @@ class BuraGame:
         ended: str | None,
     ) -> str:
         return render_table(
-            public_view(bura_match(match)),
+            public_view(match),
             names,
             tr,
             title=title,
@@ -90,7 +92,7 @@ class BuraGame:
 
     def hand(
         self,
-        match: Game,
+        match: Match,
         seat: int,
         names: Mapping[int, str],
         tr: Translator,
@@ -104,7 +106,7 @@ class BuraGame:
         story: HandStory,
     ) -> tuple[str, Keyboard]:
         return render_hand(
-            view(bura_match(match), seat),
+            view(match, seat),
             names,
             tr,
             table_id=table_id,
@@ -118,30 +120,30 @@ class BuraGame:
 
     def announcements(
         self,
-        match: Game,
-        events: Sequence[Any],
+        match: Match,
+        events: Sequence[Event],
         names: Mapping[int, str],
         tr: Translator,
         *,
         settings: TableSettings,
-        before: Moment | None,
+        before: Before | None,
     ) -> list[str]:
         return _told(render_announcements, match, events, names, tr, settings, before)
 
     def deal_story(
         self,
-        match: Game,
-        events: Sequence[Any],
+        match: Match,
+        events: Sequence[Event],
         names: Mapping[int, str],
         tr: Translator,
         *,
         settings: TableSettings,
-        before: Moment | None,
+        before: Before | None,
     ) -> list[str]:
         return _told(deal_result, match, events, names, tr, settings, before)
 
-    def score_lines(self, match: Game, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
-        played = bura_match(match)
+    def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
+        played = match
         lines = [tr.t("flow-score-title", deal=played.deal_number)]
 
         def label(side: int) -> str:
@@ -156,20 +158,19 @@ class BuraGame:
             lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
         return lines
 
-    def tap(self, match: Game, seat: int, op: str, cards: str) -> Any:
-        played = bura_match(match)
+    def tap(self, match: Match, seat: int, op: str, payload: str) -> Tap[Action]:
         hand_op = HandOp(op)  # ValueError: no button of ours
-        selection = unpack_cards(cards)
+        selection = unpack_cards(payload)
         if hand_op in (HandOp.TOGGLE, HandOp.REFRESH, HandOp.CLAIM_ASK):
-            hand = played.deal.hands.get(seat, [])
+            hand = match.deal.hands.get(seat, [])
             if len(set(selection)) != len(selection) or not set(selection) <= set(hand):
                 raise ValueError("marks of cards not in the hand")
             refusal = None
             if hand_op is HandOp.TOGGLE and selection:
                 # Marks that make no move: the hand says why (the engine's reason).
-                decided = choose_action(played, seat, HandOp.PLAY, selection)
-                if isinstance(decided, Reason) and played.deal.phase is Phase.RESPOND:
-                    face_down = choose_action(played, seat, HandOp.FACE_DOWN, selection)
+                decided = choose_action(match, seat, HandOp.PLAY, selection)
+                if isinstance(decided, Reason) and match.deal.phase is Phase.RESPOND:
+                    face_down = choose_action(match, seat, HandOp.FACE_DOWN, selection)
                     decided = decided if isinstance(face_down, Reason) else face_down
                 refusal = decided if isinstance(decided, Reason) else None
             return Redraw(
@@ -178,45 +179,44 @@ class BuraGame:
                 confirm=hand_op is HandOp.CLAIM_ASK,
                 resend=hand_op is HandOp.REFRESH,
             )
-        return choose_action(played, seat, hand_op, selection)
+        chosen = choose_action(match, seat, hand_op, selection)
+        return Refused(chosen) if isinstance(chosen, Reason) else Move((chosen,))
 
-    def auto_action(self, match: Game, seat: int) -> Any | None:
-        return auto_action(bura_match(match), seat)
+    def auto_action(self, match: Match, seat: int) -> Action | None:
+        return auto_action(match, seat)
 
-    def continues(self, match: Game, seat: int, action: Any) -> bool:
+    def continues(self, match: Match, seat: int, action: Action) -> bool:
         return False  # every move of Bura is a turn of its own
 
-    def forfeit(self, match: Game, seat: int) -> Sequence[Any] | None:
-        return bura_match(match).forfeit(seat)  # the bot issue's rule: three timeouts in a row lose the deal
+    def forfeit(self, match: Match, seat: int) -> Sequence[Event] | None:
+        return match.forfeit(seat)  # the bot issue's rule: three timeouts in a row lose the deal
 
-    def played_text(self, action: Any, tr: Translator) -> str:
-        return played_text(action, tr)
+    def played_text(self, actions: Sequence[Action], tr: Translator) -> str:
+        return tr.t("list-separator").join(played_text(action, tr) for action in actions)
 
-    def out_of_turn_caller(self, match: Game, computers: frozenset[int]) -> int | None:
-        return out_of_turn_caller(bura_match(match), computers)
+    def out_of_turn_caller(self, match: Match, computers: frozenset[int]) -> int | None:
+        return out_of_turn_caller(match, computers)
 
-    def decision(self, match: Game, seat: int, level: ComputerLevel, seed: str) -> Decision:
-        played = bura_match(match)
-        return Decision(decide, (played.variant, view(played, seat), level, seed), heavy=level is ComputerLevel.HARD)
+    def decision(self, match: Match, seat: int, level: ComputerLevel, seed: str) -> Decision[Action]:
+        return Decision(decide, (match.variant, view(match, seat), level, seed), heavy=level is ComputerLevel.HARD)
 
-    def stats(self, table: Table, match: Game, events: Sequence[Any]) -> list[StatsDelta]:
-        return stats_for(table, bura_match(match), events)
+    def stats(self, table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
+        return stats_for(table, match, events)
 
 
 def _told(
     render: Callable[..., list[str]],
-    match: Game,
-    events: Sequence[Any],
+    match: Match,
+    events: Sequence[Event],
     names: Mapping[int, str],
     tr: Translator,
     settings: TableSettings,
-    before: Moment | None,
+    before: Before | None,
 ) -> list[str]:
     """The group's announcements or a hand's story of a move: what the match was before it says what changed."""
-    played = bura_match(match)
-    scores = before.scores if isinstance(before, Before) else None
-    final = before.final_trick(played) if isinstance(before, Before) else None
-    return render(events, names, tr, teams=played.teams, settings=settings, scores_before=scores, final_trick=final)
+    scores = before.scores if before is not None else None
+    final = before.final_trick(match) if before is not None else None
+    return render(events, names, tr, teams=match.teams, settings=settings, scores_before=scores, final_trick=final)
 
 
 BURA = BuraGame()

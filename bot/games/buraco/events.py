@@ -6,13 +6,13 @@ and the match's end (RULES §17.6, §17.7). Every other move shows in the table 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name, signed_number
 from engine.buraco.events import (
     DealScored,
     DealStarted,
+    Event,
     MatchEnded,
     MortoTaken,
     RunExtended,
@@ -21,7 +21,7 @@ from engine.buraco.events import (
 )
 
 
-def render_announcements(events: Sequence[Any], names: Mapping[int, str], tr: Translator) -> list[str]:
+def render_announcements(events: Sequence[Event], names: Mapping[int, str], tr: Translator) -> list[str]:
     texts: list[str] = []
     for event in events:
         if isinstance(event, DealStarted):
@@ -83,6 +83,6 @@ def score_line(side: str, score: SideScore, tr: Translator) -> str:
     )
 
 
-def deal_story(events: Sequence[Any], names: Mapping[int, str], tr: Translator) -> list[str]:
+def deal_story(events: Sequence[Event], names: Mapping[int, str], tr: Translator) -> list[str]:
     """What a hand tells of a move in a group game: the deal just scored."""
     return [line for event in events if isinstance(event, DealScored) for line in deal_result(event, names, tr)]

@@ -4,34 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
 
-from bot.games.base import Decision, HandStory, Moment, Redraw
+from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Tap, Waiting, Waits, apply_all
 from bot.games.buraco import events as texts
+from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
 from bot.games.buraco.computer import decide
-from bot.games.buraco.hand import (
-    ADD,
-    CANCEL,
-    DISCARD,
-    KEEP,
-    MELD,
-    PILE,
-    REJECT,
-    SORT,
-    STOCK,
-    TOGGLE,
-    render_hand,
-)
-from bot.games.buraco.moves import BY_SUIT, Selection, addition_plans, new_run_plans
+from bot.games.buraco.hand import render_hand
+from bot.games.buraco.moves import Selection, addition_plans, new_run_plans
 from bot.games.buraco.table import render_table
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
-from bot.storage import StatsDelta, Table
+from bot.storage import Counter, JsonObject, StatsDelta, Table
 from bot.table_settings import ComputerLevel, Profile, TableSettings
-from bot.telegram.callbacks import REFRESH, parse_id
 from engine.buraco.actions import (
     Action,
     AddToRun,
@@ -45,31 +33,30 @@ from engine.buraco.actions import (
 )
 from engine.buraco.ai import auto_action
 from engine.buraco.errors import Reason
-from engine.buraco.events import DealScored, Discarded, MatchEnded, RunExtended
+from engine.buraco.events import DealScored, Discarded, Event, MatchEnded, RunExtended
 from engine.buraco.match import Match
 from engine.buraco.melds import CANASTRA
 from engine.buraco.views import hand_view, seat_view, table_view
-from engine.core.game import Game
-
-Plan = tuple[Action, ...]
 
 
-def buraco_match(match: Game) -> Match:
-    """A table's match as the Buraco engine's own (the services hold it as any game's)."""
-    assert isinstance(match, Match), match
-    return match
+class BuracoCounter(StrEnum):
+    """Buraco's own counters in the chat's tally (``stats-<name>`` in the locales)."""
+
+    CANASTRAS = "canastras"  # runs a player made seven long
+    OUTS = "outs"  # deals he went out of
 
 
 @dataclass(frozen=True, slots=True)
 class Before:
-    waiting: frozenset[tuple[int, str]]
-    deal_number: int
+    """Who the game waited for and which deal it was, before a move."""
 
-    def new_deal(self, match: Game) -> bool:
-        return buraco_match(match).deal_number != self.deal_number
+    waiting: Waits
+    deal_number: int
 
 
 class BuracoGame:
+    """``GameAdapter[Match, Action, Event, Before]``: Buraco Aberto."""
+
     key = "buraco"
     profiles: tuple[Profile, ...] = (Profile.BURACO,)
     players = 4  # RULES §17.1: two partnerships
@@ -94,23 +81,28 @@ class BuracoGame:
             raise ValueError("Buraco is for four players")
         return Match(seed)
 
-    def load(self, data: dict[str, Any]) -> Match:
+    def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)
 
-    def start_events(self, match: Game) -> Sequence[Any]:
-        return buraco_match(match).start_events
+    def start_events(self, match: Match) -> Sequence[Event]:
+        return match.start_events
 
-    def before(self, match: Game) -> Before:
-        played = buraco_match(match)
-        return Before(self.waiting_for(played), played.deal_number)
+    def before(self, match: Match) -> Before:
+        return Before(self.waiting_for(match), match.deal_number)
 
-    def waiting_for(self, match: Game) -> frozenset[tuple[int, str]]:
+    def new_deal(self, before: Before, match: Match) -> bool:
+        return match.deal_number != before.deal_number
+
+    def waiting_for(self, match: Match) -> Waits:
         seat = match.to_act()
-        return frozenset() if seat is None else frozenset({(seat, "move")})
+        return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})
+
+    def play(self, match: Match, actions: Sequence[Action]) -> list[Event]:
+        return apply_all(match, actions)
 
     def table_text(
         self,
-        match: Game,
+        match: Match,
         names: Mapping[int, str],
         tr: Translator,
         *,
@@ -119,12 +111,12 @@ class BuracoGame:
         deadline_text: str | None,
         ended: str | None,
     ) -> str:
-        view = table_view(buraco_match(match))
+        view = table_view(match)
         return render_table(view, names, tr, title=title, deadline_text=deadline_text, ended=ended)
 
     def hand(
         self,
-        match: Game,
+        match: Match,
         seat: int,
         names: Mapping[int, str],
         tr: Translator,
@@ -137,15 +129,14 @@ class BuracoGame:
         confirm: bool,
         story: HandStory,
     ) -> tuple[str, Keyboard]:
-        played = buraco_match(match)
-        hand = played.deal.hands[seat]
+        hand = match.deal.hands[seat]
         try:
             chosen = Selection.unpack(selection, len(hand))
         except ValueError:
             chosen = Selection()
         return render_hand(
-            hand_view(played, seat),
-            played.deal,
+            hand_view(match, seat),
+            match.deal,
             names,
             tr,
             table_id=table_id,
@@ -158,30 +149,30 @@ class BuracoGame:
 
     def announcements(
         self,
-        match: Game,
-        events: Sequence[Any],
+        match: Match,
+        events: Sequence[Event],
         names: Mapping[int, str],
         tr: Translator,
         *,
         settings: TableSettings,
-        before: Moment | None,
+        before: Before | None,
     ) -> list[str]:
         return texts.render_announcements(events, names, tr)
 
     def deal_story(
         self,
-        match: Game,
-        events: Sequence[Any],
+        match: Match,
+        events: Sequence[Event],
         names: Mapping[int, str],
         tr: Translator,
         *,
         settings: TableSettings,
-        before: Moment | None,
+        before: Before | None,
     ) -> list[str]:
         return texts.deal_story(events, names, tr)
 
-    def score_lines(self, match: Game, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
-        played = buraco_match(match)
+    def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
+        played = match
         lines = [tr.t("flow-score-title", deal=played.deal_number + 1)]
         tally = tr.t("tally-separator").join(f"{side_name(s, True, names, tr)} {played.totals[s]}" for s in (0, 1))
         lines.append(tr.t("buraco-totals", tally=tally))
@@ -190,65 +181,49 @@ class BuracoGame:
             lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
         return lines
 
-    def tap(self, match: Game, seat: int, op: str, cards: str) -> Any:
-        played = buraco_match(match)
-        deal = played.deal
+    def tap(self, match: Match, seat: int, op: str, payload: str) -> Tap[Action]:
+        deal = match.deal
         hand = deal.hands[seat]
-        if op in (TOGGLE, REFRESH):
-            return Redraw(selection=Selection.unpack(cards, len(hand)).pack(), resend=op == REFRESH)
-        if op == SORT:
-            order = cards if cards else BY_SUIT
-            return Redraw(selection=Selection.unpack(order, len(hand)).pack())
-        simple: dict[str, Action] = {
-            STOCK: DrawStock(seat),
-            PILE: TakePile(seat),
-            KEEP: KeepDrawn(seat),
-            REJECT: RejectDrawn(seat),
-            CANCEL: CancelDraft(seat),
+        tapped = HandButton.read(op, payload, len(hand))  # ValueError: no button of ours
+        if tapped.op in (Op.TOGGLE, Op.REFRESH, Op.SORT):
+            return Redraw(selection=tapped.selection.pack(), resend=tapped.op is Op.REFRESH)
+        simple: dict[Op, Action] = {
+            Op.STOCK: DrawStock(seat),
+            Op.PILE: TakePile(seat),
+            Op.KEEP: KeepDrawn(seat),
+            Op.REJECT: RejectDrawn(seat),
+            Op.CANCEL: CancelDraft(seat),
         }
-        if op in simple:
-            return simple[op]
-        if op not in (MELD, ADD, DISCARD):
-            raise ValueError(f"no Buraco button {op!r}")
-        if op == DISCARD:
-            marked = Selection.unpack(cards, len(hand)).cards(hand)
+        if tapped.op in simple:
+            return Move((simple[tapped.op],))
+        marked = tapped.selection.cards(hand)
+        if tapped.op is Op.DISCARD:
             if len(marked) != 1:
                 raise ValueError("a discard button carries one card")
-            return Discard(seat, marked[0])
-        # MELD: "<arrangement>.<selection>"; ADD: "<run>.<plan>.<selection>", or "<run>.<selection>" on a keyboard
-        # drawn before a run's plans had buttons of their own: the default plan, 0
-        head, _, packed = cards.partition(".")
-        choice = "0"
-        if op == ADD and "." in packed:
-            choice, _, packed = packed.partition(".")
-        number, index = parse_id(head), parse_id(choice)
-        if number is None or index is None:
-            raise ValueError("not a run or a plan of ours")
-        marked = Selection.unpack(packed, len(hand)).cards(hand)
-        if op == ADD:
-            plans = addition_plans(deal, seat, number, marked)
+            return Move((Discard(seat, marked[0]),))
+        if tapped.op is Op.ADD and tapped.run is not None:
+            plans = addition_plans(deal, seat, tapped.run, marked)
         else:
-            plans, index = new_run_plans(deal, seat, marked), number
+            plans = new_run_plans(deal, seat, marked)
         if isinstance(plans, Reason):
-            return plans
-        if index >= len(plans):
+            return Refused(plans)
+        if tapped.plan >= len(plans):
             raise ValueError("no such plan")  # no button of ours: answered as a stale one
-        return tuple(plans[index][1])
+        return Move(tuple(plans[tapped.plan][1]))
 
-    def auto_action(self, match: Game, seat: int) -> Any | None:
+    def auto_action(self, match: Match, seat: int) -> Action | None:
         """The timer's move (the easy computer's); the service asks again until the turn is over."""
-        return auto_action(buraco_match(match), seat)
+        return auto_action(match, seat)
 
-    def continues(self, match: Game, seat: int, action: Any) -> bool:
+    def continues(self, match: Match, seat: int, action: Action) -> bool:
         return match.to_act() == seat  # draw, melds and discard: a turn is one commit
 
-    def forfeit(self, match: Game, seat: int) -> Sequence[Any] | None:
+    def forfeit(self, match: Match, seat: int) -> Sequence[Event] | None:
         return None  # Buraco has no such ruling: the timer goes on playing for an absent player
 
-    def played_text(self, action: Any, tr: Translator) -> str:
-        moves = action if isinstance(action, tuple) else (action,)
-        parts = []
-        for move in moves:
+    def played_text(self, actions: Sequence[Action], tr: Translator) -> str:
+        parts: list[str] = []
+        for move in actions:
             if isinstance(move, DrawStock):
                 parts.append(tr.t("buraco-played-stock"))
             elif isinstance(move, TakePile):
@@ -260,37 +235,37 @@ class BuracoGame:
                 parts.append(tr.t("buraco-played-discard", card=card_text(move.card, tr)))
         return tr.t("list-separator").join(parts)
 
-    def out_of_turn_caller(self, match: Game, computers: frozenset[int]) -> int | None:
+    def out_of_turn_caller(self, match: Match, computers: frozenset[int]) -> int | None:
         return None  # nobody acts out of turn in Buraco
 
-    def decision(self, match: Game, seat: int, level: ComputerLevel, seed: str) -> Decision:
-        view = seat_view(buraco_match(match), seat)
+    def decision(self, match: Match, seat: int, level: ComputerLevel, seed: str) -> Decision[Action]:
+        view = seat_view(match, seat)
         return Decision(decide, (view, level, seed), heavy=level is ComputerLevel.HARD)
 
-    def stats(self, table: Table, match: Game, events: Sequence[Any]) -> list[StatsDelta]:
+    def stats(self, table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
         """Deals played and won (the higher deal score), matches played and won, per person; the canastras a
         player completed and the deals he went out of."""
-        earned: list[tuple[int, str]] = []
+        earned: list[tuple[int, Counter | BuracoCounter]] = []
         last_discard: int | None = None
         for event in events:
             if isinstance(event, RunExtended) and len(event.meld.cards) == CANASTRA:
                 # A run is laid with three cards and grows a card at a time: at seven it became a canastra.
-                earned.append((event.seat, "canastras"))
+                earned.append((event.seat, BuracoCounter.CANASTRAS))
             elif isinstance(event, Discarded):
                 last_discard = event.seat
             elif isinstance(event, DealScored):
                 if event.closer is not None and last_discard is not None:
-                    earned.append((last_discard, "outs"))  # going out is the last card discarded (§17.6)
+                    earned.append((last_discard, BuracoCounter.OUTS))  # going out is the last card discarded (§17.6)
                 totals = [score.total for score in event.scores]
                 for seat in range(4):
-                    earned.append((seat, "deals_played"))
+                    earned.append((seat, Counter.DEALS_PLAYED))
                     if totals[seat % 2] > totals[1 - seat % 2]:
-                        earned.append((seat, "deals_won"))
+                        earned.append((seat, Counter.DEALS_WON))
             elif isinstance(event, MatchEnded):
                 for seat in range(4):
-                    earned.append((seat, "matches_played"))
+                    earned.append((seat, Counter.MATCHES_PLAYED))
                     if seat % 2 == event.winner:
-                        earned.append((seat, "matches_won"))
+                        earned.append((seat, Counter.MATCHES_WON))
         return seat_stats(table, self.key, earned)
 
 

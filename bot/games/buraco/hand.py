@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from bot.games.base import HandStory
+from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text, cards_text
 from bot.games.buraco.moves import BY_RANK, BY_SUIT, Selection, addition_plans, display, new_run_plans
 from bot.games.buraco.table import run_line
@@ -19,7 +20,7 @@ from bot.i18n import Translator
 from bot.render.common import clip, name_of
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
-from bot.telegram.callbacks import REFRESH, HandCb
+from bot.telegram.callbacks import HandCb
 from engine.buraco.actions import CancelDraft, Discard, TakePile
 from engine.buraco.cards import Card
 from engine.buraco.deal import OPENING_MINIMUM, Deal, Phase
@@ -28,26 +29,14 @@ from engine.buraco.views import HandView
 
 CARDS_A_ROW = 6
 
-# The hand's buttons (one letter each, in HandCb.op); REFRESH is every game's.
-TOGGLE = "t"
-STOCK = "s"
-PILE = "p"
-KEEP = "k"
-REJECT = "j"
-MELD = "m"  # cards: "<arrangement>.<selection>"
-ADD = "a"  # cards: "<run number, from 0>.<plan, from 0>.<selection>" (without the plan: the default, 0)
-DISCARD = "x"
-CANCEL = "c"
-SORT = "o"
-
 
 class _Buttons:
     def __init__(self, table_id: int, move: int) -> None:
         self.table_id = table_id
         self.move = move
 
-    def __call__(self, text: str, op: str, cards: str = "") -> Button:
-        return button(text, HandCb.data(self.table_id, self.move, op, cards))
+    def __call__(self, text: str, tapped: HandButton) -> Button:
+        return button(text, HandCb.data(self.table_id, self.move, tapped.op, tapped.payload()))
 
 
 def render_hand(
@@ -94,17 +83,17 @@ def render_hand(
         lines.append(tr.t("buraco-first-choice", card=card_text(view.drawn, tr)))
         rows.append(
             [
-                make(tr.t("buraco-button-keep", card=card_text(view.drawn, tr)), KEEP),
-                make(tr.t("buraco-button-reject"), REJECT),
+                make(tr.t("buraco-button-keep", card=card_text(view.drawn, tr)), HandButton(Op.KEEP)),
+                make(tr.t("buraco-button-reject"), HandButton(Op.REJECT)),
             ]
         )
     elif table.phase is Phase.DRAW:
         legal = deal.legal_actions(seat)
         # RULES §17.7a-15: an empty stock is renewed from a morto only by a draw; taking the pile leaves it a morto
         lines.append(tr.t("buraco-your-draw" if table.stock else "buraco-your-draw-morto"))
-        row = [make(tr.t("buraco-button-stock"), STOCK)]
+        row = [make(tr.t("buraco-button-stock"), HandButton(Op.STOCK))]
         if TakePile(seat) in legal:
-            row.append(make(tr.t("buraco-button-pile", count=len(table.pile)), PILE))
+            row.append(make(tr.t("buraco-button-pile", count=len(table.pile)), HandButton(Op.PILE)))
         rows.append(row)
     else:
         lines.append(tr.t("buraco-your-melds"))
@@ -117,12 +106,15 @@ def render_hand(
         label = card_text(card, tr)
         if place in selection.marked:
             label = tr.t("card-selected", card=label)
-        card_buttons.append(make(label, TOGGLE, selection.toggled(place).pack()))
+        card_buttons.append(make(label, HandButton(Op.TOGGLE, selection.toggled(place))))
     keys = [card_buttons[i : i + CARDS_A_ROW] for i in range(0, len(card_buttons), CARDS_A_ROW)]
     other = BY_RANK if selection.order == BY_SUIT else BY_SUIT
     tools = [
-        make(tr.t("buraco-button-sort-rank" if other == BY_RANK else "buraco-button-sort-suit"), SORT, other),
-        make(tr.t("hand-button-refresh"), REFRESH, selection.pack()),
+        make(
+            tr.t("buraco-button-sort-rank" if other == BY_RANK else "buraco-button-sort-suit"),
+            HandButton(Op.SORT, Selection(other)),
+        ),
+        make(tr.t("hand-button-refresh"), HandButton(Op.REFRESH, selection)),
     ]
     return clip("\n".join(lines)), keyboard([*keys, *rows, tools])
 
@@ -158,7 +150,6 @@ def _meld_rows(
 ) -> list[list[Button]]:
     seat = view.seat
     legal = deal.legal_actions(seat)
-    packed = selection.pack()
     rows: list[list[Button]] = []
     why: Enum | None = refusal
     if marked:
@@ -172,7 +163,7 @@ def _meld_rows(
             for index, (meld, _plan) in enumerate(plans):
                 key = "buraco-button-meld" if len(plans) == 1 else "buraco-button-meld-as"
                 label = tr.t(key, cards=cards_text(meld.cards, tr))
-                meld_row.append(make(label, MELD, f"{index}.{packed}"))
+                meld_row.append(make(label, HandButton(Op.MELD, selection, plan=index)))
         side = deal.side_of(seat)
         suits = {card.suit for card in marked if not card.may_be_wild}
         add_row: list[Button] = []
@@ -186,15 +177,19 @@ def _meld_rows(
                     else:
                         reasons.append(grown)
             elif len(grown) == 1:
-                add_row.append(make(tr.t("buraco-button-add", number=number + 1), ADD, f"{number}.0.{packed}"))
+                add_row.append(
+                    make(tr.t("buraco-button-add", number=number + 1), HandButton(Op.ADD, selection, run=number))
+                )
             else:  # RULES §17.7a-9: where the substitute ends up is the player's choice
                 for index, (meld, _plan) in enumerate(grown):
                     label = tr.t("buraco-button-add-as", number=number + 1, cards=cards_text(meld.cards, tr))
-                    add_as.append([make(label, ADD, f"{number}.{index}.{packed}")])
+                    add_as.append([make(label, HandButton(Op.ADD, selection, run=number, plan=index))])
         if len(marked) == 1:
             card = marked[0]
             if Discard(seat, card) in legal:
-                rows.append([make(tr.t("buraco-button-discard", card=card_text(card, tr)), DISCARD, packed)])
+                rows.append(
+                    [make(tr.t("buraco-button-discard", card=card_text(card, tr)), HandButton(Op.DISCARD, selection))]
+                )
             else:
                 reasons.insert(0, deal.diagnose(Discard(seat, card)))  # one card marked: to discard, likeliest
         if meld_row:
@@ -208,5 +203,5 @@ def _meld_rows(
     if why is not None:
         lines.append(tr.t("buraco-refused", reason=reason_text(why, tr)))
     if CancelDraft(seat) in legal:
-        rows.append([make(tr.t("buraco-button-cancel"), CANCEL)])
+        rows.append([make(tr.t("buraco-button-cancel"), HandButton(Op.CANCEL))])
     return rows

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.games.base import HandStory, Redraw
+from bot.games.base import HandStory, Move, Redraw, Refused
+from bot.games.buraco.buttons import Op
 from bot.games.buraco.game import BURACO
-from bot.games.buraco.hand import ADD, DISCARD, MELD, STOCK, TOGGLE
 from bot.games.buraco.moves import BY_RANK, Selection, display
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, buttons
@@ -70,7 +70,7 @@ def hand(match: Match, seat: int, tr: Translator, selection: str = "", move: int
 
 def add_buttons(markup: Keyboard) -> list[tuple[str, HandCb]]:
     labelled = [(str(b["text"]), HandCb.unpack(str(b["callback_data"]))) for b in buttons(markup)]
-    return [(label, data) for label, data in labelled if data.op == ADD]
+    return [(label, data) for label, data in labelled if data.op == Op.ADD]
 
 
 def marking(match: Match, seat: int, *codes: str) -> str:
@@ -88,7 +88,7 @@ def test_a_selection_travels_in_the_button_and_stays_within_64_bytes() -> None:
         Selection.unpack(selection.pack(), 30)  # a mark beyond the hand: no button of ours
     with pytest.raises(ValueError):
         Selection.unpack("z", 10)
-    data = HandCb.data(MAX_ID, 99999, ADD, f"99.9.{Selection('s', frozenset(range(60))).pack()}")
+    data = HandCb.data(MAX_ID, 99999, Op.ADD, f"99.9.{Selection('s', frozenset(range(60))).pack()}")
     assert len(data.encode()) <= MAX_CALLBACK_BYTES
 
 
@@ -98,9 +98,9 @@ def test_the_draw_offers_the_stock_and_the_whole_pile(ru: Translator) -> None:
     position(match.deal, 1, "3H 9D", phase=Phase.DRAW, pile="KS 7H")
     text, datas = hand(match, 1, ru)
     ops = {d.op for d in datas}
-    assert STOCK in ops and "p" in ops
+    assert Op.STOCK in ops and "p" in ops
     assert "Стол «Стол &lt;b&gt;»" in text  # a chat's title is the user's: escaped
-    assert BURACO.tap(match, 1, STOCK, "") == DrawStock(1)
+    assert BURACO.tap(match, 1, Op.STOCK, "") == Move((DrawStock(1),))
 
 
 def test_marked_cards_lay_a_run_in_one_tap(ru: Translator) -> None:
@@ -108,11 +108,11 @@ def test_marked_cards_lay_a_run_in_one_tap(ru: Translator) -> None:
     match = at_meld("3H 4H 5H 6H 9C KD")
     selection = marking(match, 0, "3H", "4H", "5H", "6H")
     _, datas = hand(match, 0, ru, selection)
-    melds = [d for d in datas if d.op == MELD]
+    melds = [d for d in datas if d.op == Op.MELD]
     assert len(melds) == 1
-    plan = BURACO.tap(match, 0, MELD, melds[0].cards)
-    assert isinstance(plan, tuple) and isinstance(plan[0], NewRun) and isinstance(plan[-1], AddToRun)
-    for action in plan:
+    plan = BURACO.tap(match, 0, Op.MELD, melds[0].cards)
+    assert isinstance(plan, Move) and isinstance(plan.actions[0], NewRun) and isinstance(plan.actions[-1], AddToRun)
+    for action in plan.actions:
         match.apply(action)
     assert match.deal.runs[0][0].cards == cards("3H 4H 5H 6H")
 
@@ -121,15 +121,15 @@ def test_a_joker_run_offers_both_places(ru: Translator) -> None:
     # RULES §17.7a-10: where the substitute stands is the player's choice.
     match = at_meld("5H 6H JK 9C KD")
     _, datas = hand(match, 0, ru, marking(match, 0, "5H", "6H", "JK"))
-    assert len([d for d in datas if d.op == MELD]) == 2
+    assert len([d for d in datas if d.op == Op.MELD]) == 2
 
 
 def test_marks_that_make_no_move_say_why(ru: Translator) -> None:
     # RULES §17.4: no sets of one rank; the engine's reason in the player's language.
     match = at_meld("7H 7S 7C 9C")
     text, datas = hand(match, 0, ru, marking(match, 0, "7H", "7S", "7C"))
-    assert "одного ранга" in text and not [d for d in datas if d.op == MELD]
-    assert BURACO.tap(match, 0, MELD, f"0.{marking(match, 0, '7H', '7S', '7C')}") == Reason.SETS_NOT_ALLOWED
+    assert "одного ранга" in text and not [d for d in datas if d.op == Op.MELD]
+    assert BURACO.tap(match, 0, Op.MELD, f"0.{marking(match, 0, '7H', '7S', '7C')}") == Refused(Reason.SETS_NOT_ALLOWED)
 
 
 def test_marks_that_fit_no_run_of_the_pairs_say_why(ru: Translator) -> None:
@@ -138,41 +138,45 @@ def test_marks_that_fit_no_run_of_the_pairs_say_why(ru: Translator) -> None:
     lay(match.deal, 1, run("3H 4H 5H", Suit.HEARTS, 3))  # the other pair's hearts: not ours to add to
     text, datas = hand(match, 0, ru, marking(match, 0, "6H", "9H"))
     assert "К рядам вашей пары эти карты не подходят, а новый ряд — от трёх карт." in text
-    assert not [d for d in datas if d.op in (ADD, MELD, DISCARD)]
+    assert not [d for d in datas if d.op in (Op.ADD, Op.MELD, Op.DISCARD)]
     text, _ = hand(match, 0, ru, marking(match, 0, "9C", "KD"))
     assert "Ряд — карты одной масти." in text
     lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))  # now a run of ours: 6♥ joins it, 9♥ does not
     text, datas = hand(match, 0, ru, marking(match, 0, "6H", "9H"))
-    assert "Эти карты к ряду не подходят." in text and not [d for d in datas if d.op == ADD]
+    assert "Эти карты к ряду не подходят." in text and not [d for d in datas if d.op == Op.ADD]
     text, datas = hand(match, 0, ru, marking(match, 0, "6H"))
-    assert [d for d in datas if d.op == ADD] and "Эти карты" not in text
+    assert [d for d in datas if d.op == Op.ADD] and "Эти карты" not in text
 
 
 def test_adding_to_a_run_and_discarding_one_card(ru: Translator) -> None:
     match = at_meld("6H 7H 9C KD")
     lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
     _, datas = hand(match, 0, ru, marking(match, 0, "6H", "7H"))
-    adds = [d for d in datas if d.op == ADD]
-    assert adds and BURACO.tap(match, 0, ADD, adds[0].cards) == (
-        AddToRun(0, 0, 0, cards("6H")[0], 6),
-        AddToRun(0, 0, 0, cards("7H")[0], 7),
+    adds = [d for d in datas if d.op == Op.ADD]
+    assert adds and BURACO.tap(match, 0, Op.ADD, adds[0].cards) == Move(
+        (
+            AddToRun(0, 0, 0, cards("6H")[0], 6),
+            AddToRun(0, 0, 0, cards("7H")[0], 7),
+        )
     )
     one = marking(match, 0, "KD")
     _, datas = hand(match, 0, ru, one)
-    assert [d for d in datas if d.op == DISCARD] and BURACO.tap(match, 0, DISCARD, one) == Discard(0, cards("KD")[0])
+    assert [d for d in datas if d.op == Op.DISCARD] and BURACO.tap(match, 0, Op.DISCARD, one) == Move(
+        (Discard(0, cards("KD")[0]),)
+    )
 
 
 def test_a_toggle_redraws_and_stale_marks_are_refused() -> None:
     match = at_meld("6H 7H 9C KD")
-    assert isinstance(BURACO.tap(match, 0, TOGGLE, Selection("s", frozenset({1})).pack()), Redraw)
+    assert isinstance(BURACO.tap(match, 0, Op.TOGGLE, Selection("s", frozenset({1})).pack()), Redraw)
     with pytest.raises(ValueError):
-        BURACO.tap(match, 0, TOGGLE, Selection("s", frozenset({7})).pack())
+        BURACO.tap(match, 0, Op.TOGGLE, Selection("s", frozenset({7})).pack())
     with pytest.raises(ValueError):
         BURACO.tap(match, 0, "q", "")
     with pytest.raises(ValueError):  # a run number no button of ours carries
-        BURACO.tap(match, 0, ADD, f"٣.{Selection('s', frozenset({0})).pack()}")
+        BURACO.tap(match, 0, Op.ADD, f"٣.{Selection('s', frozenset({0})).pack()}")
     with pytest.raises(ValueError):  # a discard button carries one card
-        BURACO.tap(match, 0, DISCARD, Selection("s", frozenset({0, 1})).pack())
+        BURACO.tap(match, 0, Op.DISCARD, Selection("s", frozenset({0, 1})).pack())
 
 
 def test_no_message_shows_a_hand_but_its_own(ru: Translator) -> None:
@@ -222,7 +226,7 @@ def test_marks_that_fit_no_run_of_the_side_say_why(ru: Translator) -> None:
     match = at_meld("9H TH 9C KD")
     lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
     text, datas = hand(match, 0, ru, marking(match, 0, "9H", "TH"))
-    assert "к ряду не подходят" in text and not [d for d in datas if d.op in (ADD, MELD)]
+    assert "к ряду не подходят" in text and not [d for d in datas if d.op in (Op.ADD, Op.MELD)]
 
 
 def test_a_lone_pile_card_marked_says_it_cannot_go_back(ru: Translator) -> None:
@@ -231,7 +235,7 @@ def test_a_lone_pile_card_marked_says_it_cannot_go_back(ru: Translator) -> None:
     position(match.deal, 1, "7H 9D", phase=Phase.DRAW, pile="7H")
     match.apply(TakePile(1))
     text, datas = hand(match, 1, ru, marking(match, 1, "7H"))
-    assert "в этот ход её не сбросить" in text and not [d for d in datas if d.op == DISCARD]
+    assert "в этот ход её не сбросить" in text and not [d for d in datas if d.op == Op.DISCARD]
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
@@ -248,8 +252,10 @@ def test_an_empty_stock_is_renewed_by_the_draw_and_the_hand_says_so(language: st
     deal._legal = None
     empty, datas = hand(match, 1, tr)
     assert empty != full and tr.t("buraco-your-draw-morto") in empty and tr.t("buraco-your-draw") in full
-    assert {STOCK, "p"} <= {d.op for d in datas}
-    events = match.apply(BURACO.tap(match, 1, STOCK, ""))
+    assert {Op.STOCK, "p"} <= {d.op for d in datas}
+    drawn = BURACO.tap(match, 1, Op.STOCK, "")
+    assert isinstance(drawn, Move)
+    events = BURACO.play(match, drawn.actions)
     texts = BURACO.announcements(match, events, NAMES, tr, settings=None, before=None)  # type: ignore[arg-type]
     assert texts == [tr.t("buraco-stock-renewed", count=11)] and len(deal.stock) == 10
 
@@ -262,13 +268,13 @@ def test_cards_added_where_a_joker_can_end_at_two_places_offer_a_button_for_each
     _, markup = hand_message(match, 0, ru, marking(match, 0, "6H", "8H"), move=MAX_ID)
     adds = add_buttons(markup)
     assert [label for label, _ in adds] == ["К ряду 1 → 5♥️ 6♥️ 7♥️ 8♥️ 🃏", "К ряду 1 → 🃏 5♥️ 6♥️ 7♥️ 8♥️"]
-    made = []
+    made: list[object] = []
     for _, data in adds:
         played = Match(seed=3, first_dealer=3)
         played.deal = match.deal.copy()
-        plan = BURACO.tap(played, 0, ADD, data.cards)
-        assert isinstance(plan, tuple)
-        for action in plan:
+        plan = BURACO.tap(played, 0, Op.ADD, data.cards)
+        assert isinstance(plan, Move)
+        for action in plan.actions:
             played.apply(action)
         made.append(played.deal.runs[0][0])
     assert made == [run("5H 6H 7H 8H JK", Suit.HEARTS, 5), run("JK 5H 6H 7H 8H", Suit.HEARTS, 4)]
@@ -280,12 +286,12 @@ def test_an_add_button_drawn_before_plans_plays_the_default_and_a_forged_plan_is
     match = at_meld("6H 8H 9C KD")
     lay(match.deal, 0, run("5H JK 7H", Suit.HEARTS, 5))
     selection = marking(match, 0, "6H", "8H")
-    assert BURACO.tap(match, 0, ADD, f"0.{selection}") == BURACO.tap(match, 0, ADD, f"0.0.{selection}")
-    assert BURACO.tap(match, 0, ADD, f"0.{selection}") != BURACO.tap(match, 0, ADD, f"0.1.{selection}")
+    assert BURACO.tap(match, 0, Op.ADD, f"0.{selection}") == BURACO.tap(match, 0, Op.ADD, f"0.0.{selection}")
+    assert BURACO.tap(match, 0, Op.ADD, f"0.{selection}") != BURACO.tap(match, 0, Op.ADD, f"0.1.{selection}")
     for forged in ("2", "01", "-1", "x", "٣", str(10**40), ""):
         with pytest.raises(ValueError):
-            BURACO.tap(match, 0, ADD, f"0.{forged}.{selection}")
-    assert BURACO.tap(match, 0, ADD, f"5.0.{selection}") == Reason.NO_SUCH_MELD
+            BURACO.tap(match, 0, Op.ADD, f"0.{forged}.{selection}")
+    assert BURACO.tap(match, 0, Op.ADD, f"5.0.{selection}") == Refused(Reason.NO_SUCH_MELD)
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])

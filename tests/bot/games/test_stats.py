@@ -10,7 +10,7 @@ from bot.storage import Seat, Stats, Table, TableStatus
 from engine.bura.match import Match as BuraMatch
 from engine.bura.variant import BURA_5, BURA_PAGAT, BURA_STANDARD, BURKOZEL, KOZEL_MONEY
 from engine.buraco.cards import Card
-from engine.buraco.events import DealScored, Discarded, MatchEnded, RunExtended, SideScore
+from engine.buraco.events import DealScored, Discarded, Event, MatchEnded, RunExtended, SideScore
 from engine.buraco.match import Match as BuracoMatch
 from engine.buraco.melds import Meld
 from engine.core.cards import Suit
@@ -79,7 +79,7 @@ def test_buraco_counts_canastras_going_out_deals_and_matches_per_person() -> Non
     table = _table({0: 7, 1: 8, 2: 9})  # seat 3 is a computer
     score = SideScore(melded=300, bonuses=200, going_out=100, in_hands=0, morto_penalty=0)
     low = SideScore(melded=100, bonuses=0, going_out=0, in_hands=20, morto_penalty=0)
-    events = [
+    events: list[Event] = [
         RunExtended(seat=2, side=0, run=0, card=Card.parse("9H"), meld=_run(7)),
         RunExtended(seat=2, side=0, run=0, card=Card.parse("TH"), meld=_run(8)),  # already a canastra
         RunExtended(seat=1, side=1, run=0, card=Card.parse("8H"), meld=_run(6)),

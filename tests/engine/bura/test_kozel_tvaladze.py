@@ -13,7 +13,7 @@ from engine.bura.cards import cards
 from engine.bura.combos import Combo, Effect, combo_rules
 from engine.bura.deal import Deal, Phase
 from engine.bura.events import ComboShown, DealEnded, LeadSeized, SeizureFailed
-from engine.bura.variant import BURKOZEL, KOZEL_TVALADZE, PROFILES, BuraCombo, FourAces, FullTie, Game, Variant
+from engine.bura.variant import BURKOZEL, KOZEL_TVALADZE, PROFILES, BuraCombo, FourAces, FullTie, Rules, Variant
 from tests.engine.bura.stack import stacked_deal, stacked_match
 from tests.engine.bura.test_edge_cases import TIE_40
 
@@ -36,7 +36,7 @@ def test_the_profile_is_burkozel_with_the_shokha_and_the_pt_combos() -> None:
     differs = {key: value for key, value in KOZEL_TVALADZE.model_dump().items() if value != BURKOZEL.model_dump()[key]}
     assert differs == {
         "name": "KOZEL_TVALADZE",
-        "game": Game.KOZEL_POINTS,
+        "game": Rules.KOZEL_POINTS,
         "shokha": True,
         "bura": BuraCombo.OFF,
         "four_aces": FourAces.OFF,
