@@ -114,6 +114,7 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
     """One game at the table: its match, action, event and moment types."""
 
     key: str  # stored with the table's state ("bura", "buraco")
+    reasons: tuple[type[Enum], ...]  # every refusal its taps and hands may show (``reason-<value>`` in the locales)
     profiles: tuple[Profile, ...]  # the lobby's entries (``Profile``) that play this game
 
     # -- the lobby -------------------------------------------------------------------------------------------

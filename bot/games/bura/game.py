@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 
 from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Tap, Waits, apply_all
 from bot.games.bura import lobby
@@ -31,6 +32,7 @@ class BuraGame:
     """``GameAdapter[Match, Action, Event, Before]``: Бура, Буркозёл and Козёл."""
 
     key = "bura"
+    reasons: tuple[type[Enum], ...] = (Reason,)
     profiles: tuple[Profile, ...] = tuple(PROFILE_VARIANTS)
 
     def seats(self, settings: TableSettings) -> int | None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Tap, Waiting, Waits, apply_all
 from bot.games.buraco import events as texts
 from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
 from bot.games.buraco.computer import decide
-from bot.games.buraco.hand import render_hand
+from bot.games.buraco.hand import Hint, render_hand
 from bot.games.buraco.moves import Selection, addition_plans, new_run_plans
 from bot.games.buraco.table import render_table
 from bot.games.stats import seat_stats
@@ -58,6 +58,7 @@ class BuracoGame:
     """``GameAdapter[Match, Action, Event, Before]``: Buraco Aberto."""
 
     key = "buraco"
+    reasons: tuple[type[Enum], ...] = (Reason, Hint)
     profiles: tuple[Profile, ...] = (Profile.BURACO,)
     players = 4  # RULES §17.1: two partnerships
 
