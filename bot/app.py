@@ -11,6 +11,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
@@ -59,10 +60,11 @@ from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage, Storage, StorageError
 from bot.storage.postgres import PostgresStorage
 from bot.telegram.api import BotApi, brief
+from bot.telegram.calls import Unreachable, UnreachableCallback, bot_access_check, bot_api_call
 from bot.telegram.handling import STOP_GRACE
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
-from bot.telegram.sender import Sender, Unreachable, UnreachableCallback, bot_access_check, bot_api_call
+from bot.telegram.sender import Sender
 from bot.telegram.webhook import WebhookServer
 
 logger = logging.getLogger(__name__)
@@ -315,10 +317,8 @@ def on_started() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-async def run(settings: Settings) -> None:
-    """Run until SIGINT/SIGTERM: poll Telegram (or receive its webhook) into the inbox and handle it; deliver the
-    outbox; fire timers."""
-    configure_logging(settings.log_level, settings.secrets())
+def warn_of_test_settings(settings: Settings) -> None:
+    """Settings that make a bot unfit for people to play on say so at every start."""
     if settings.test_seed is not None:
         logger.warning(
             "BURA_TESTING_ONLY_FIXED_DECK_SEED is set: every table is dealt the same cards, known in advance to"
@@ -328,6 +328,53 @@ async def run(settings: Settings) -> None:
         logger.warning(
             "BURA_TEST_HOOKS is set: files in %s make the database fail on purpose (tests only)", settings.test_hooks
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Receiver:
+    """How updates come in: long polling (one instance) or a webhook server (any number of instances)."""
+
+    receive: Callable[[], Coroutine[None, None, None]]
+    problem: Callable[[], str | None]  # what keeps updates from coming, for /healthz
+    poller: Poller | None = None
+    webhook: WebhookServer | None = None
+
+
+def create_receiver(settings: Settings, bot: Bot, api: BotApi, storage: Storage, dispatcher: Dispatcher) -> Receiver:
+    handle = update_handler(dispatcher, bot)
+    allowed = dispatcher.resolve_used_update_types()
+    if settings.webhook_url is None:
+        scale = settings.send_interval if settings.send_interval > 0 else 1.0
+        poller = Poller(api, storage, handle, allowed_updates=allowed, backoff_cap=30.0 * scale)
+        return Receiver(poller.run, poller.problem, poller=poller)
+    assert settings.webhook_secret is not None  # the settings require it with a URL
+    webhook = WebhookServer(storage, handle, settings.webhook_secret.get_secret_value(), settings.webhook_path)
+    receive = partial(
+        webhook.run, settings.webhook_host, settings.webhook_port, partial(set_webhook, bot, settings, allowed)
+    )
+    return Receiver(receive, webhook.problem, webhook=webhook)
+
+
+def stop_on_signals() -> asyncio.Event:
+    """SIGINT or SIGTERM sets the event, and starts the watchdog that ends the process if stopping hangs."""
+    stopping = asyncio.Event()
+
+    def stop() -> None:
+        if not stopping.is_set():
+            end_by(EXIT_DEADLINE)
+        stopping.set()
+
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop)
+    return stopping
+
+
+async def run(settings: Settings) -> None:
+    """Run until SIGINT/SIGTERM: poll Telegram (or receive its webhook) into the inbox and handle it; deliver the
+    outbox; fire timers."""
+    configure_logging(settings.log_level, settings.secrets())
+    warn_of_test_settings(settings)
     try:
         translations = Translations(default_language=settings.default_language)
     except FileNotFoundError as error:
@@ -357,35 +404,14 @@ async def run(settings: Settings) -> None:
         )
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 
-        handle = update_handler(dispatcher, bot)
-        allowed = dispatcher.resolve_used_update_types()
-        if settings.webhook_url is None:
-            scale = settings.send_interval if settings.send_interval > 0 else 1.0
-            poller = Poller(api, storage, handle, allowed_updates=allowed, backoff_cap=30.0 * scale)
-            receive: Callable[[], Coroutine[Any, Any, None]] = poller.run
-            problem = poller.problem
-        else:
-            assert settings.webhook_secret is not None  # the settings require it with a URL
-            webhook = WebhookServer(storage, handle, settings.webhook_secret.get_secret_value(), settings.webhook_path)
-            receive = partial(
-                webhook.run, settings.webhook_host, settings.webhook_port, partial(set_webhook, bot, settings, allowed)
-            )
-            problem = webhook.problem
+        receiver = create_receiver(settings, bot, api, storage, dispatcher)
+        poller, webhook, problem = receiver.poller, receiver.webhook, receiver.problem
         try:
             await set_commands(bot, translations)
         except TelegramAPIError as error:
             logger.warning("setMyCommands failed: %s", error)
         on_started()
-        stopping = asyncio.Event()
-
-        def stop() -> None:
-            if not stopping.is_set():
-                end_by(EXIT_DEADLINE)
-            stopping.set()
-
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop)
+        stopping = stop_on_signals()
 
         receiving: asyncio.Task[None] | None = None
 
@@ -402,7 +428,7 @@ async def run(settings: Settings) -> None:
             await webhook.start(settings.webhook_host, settings.webhook_port)
         if settings.http_port is not None:
             http = await metrics.serve(health, settings.http_host, settings.http_port)
-        receiving = asyncio.create_task(receive(), name="updates")
+        receiving = asyncio.create_task(receiver.receive(), name="updates")
         tasks += [
             asyncio.create_task(sender.run(), name="sender"),
             # Timers live in the database: the ones that fell due while the bot was down fire at once.

@@ -14,7 +14,7 @@ from aiogram.methods import AnswerCallbackQuery, EditMessageText, GetChat, SendM
 
 from bot.storage import OutboxKind
 from bot.telegram.api import BotApi
-from bot.telegram.sender import ApiRequest, bot_api_call
+from bot.telegram.calls import ApiRequest, bot_api_call
 from tests.botapi.clock import FakeClock
 from tests.botapi.conftest import make_bot
 from tests.botapi.server import FakeTelegram

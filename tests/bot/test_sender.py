@@ -29,8 +29,9 @@ from bot.storage import (
     StorageUnavailable,
     payload_digest,
 )
+from bot.telegram.calls import Access, ApiRequest, Unreachable
 from bot.telegram.pacer import Budget, Pacer
-from bot.telegram.sender import WORTH_DELIVERING, Access, ApiRequest, Sender, Unreachable
+from bot.telegram.sender import WORTH_DELIVERING, Sender
 
 METHOD = SendMessage(chat_id=1, text="x")
 time_now = time.monotonic

@@ -26,8 +26,9 @@ from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
 from bot.table_settings import MatchChoice, TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, SettingCb
+from bot.telegram.calls import ApiRequest
 from bot.telegram.pacer import Pacer
-from bot.telegram.sender import ApiRequest, Sender
+from bot.telegram.sender import Sender
 from engine.bura.actions import Lead, RespondFaceDown, RespondOpen
 from engine.bura.events import Claimed, DealEnded, TrickTaken
 from engine.bura.match import Match

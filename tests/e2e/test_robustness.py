@@ -21,9 +21,10 @@ from bot.services import TableService
 from bot.storage import SqliteStorage, TableStatus
 from bot.telegram.api import BotApi
 from bot.telegram.callbacks import LobbyCb, LobbyOp
+from bot.telegram.calls import Unreachable, bot_api_call
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
-from bot.telegram.sender import Sender, Unreachable, bot_api_call
+from bot.telegram.sender import Sender
 from tests.botapi import FakeTelegram, Message, User
 from tests.botapi.conftest import make_bot
 

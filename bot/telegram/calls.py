@@ -1,0 +1,130 @@
+"""The Bot API requests the outbox makes: an outbox row resolved into one request (`ApiRequest`), the production
+call that posts it (`bot_api_call`), and the bot's own rights in a chat (`bot_access_check`). The `Sender`
+(bot/telegram/sender.py) takes them injected, so its delivery rules are tested without a network.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramNotFound
+from aiogram.methods import (
+    DeleteMessage,
+    EditMessageReplyMarkup,
+    EditMessageText,
+    GetChatMember,
+    PinChatMessage,
+    SendMessage,
+    UnpinChatMessage,
+)
+from pydantic import BaseModel, ConfigDict
+
+from bot.storage import JsonObject, OutboxKind
+from bot.telegram.api import BotApi
+
+
+class ApiRequest(BaseModel):
+    """One Bot API call, resolved from an outbox row: the chat and message ids are final."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: OutboxKind
+    chat_id: int
+    message_id: int | None = None
+    payload: JsonObject = {}
+
+
+ApiCall = Callable[[ApiRequest], Awaitable[int | None]]
+"""Performs a request; returns the id of the message sent (or edited), None for a delete."""
+
+
+class Access(enum.Enum):
+    """What the bot may do in a chat, as Telegram tells it (`getChatMember` of the bot itself)."""
+
+    WRITE = "write"
+    READ_ONLY = "read-only"  # still a member, but may not send (rights taken away)
+    GONE = "gone"  # not a member any more, or no such chat
+    UNKNOWN = "unknown"  # Telegram could not be asked
+
+
+AccessCheck = Callable[[int], Awaitable[Access]]
+
+
+class Unreachable(BaseModel):
+    """The bot may no longer write to a chat: a user blocked it (private chat) or a group removed it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chat_id: int
+    table_id: int | None
+    description: str
+
+    @property
+    def is_user(self) -> bool:
+        return self.chat_id > 0
+
+
+UnreachableCallback = Callable[[Unreachable], Awaitable[None]]
+ChatCallback = Callable[[int], Awaitable[None]]
+
+
+SEND_ONLY = frozenset({"message_thread_id", "disable_notification", "protect_content", "reply_parameters"})
+"""Parameters of a new message that an edit does not take (a live message's payload keeps them for its sends)."""
+
+
+def bot_api_call(api: BotApi) -> ApiCall:
+    """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText,
+    posted as they are (see bot/telegram/api.py)."""
+
+    async def call(request: ApiRequest) -> int | None:
+        payload = without_message_id(request.payload)
+        if "text" in payload:
+            payload.setdefault("parse_mode", "HTML")  # as the bot's default (bot/app.py create_bot)
+        if request.kind is OutboxKind.SEND:
+            sent = await api.call(SendMessage, {**payload, "chat_id": request.chat_id})
+            return int(sent["message_id"])
+        if request.message_id is None:
+            raise ValueError(f"{request.kind} needs a message id")
+        target = {"chat_id": request.chat_id, "message_id": request.message_id}
+        if request.kind is OutboxKind.DELETE:
+            await api.call(DeleteMessage, target)
+            return None
+        if request.kind is OutboxKind.PIN:
+            await api.call(PinChatMessage, {**target, "disable_notification": True})  # silently
+            return None
+        if request.kind is OutboxKind.UNPIN:
+            await api.call(UnpinChatMessage, target)
+            return None
+        method = EditMessageText if "text" in payload else EditMessageReplyMarkup
+        edit = {name: value for name, value in payload.items() if name not in SEND_ONLY}
+        edited = await api.call(method, {**edit, **target})
+        # Telegram answers an edit with the message, or with True for a message sent via inline mode.
+        return int(edited["message_id"]) if isinstance(edited, dict) else request.message_id
+
+    return call
+
+
+def bot_access_check(api: BotApi, bot_id: int) -> AccessCheck:
+    """The production `AccessCheck`: the bot's own membership of the chat (getChatMember)."""
+
+    async def check(chat_id: int) -> Access:
+        try:
+            member = await api.call(GetChatMember, {"chat_id": chat_id, "user_id": bot_id})
+        except (TelegramBadRequest, TelegramForbiddenError, TelegramNotFound):
+            return Access.GONE  # no such chat, or not one the bot is in
+        status = member.get("status") if isinstance(member, dict) else None
+        if status in {"left", "kicked"}:
+            return Access.GONE
+        if status == "restricted":
+            if not member.get("is_member", True):
+                return Access.GONE
+            return Access.WRITE if member.get("can_send_messages") else Access.READ_ONLY
+        return Access.WRITE if status in {"member", "administrator", "creator"} else Access.UNKNOWN
+
+    return check
+
+
+def without_message_id(payload: JsonObject) -> dict[str, Any]:
+    return {key: value for key, value in payload.items() if key != "message_id"}
