@@ -8,16 +8,29 @@ from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import cards_text
 from bot.i18n import Translator
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
-from engine.bura.cards import Card, points
+from engine.bura.cards import Card, points, set_beats
 from engine.bura.deal import Phase
 from engine.bura.errors import IllegalAction, Reason
 from engine.bura.match import Match
+from engine.core.cards import Suit
 
 
 def auto_action(match: Match, seat: int) -> Action | None:
-    """The move the timer makes for a player: the cheapest legal lead or answer (face down when allowed, so
-    no points are given away), a Pass in an optional window; never a claim (it could be false)."""
+    """The move the timer makes for a player, as a sensible player would make it: an answer that takes the trick
+    with the weakest cards that do (plain suits before trumps), else the cheapest discard (face down where
+    allowed, so no points are given away); the cheapest lead; a Pass in an optional window; never a claim (it
+    could be false)."""
     legal = [action for action in match.legal_actions(seat) if not isinstance(action, Claim)]
+    trick = None if match.finished else match.deal.trick
+    if trick is not None and match.deal.phase is Phase.RESPOND:
+        trump, shokha = match.deal.trump, match.variant.shokha
+        beating = [
+            action
+            for action in legal
+            if isinstance(action, RespondOpen) and set_beats(action.cards, trick.best, trump, shokha)
+        ]
+        if beating:
+            return min(beating, key=lambda action: (_trumps(action.cards, trump), _strength(action.cards)))
     face_down = [action for action in legal if isinstance(action, RespondFaceDown)]
     plays: Sequence[Lead | RespondOpen | RespondFaceDown] = face_down or [
         action for action in legal if isinstance(action, Lead | RespondOpen)
@@ -28,6 +41,10 @@ def auto_action(match: Match, seat: int) -> Action | None:
     if passes:
         return passes[0]
     return legal[0] if legal else None
+
+
+def _trumps(cards: Sequence[Card], trump: Suit) -> int:
+    return sum(1 for card in cards if card.suit is trump)
 
 
 def played_text(action: Action, tr: Translator) -> str:
