@@ -35,13 +35,14 @@ tally-separator = {" · "}
 
 ## Games and combinations
 
-game-name = { $profile ->
-    [bk] Burkozel
-    [kozel] Kozel
-    [kp] Kozel for points
-    [buraco] Buraco
-   *[other] Bura
-}
+game-name-bura = Bura
+game-name-pagat = Bura
+game-name-ruwiki = Bura
+game-name-bk = Burkozel
+game-name-kozel = Kozel
+game-name-kp = Kozel for points
+game-name-b5 = Bura
+game-name-buraco = Buraco
 combo-bura = bura
 combo-moscow = Moscow
 combo-three_aces = three aces

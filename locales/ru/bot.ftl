@@ -38,13 +38,14 @@ tally-separator = {" · "}
 
 ## Игры и комбинации
 
-game-name = { $profile ->
-    [bk] Буркозёл
-    [kozel] Козёл
-    [kp] Козёл на очки
-    [buraco] Бурако
-   *[other] Бура
-}
+game-name-bura = Бура
+game-name-pagat = Бура
+game-name-ruwiki = Бура
+game-name-bk = Буркозёл
+game-name-kozel = Козёл
+game-name-kp = Козёл на очки
+game-name-b5 = Бура
+game-name-buraco = Бурако
 combo-bura = бура
 combo-moscow = Москва
 combo-three_aces = три туза

@@ -17,6 +17,7 @@ from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.game import bura_match
 from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
+from bot.games.bura.settings import MatchChoice
 from bot.i18n import Translations
 from bot.services import Actor, Reply, TableService, TableState
 from bot.services.context import IsAdmin, IsMember
@@ -24,7 +25,7 @@ from bot.services.invites import invite_payload
 from bot.storage import OutboxKind, Seat, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
-from bot.table_settings import MatchChoice, TableSettings
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, SettingCb
 from bot.telegram.pacer import Pacer
 from bot.telegram.sender import ApiRequest, Sender
@@ -355,7 +356,7 @@ async def test_only_the_creator_or_an_admin_starts(world: World) -> None:
 async def test_a_match_that_ends_as_it_is_dealt_is_finished_in_the_database(world: World) -> None:
     """Issue 35: a one-deal match won by a dealt «Бура!» (RULES §7) ended in the chats but stayed `playing` in the
     database (the start committed PLAYING whatever the deal did). Now it is finished there too, and unpinned."""
-    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
 
     def over_at_once(match: Match) -> bool:
         return match.finished

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Decision, HandStory, Moment, Redraw
+from bot.games.base import Decision, HandStory, Moment, Redraw, Setting
 from bot.games.buraco import events as texts
 from bot.games.buraco.cards import card_text
 from bot.games.buraco.computer import decide
@@ -30,7 +30,7 @@ from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import StatsDelta, Table
-from bot.table_settings import ComputerLevel, Profile, TableSettings
+from bot.table_settings import ComputerLevel, TableSettings
 from bot.telegram.callbacks import REFRESH, parse_id
 from engine.buraco.actions import (
     Action,
@@ -71,7 +71,7 @@ class Before:
 
 class BuracoGame:
     key = "buraco"
-    profiles: tuple[Profile, ...] = (Profile.BURACO,)
+    profiles: tuple[str, ...] = ("buraco",)
     players = 4  # RULES §17.1: two partnerships
 
     def seats(self, settings: TableSettings) -> int | None:
@@ -80,8 +80,8 @@ class BuracoGame:
     def player_range(self, settings: TableSettings) -> tuple[int, int]:
         return 1, self.players  # one to four people
 
-    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
-        return frozenset({"match", "discards", "casual"})  # one set of rules (RULES §17), a match to 3,000
+    def own_settings(self, settings: TableSettings) -> tuple[Setting, ...]:
+        return ()  # one set of rules (RULES §17), a match to 3,000
 
     def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
         return [tr.t("setting-profile-buraco"), tr.t("rules-buraco")]
