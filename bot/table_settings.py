@@ -35,6 +35,14 @@ SHARED_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "level": tuple(level.value for level in ComputerLevel),
 }
 PROFILE_KEY: Final = "profile"  # the menu's key of the rules a table plays (its choices: the registry's profiles)
+# The field each of these menu keys sets.
+_FIELDS: Final = {
+    PROFILE_KEY: "profile",
+    "timer": "move_seconds",
+    "language": "language",
+    "takeover": "computer_takeover",
+    "level": "computer_level",
+}
 
 
 def _code(value: object) -> str:
@@ -77,28 +85,14 @@ class TableSettings(BaseModel):
 
     def code(self, key: str) -> str:
         """The code of a shared setting's (or the profile's) current value."""
-        codes = {
-            PROFILE_KEY: self.profile,
-            "timer": str(self.move_seconds),
-            "language": self.language,
-            "takeover": "1" if self.computer_takeover else "0",
-            "level": self.computer_level.value,
-        }
-        return codes[key]
+        return _code(getattr(self, _FIELDS[key]))
 
     def with_code(self, key: str, code: str) -> TableSettings:
         """These settings with ``key`` set to ``code``: a shared setting, the profile, or else one of the game's
         own (the caller checked the code against the choices)."""
-        fields = {
-            PROFILE_KEY: "profile",
-            "timer": "move_seconds",
-            "language": "language",
-            "takeover": "computer_takeover",
-            "level": "computer_level",
-        }
         data = self.model_dump(mode="json")
-        if key in fields:
-            data[fields[key]] = code
+        if key in _FIELDS:
+            data[_FIELDS[key]] = code
         else:
             data["options"] = {**self.options, key: code}
         return TableSettings.model_validate(data)
