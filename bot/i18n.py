@@ -1,4 +1,5 @@
-"""Every word a user reads, through Project Fluent (`locales/<language>/*.ftl`).
+"""Every word a user reads, through Project Fluent: what every game says in `locales/<language>/*.ftl`, each
+game's own texts beside its adapter in `bot/games/<game>/locales/<language>/*.ftl`.
 
 Keys are translated first and then formatted with their arguments, so plurals follow the CLDR rules of the
 language (Russian has three forms: 1 карта, 2 карты, 5 карт). A key missing from a language falls back to the
@@ -28,6 +29,12 @@ def default_locales_dir() -> Path:
     (pyproject.toml ships it as package data); else in the working directory."""
     beside_package = Path(__file__).resolve().parent.parent / "locales"
     return beside_package if beside_package.is_dir() else Path.cwd() / "locales"
+
+
+def default_games_dir() -> Path:
+    """`bot/games/`, whose every game keeps its texts in `<game>/locales/<language>/` (package data of the wheel
+    too, so found the same way in a checkout and in an install)."""
+    return Path(__file__).resolve().parent / "games"
 
 
 def language_for_telegram(code: str | None, default: str = "ru") -> str:
@@ -89,13 +96,15 @@ class Translations:
         locales_dir: Path | None = None,
         default_language: str = "ru",
         languages: Iterable[str] = SUPPORTED_LANGUAGES,
+        games_dir: Path | None = None,
     ) -> None:
         directory = locales_dir or default_locales_dir()
+        games = games_dir or default_games_dir()
         self.default_language = default_language
         self.languages = tuple(languages)
         if default_language not in self.languages:
             raise ValueError(f"default language {default_language!r} is not one of {self.languages}")
-        bundles = {language: _load_bundle(directory, language) for language in self.languages}
+        bundles = {language: _load_bundle(directory, games, language) for language in self.languages}
         self._translators: Mapping[str, Translator] = {
             language: Translator(
                 language,
@@ -116,10 +125,15 @@ class Translations:
         return self.get(language_for_telegram(code, self.default_language))
 
 
-def _load_bundle(directory: Path, language: str) -> FluentBundle:
-    files = sorted((directory / language).glob("*.ftl"))
-    if not files:
+def locale_files(directory: Path, games: Path, language: str) -> list[Path]:
+    """A language's .ftl files: the shared ones, then every game's (whichever games there are)."""
+    return sorted((directory / language).glob("*.ftl")) + sorted(games.glob(f"*/locales/{language}/*.ftl"))
+
+
+def _load_bundle(directory: Path, games: Path, language: str) -> FluentBundle:
+    if not any((directory / language).glob("*.ftl")):
         raise FileNotFoundError(f"no .ftl files for language {language!r} in {directory}")
+    files = locale_files(directory, games, language)
     # No Unicode isolation marks: Telegram shows them as stray characters around names and numbers.
     bundle = FluentBundle([language], use_isolating=False)
     for path in files:

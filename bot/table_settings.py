@@ -1,55 +1,20 @@
-"""A table's settings as players choose them in /settings, and the engine variant they make.
+"""A table's settings as players choose them in /settings: what every game shares, and the game's own choices.
 
 Every choice has a short code (it travels in callback data, ``SettingCb``) and a locale key ``setting-<key>-<code>``.
+The settings every game shares are fields of `TableSettings` (:data:`SHARED_CHOICES`); the rules a table plays
+(``profile``) and the choices its game declares (``GameAdapter.own_settings``) are codes the registry and the
+game make sense of, so nothing here names a game.
 """
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.bura.variant import (
-    BURA_5,
-    BURA_PAGAT,
-    BURA_RU_WIKI,
-    BURA_STANDARD,
-    BURKOZEL,
-    KOZEL_MONEY,
-    KOZEL_TVALADZE,
-    PENALTY_12,
-    ROBBER,
-    SINGLE_DEAL,
-    SMALL_ROBBER,
-    Discards,
-    MatchKind,
-    MatchModel,
-    Variant,
-)
-
-
-class Profile(StrEnum):
-    """The rule sets of RULES §13 a table can play."""
-
-    BURA = "bura"  # BURA_STANDARD
-    BURA_PAGAT = "pagat"
-    BURA_RU_WIKI = "ruwiki"
-    BURKOZEL = "bk"
-    KOZEL = "kozel"  # Kozel for money (a pot of points, settled after 20 deals)
-    KOZEL_POINTS = "kp"  # Kozel for points (after A. Tvaladze): the shokha, no instant wins, Буркозёл's penalties
-    BURA_5 = "b5"
-    BURACO = "buraco"  # Buraco Aberto (RULES §17): its own game, bot/games/buraco
-
-
-class MatchChoice(StrEnum):
-    """How deals add up to a match (RULES §12); only Бура profiles let the table choose."""
-
-    SMALL_ROBBER = "r11"  # ★ product default: first to 11 won deals with a lead of 2
-    ROBBER = "r21"
-    PENALTY_12 = "p12"
-    SINGLE_DEAL = "one"
+from bot.config import SUPPORTED_LANGUAGES
 
 
 class ComputerLevel(StrEnum):
@@ -59,49 +24,32 @@ class ComputerLevel(StrEnum):
     HARD = "hard"
 
 
-class DiscardChoice(StrEnum):
-    """[V10] as a table setting: the profile's own rule, all open, or closed (face-down) discards."""
-
-    PROFILE = "rule"
-    OPEN = "open"
-    CLOSED = "closed"
-
-
-PROFILE_VARIANTS: Final[dict[Profile, Variant]] = {
-    Profile.BURA: BURA_STANDARD,
-    Profile.BURA_PAGAT: BURA_PAGAT,
-    Profile.BURA_RU_WIKI: BURA_RU_WIKI,
-    Profile.BURKOZEL: BURKOZEL,
-    Profile.KOZEL: KOZEL_MONEY,
-    Profile.KOZEL_POINTS: KOZEL_TVALADZE,
-    Profile.BURA_5: BURA_5,
-}
-
-MATCH_MODELS: Final[dict[MatchChoice, MatchModel]] = {
-    MatchChoice.SMALL_ROBBER: SMALL_ROBBER,
-    MatchChoice.ROBBER: ROBBER,
-    MatchChoice.PENALTY_12: PENALTY_12,
-    MatchChoice.SINGLE_DEAL: SINGLE_DEAL,
-}
-
 MOVE_SECONDS_CHOICES: Final = (30, 60, 120, 300, 0)  # 0: no move timer
-KOZEL_DEALS: Final = 20  # S3: settle up after 20 deals
-PENALTY_TABLES: Final = frozenset({Profile.BURKOZEL, Profile.KOZEL_POINTS})
+
+# The settings every table has, by their key in the menu (and in ``SettingCb``), with their codes in the menu's
+# order; the rules (``profile``) come first and each game's own settings after them.
+SHARED_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "timer": tuple(str(seconds) for seconds in MOVE_SECONDS_CHOICES),
+    "language": tuple(SUPPORTED_LANGUAGES),
+    "takeover": ("1", "0"),
+    "level": tuple(level.value for level in ComputerLevel),
+}
+PROFILE_KEY: Final = "profile"  # the menu's key of the rules a table plays (its choices: the registry's profiles)
+# The field each of these menu keys sets.
+_FIELDS: Final = {
+    PROFILE_KEY: "profile",
+    "timer": "move_seconds",
+    "language": "language",
+    "takeover": "computer_takeover",
+    "level": "computer_level",
+}
 
 
-@functools.lru_cache(maxsize=256)
-def _variant(profile: Profile, casual: bool, match: MatchChoice, discards: DiscardChoice) -> Variant:
-    base = PROFILE_VARIANTS[profile]
-    changes: dict[str, object] = {"hide_captured_points": not casual}
-    if profile is Profile.KOZEL:
-        changes["match"] = MatchModel(kind=MatchKind.POT, max_deals=KOZEL_DEALS)
-    elif profile not in PENALTY_TABLES:  # Буркозёл and Козёл на очки keep their penalty table (RULES §12.4)
-        changes["match"] = MATCH_MODELS[match]
-    if discards is DiscardChoice.OPEN:
-        changes["discards"] = Discards.OPEN
-    elif discards is DiscardChoice.CLOSED and base.discards is Discards.OPEN:
-        changes["discards"] = Discards.FACE_DOWN_OPTIONAL
-    return base.with_options(**changes)
+def _code(value: object) -> str:
+    """A stored value as a choice's code: booleans as "1"/"0" (how the menu's buttons carry them)."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value.value if isinstance(value, StrEnum) else value)
 
 
 class TableSettings(BaseModel):
@@ -109,18 +57,42 @@ class TableSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    profile: Profile = Profile.BURA
-    match: MatchChoice = MatchChoice.SMALL_ROBBER
+    profile: str = ""  # the rules the table plays ("bk", "buraco"); "" for the house's default game
     move_seconds: int = Field(60, ge=0, le=3600)
-    discards: DiscardChoice = DiscardChoice.PROFILE
     language: str = "ru"
-    casual: bool = False  # show captured points (strict rules hide them, RULES §6.7)
     computer_takeover: bool = True  # a computer plays for a player who timed out three times
     computer_level: ComputerLevel = ComputerLevel.EASY
+    # The game's own choices, key -> code ("match": "r11"). A choice the table's game does not declare is kept
+    # (switching the rules back finds it again) but means nothing.
+    options: dict[str, str] = Field(default_factory=dict)
 
-    def variant(self) -> Variant:
-        """The Bura family's engine variant of these settings (built once per combination: every move renders
-        with it); ``ValueError`` for a game outside the family."""
-        if self.profile not in PROFILE_VARIANTS:
-            raise ValueError(f"{self.profile.value} is not a game of the Bura family")
-        return _variant(self.profile, self.casual, self.match, self.discards)
+    @model_validator(mode="before")
+    @classmethod
+    def _fold_options(cls, data: Any) -> Any:
+        """Settings stored before games declared their own had them at the top level (``"match": "r21"``,
+        ``"casual": true``): any key that is not a shared field goes into ``options``, as its code."""
+        if not isinstance(data, Mapping):
+            return data
+        shared = {key: value for key, value in data.items() if key in cls.model_fields}
+        folded = {key: _code(value) for key, value in data.items() if key not in cls.model_fields and value is not None}
+        if not folded:
+            return data
+        return {**shared, "options": {**folded, **dict(shared.get("options") or {})}}
+
+    def option(self, key: str, default: str) -> str:
+        """The code of one of the game's own settings, ``default`` where the table never chose it."""
+        return self.options.get(key, default)
+
+    def code(self, key: str) -> str:
+        """The code of a shared setting's (or the profile's) current value."""
+        return _code(getattr(self, _FIELDS[key]))
+
+    def with_code(self, key: str, code: str) -> TableSettings:
+        """These settings with ``key`` set to ``code``: a shared setting, the profile, or else one of the game's
+        own (the caller checked the code against the choices)."""
+        data = self.model_dump(mode="json")
+        if key in _FIELDS:
+            data[_FIELDS[key]] = code
+        else:
+            data["options"] = {**self.options, key: code}
+        return TableSettings.model_validate(data)

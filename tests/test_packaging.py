@@ -36,7 +36,8 @@ def test_an_installed_bot_finds_its_locales_from_any_folder(tmp_path: Path) -> N
     assert sorted(p.name for p in (target / "locales").iterdir() if p.is_dir()) == ["en", "ru"]
     probe = (
         "import bot.i18n as i18n; from bot.i18n import Translations; "
-        "print(i18n.__file__); print(Translations().get('en').t('flow-error'))"
+        "print(i18n.__file__); en = Translations().get('en'); "
+        "print(en.t('flow-error')); print(en.t('game-name-bk')); print(en.t('game-name-buraco'))"
     )
     shown = subprocess.run(
         [sys.executable, "-c", probe],
@@ -47,7 +48,7 @@ def test_an_installed_bot_finds_its_locales_from_any_folder(tmp_path: Path) -> N
         env={**os.environ, "PYTHONPATH": str(target)},
     ).stdout.splitlines()
     assert Path(shown[0]).is_relative_to(target), shown  # the installed copy, not the checkout
-    assert shown[1] == "Something went wrong. Please try again."
+    assert shown[1:] == ["Something went wrong. Please try again.", "Burkozel", "Buraco"], "and each game's texts"
 
 
 def test_the_image_installs_dependencies_before_the_code_and_its_context_holds_nothing_else() -> None:

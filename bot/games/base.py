@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
 from bot.storage import JsonObject, StatsDelta, Table
-from bot.table_settings import ComputerLevel, Profile, TableSettings
+from bot.table_settings import ComputerLevel, TableSettings
 from engine.core.match import Match
 
 ActionT = TypeVar("ActionT")
@@ -39,6 +39,16 @@ class Waiting(StrEnum):
 
 
 Waits = frozenset[tuple[int, Waiting]]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One of a game's own table settings: its key in the menu (``SettingCb``, ``setting-<key>-<code>`` in the
+    game's locales), its codes in the menu's order, and the code of a table that never chose."""
+
+    key: str
+    choices: tuple[str, ...]
+    default: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +125,7 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
 
     key: str  # stored with the table's state ("bura", "buraco")
     reasons: tuple[type[Enum], ...]  # every refusal its taps and hands may show (``reason-<value>`` in the locales)
-    profiles: tuple[Profile, ...]  # the lobby's entries (``Profile``) that play this game
+    profiles: tuple[str, ...]  # the rules the lobby offers that this game plays ("bura", "bk"; the first: its default)
 
     # -- the lobby -------------------------------------------------------------------------------------------
 
@@ -128,8 +138,9 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """How many may sit: (at least, at most); computers count."""
         ...
 
-    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
-        """The settings keys (``bot.render.lobby.SETTING_CHOICES``) this game leaves to its rules."""
+    def own_settings(self, settings: TableSettings) -> tuple[Setting, ...]:
+        """The game's own settings a table of these rules may change (the rest it leaves to its rules), in the
+        menu's order; each one's code is ``settings.option(key, default)``."""
         ...
 
     def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:

@@ -7,15 +7,17 @@ from typing import Any, Final, TypeAlias
 from bot.games.base import GameAdapter
 from bot.games.bura.game import BURA
 from bot.games.buraco.game import BURACO
-from bot.table_settings import Profile, TableSettings
+from bot.table_settings import TableSettings
 
 AnyGame: TypeAlias = GameAdapter[Any, Any, Any, Any]
 """A game looked up by its key or a table's settings: its types are known at run time only (see ``AnyState``)."""
 
-# The lobby's list of games: each adapter names the entries of ``Profile`` it plays.
+# The lobby's list of games: each adapter names the rules (profiles) it plays.
 GAMES: Final[dict[str, AnyGame]] = {BURA.key: BURA, BURACO.key: BURACO}
 DEFAULT_GAME: Final = BURA.key  # tables stored before a second game came were all Bura
-_BY_PROFILE: Final[dict[Profile, AnyGame]] = {profile: game for game in GAMES.values() for profile in game.profiles}
+# Every profile the lobby offers, in the menu's order: game by game, each in its own order.
+PROFILES: Final[tuple[str, ...]] = tuple(profile for game in GAMES.values() for profile in game.profiles)
+_BY_PROFILE: Final[dict[str, AnyGame]] = {profile: game for game in GAMES.values() for profile in game.profiles}
 
 
 def game_named(key: str) -> AnyGame:
@@ -23,6 +25,11 @@ def game_named(key: str) -> AnyGame:
     return GAMES[key]
 
 
+def profile_of(settings: TableSettings) -> str:
+    """The profile a table's settings play: theirs, or the default game's first where they name none."""
+    return settings.profile or GAMES[DEFAULT_GAME].profiles[0]
+
+
 def game_for(settings: TableSettings) -> AnyGame:
-    """The adapter of the game a table's settings choose."""
-    return _BY_PROFILE[settings.profile]
+    """The adapter of the game a table's settings choose; ``KeyError`` for rules this bot does not host."""
+    return _BY_PROFILE[profile_of(settings)]

@@ -34,7 +34,7 @@ def tally_line(stats: Stats, tr: Translator) -> str:
     for name in sorted(stats.counts):
         if name not in COMMON and stats.count(name) and tr.has(f"stats-{name}"):
             parts.append(tr.t(f"stats-{name}", count=stats.count(name)))
-    return tr.t("stats-game", game=tr.t("game-name", profile=stats.game), tally=tr.t("tally-separator").join(parts))
+    return tr.t("stats-game", game=tr.t(f"game-name-{stats.game}"), tally=tr.t("tally-separator").join(parts))
 
 
 def best_players(tallies: Sequence[Stats], limit: int = 10) -> dict[str, list[Stats]]:

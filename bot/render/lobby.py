@@ -2,12 +2,11 @@
 
 The menu shows each setting with its value; a row opens that setting's list of choices, each with a line of
 what it means and the current one marked, and a choice's button carries its short code (``SettingCb(key,
-value)``, codes as in bot/table_settings.py). :data:`SETTING_CHOICES` lists the codes of every key and
-:data:`SETTING_FIELDS` the ``TableSettings`` field each key sets, so the handler can check and apply a tapped
-value without another table of its own.
+value)``; the shared ones in bot/table_settings.py, a game's own declared by its adapter).
 
-What the game says of itself (its rules line, how many may sit, the settings its rules fix) comes in as
-`GameTerms`, made by the lobby service from the game's adapter: the renderer names no game.
+What the game says of itself (its rules line, how many may sit, the rules it is played by, the settings a table of
+it may change) comes in as `GameTerms`, made by the lobby service from the registry and the game's adapter: the
+renderer names no game.
 """
 
 from __future__ import annotations
@@ -16,53 +15,14 @@ import html
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from bot.config import SUPPORTED_LANGUAGES
 from bot.i18n import Translator
 from bot.render.keyboard import Button, Keyboard, button, keyboard
-from bot.table_settings import MOVE_SECONDS_CHOICES, ComputerLevel, DiscardChoice, MatchChoice, Profile, TableSettings
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
 BACK_KEY: Final = "menu"  # SettingCb(key="menu", value=""): from a list of choices back to the settings menu
 OPEN_CHOICES: Final = "?"  # SettingCb(key=<setting>, value="?"): open that setting's list of choices
-
-SETTING_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "profile": tuple(profile.value for profile in Profile),
-    "match": tuple(choice.value for choice in MatchChoice),
-    "timer": tuple(str(seconds) for seconds in MOVE_SECONDS_CHOICES),
-    "discards": tuple(choice.value for choice in DiscardChoice),
-    "language": tuple(SUPPORTED_LANGUAGES),
-    "casual": ("0", "1"),
-    "takeover": ("1", "0"),
-    "level": tuple(level.value for level in ComputerLevel),
-}
-
-# Settings key -> TableSettings field: a tapped ``SettingCb(key, value)`` sets that field to the value's code.
-SETTING_FIELDS: Final[dict[str, str]] = {
-    "profile": "profile",
-    "match": "match",
-    "timer": "move_seconds",
-    "discards": "discards",
-    "language": "language",
-    "casual": "casual",
-    "takeover": "computer_takeover",
-    "level": "computer_level",
-}
-
-
-def current_code(settings: TableSettings, key: str) -> str:
-    """The code of a setting's current value."""
-    codes = {
-        "profile": settings.profile.value,
-        "match": settings.match.value,
-        "timer": str(settings.move_seconds),
-        "discards": settings.discards.value,
-        "language": settings.language,
-        "casual": "1" if settings.casual else "0",
-        "takeover": "1" if settings.computer_takeover else "0",
-        "level": settings.computer_level.value,
-    }
-    return codes[key]
 
 
 def move_time(seconds: int, tr: Translator) -> str:
@@ -82,12 +42,26 @@ def choice_name(key: str, code: str, tr: Translator) -> str:
     return tr.t(value_key) if tr.has(value_key) else code
 
 
+class SettingRow(NamedTuple):
+    """A row of the settings menu: a setting's key, its codes in the order they are offered, the current one."""
+
+    key: str
+    choices: tuple[str, ...]
+    current: str
+
+
 class GameTerms(NamedTuple):
-    """What the lobby shows of the game a table's settings choose, as its adapter tells it."""
+    """What the lobby shows of the game a table's settings choose, as the registry and its adapter tell it."""
 
     rules: Sequence[str]  # the line of rules but for the move timer, in the reader's language
     players: tuple[int, int]  # how many may sit: at least, at most (computers count)
-    fixed: frozenset[str] = frozenset()  # the settings keys the game leaves to its rules
+    profile: str  # the rules the table plays ("bk"): the game's name is ``game-name-<profile>``
+    menu: Sequence[SettingRow] = ()  # the settings the table may change, in the menu's order
+
+
+def menu_row(game: GameTerms, key: str) -> SettingRow | None:
+    """The menu's row of a setting, None for one the table may not change (or no setting at all)."""
+    return next((row for row in game.menu if row.key == key), None)
 
 
 def rules_text(settings: TableSettings, game: GameTerms, tr: Translator) -> str:
@@ -121,7 +95,7 @@ def render_lobby(
     and the lobby buttons («Убрать игрока» once someone besides the creator sits)."""
     least, most = game.players
     lines = [
-        tr.t("lobby-title", game=tr.t("game-name", profile=settings.profile.value), min=least, max=most),
+        tr.t("lobby-title", game=tr.t(f"game-name-{game.profile}"), min=least, max=most),
         tr.t("lobby-rules-line", rules=rules_text(settings, game, tr)),
     ]
     seated = []
@@ -174,18 +148,13 @@ def render_remove_choices(players: Sequence[LobbyPlayer], tr: Translator, *, tab
     return tr.t("lobby-remove-title"), keyboard(rows)
 
 
-def setting_keys(game: GameTerms) -> list[str]:
-    """The settings this table may change (the game leaves some to its rules)."""
-    return [key for key in SETTING_CHOICES if key not in game.fixed]
-
-
 def render_settings(settings: TableSettings, game: GameTerms, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
     """The settings menu: one row per setting, showing its value; a tap opens that setting's list of choices."""
     rows = []
-    for key in setting_keys(game):
-        value = choice_name(key, current_code(settings, key), tr)
-        text = tr.t("settings-button", name=tr.t(f"setting-name-{key}"), value=value)
-        rows.append([button(text, SettingCb(table=table_id, key=key, value=OPEN_CHOICES).pack())])
+    for row in game.menu:
+        value = choice_name(row.key, row.current, tr)
+        text = tr.t("settings-button", name=tr.t(f"setting-name-{row.key}"), value=value)
+        rows.append([button(text, SettingCb(table=table_id, key=row.key, value=OPEN_CHOICES).pack())])
     done = SettingCb(table=table_id, key=DONE_KEY, value="").pack()
     rows.append([button(tr.t("settings-done"), done)])
     rules = rules_text(settings, game, tr)
@@ -193,12 +162,12 @@ def render_settings(settings: TableSettings, game: GameTerms, tr: Translator, *,
     return "\n".join(lines), keyboard(rows)
 
 
-def render_setting_choices(settings: TableSettings, key: str, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
+def render_setting_choices(setting: SettingRow, tr: Translator, *, table_id: int) -> tuple[str, Keyboard]:
     """One setting's choices, each with a line of what it means and the current one marked; a tap sets it."""
-    current = current_code(settings, key)
+    key, current = setting.key, setting.current
     lines = [tr.t("settings-choose", name=tr.t(f"setting-name-{key}"))]
     rows = []
-    for code in SETTING_CHOICES[key]:
+    for code in setting.choices:
         name = choice_name(key, code, tr)
         about_key = f"setting-{key}-{code}-about"
         about = tr.t(about_key) if tr.has(about_key) else ""

@@ -16,23 +16,23 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
-from bot.games.registry import game_for
+from bot.games.registry import PROFILES, game_for, profile_of
 from bot.i18n import Translator, language_for_telegram
 from bot.render.help import render_help
 from bot.render.keyboard import Keyboard
 from bot.render.lobby import (
     BACK_KEY,
+    DONE_KEY,
     OPEN_CHOICES,
-    SETTING_CHOICES,
-    SETTING_FIELDS,
     GameTerms,
     LobbyPlayer,
+    SettingRow,
+    menu_row,
     removable,
     render_lobby,
     render_remove_choices,
     render_setting_choices,
     render_settings,
-    setting_keys,
 )
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
@@ -50,7 +50,7 @@ from bot.storage import (
     TableStatus,
     UpdateAlreadyProcessedError,
 )
-from bot.table_settings import ComputerLevel, TableSettings
+from bot.table_settings import PROFILE_KEY, SHARED_CHOICES, ComputerLevel, TableSettings
 from bot.telegram.callbacks import LobbyOp
 
 logger = logging.getLogger(__name__)
@@ -122,9 +122,17 @@ def lobby_players(table: Table) -> list[LobbyPlayer]:
 
 
 def game_terms(settings: TableSettings, tr: Translator) -> GameTerms:
-    """What the lobby shows of the game the settings choose (its rules line in the reader's language)."""
+    """What the lobby shows of the game the settings choose (its rules line in the reader's language) and the
+    settings menu: the rules (every game's profiles), the game's own settings, then those every table has."""
     game = game_for(settings)
-    return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), game.fixed_settings(settings))
+    profile = profile_of(settings)
+    own_settings = game.own_settings(settings)
+    menu = [
+        SettingRow(PROFILE_KEY, PROFILES, profile),
+        *(SettingRow(own.key, own.choices, settings.option(own.key, own.default)) for own in own_settings),
+        *(SettingRow(key, choices, settings.code(key)) for key, choices in SHARED_CHOICES.items()),
+    ]
+    return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), profile, tuple(menu))
 
 
 def help_text(settings: TableSettings, tr: Translator) -> str:
@@ -551,8 +559,9 @@ class LobbyService:
     ) -> Reply:
         """A settings button: a row opens its list of choices (``value`` OPEN_CHOICES); a choice sets ``key``
         to ``value`` (the button carries the value it sets, so a doubled tap sets the same thing) and returns
-        to the menu; BACK_KEY returns to the menu, anything else ("done") to the lobby. Creator or admin, before
-        the deal (asked before the table's lock)."""
+        to the menu; BACK_KEY returns to the menu, DONE_KEY to the lobby. A key the table's menu has not (a setting
+        its game does not declare) or a value that setting does not offer is refused and changes nothing. Creator
+        or admin, before the deal (asked before the table's lock)."""
         core = self.core
         tr = core.actor_translator(actor)
 
@@ -562,25 +571,25 @@ class LobbyService:
             language: str | None = None
             if key == BACK_KEY:
                 return await self._show_settings(table, update_id, tr)
-            if key in SETTING_CHOICES and key in SETTING_FIELDS and value == OPEN_CHOICES:
-                if key not in setting_keys(game_terms(settings, tr)):
-                    return Reply(tr.t("flow-stale-button"), alert=True)
-                text, markup = render_setting_choices(settings, key, tr, table_id=table.table_id)
+            row = menu_row(game_terms(settings, tr), key)
+            if key == DONE_KEY:
+                message = self._lobby_message(table, settings, core.translations.get(settings.language))
+            elif row is None:  # a setting this table's game does not have (a stale or forged button)
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            elif value == OPEN_CHOICES:
+                text, markup = render_setting_choices(row, tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
-            elif key in SETTING_CHOICES and key in SETTING_FIELDS:
-                if value not in SETTING_CHOICES[key]:
+            else:
+                if value not in row.choices:
                     return Reply(tr.t("flow-stale-button"), alert=True)
-                field = SETTING_FIELDS[key]
                 try:
-                    settings = TableSettings.model_validate({**settings.model_dump(mode="json"), field: value})
+                    settings = settings.with_code(key, value)
                 except ValidationError:
                     return Reply(tr.t("flow-stale-button"), alert=True)
                 stored = _stored(settings)
                 language = settings.language if key == "language" else None
                 text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
                 message = self._lobby_payload(table, text, markup)
-            else:  # DONE_KEY (or anything else): back to the lobby, in the table's language
-                message = self._lobby_message(table, settings, core.translations.get(settings.language))
             await core.commit(
                 table,
                 outbox=[message],

@@ -32,7 +32,7 @@ class StatsService:
         users = await self.repository.get_users({stats.user_id for rows in games.values() for stats in rows})
         lines = [tr.t("flow-top-title")]
         for game, rows in games.items():
-            lines.append(tr.t("flow-top-game", game=tr.t("game-name", profile=game)))
+            lines.append(tr.t("flow-top-game", game=tr.t(f"game-name-{game}")))
             for place, stats in enumerate(rows, start=1):
                 user = users.get(stats.user_id)
                 name = html.escape(user.name if user and user.name else str(stats.user_id))

@@ -65,10 +65,6 @@ flow-stats-none = You have not played in this chat yet.
 stats-game = { $game } — { $tally }
 stats-matches = matches won: { $won }/{ $played }
 stats-deals = deals won: { $won }/{ $played }
-stats-buras = buras: { $count }
-stats-false_claims = false claims: { $count }
-stats-canastras = canastras: { $count }
-stats-outs = went out: { $count }
 flow-top-empty = Nobody has played in this chat yet.
 flow-top-title = 🏆 Top players in this chat (matches · deals)
 flow-top-game = <b>{ $game }</b>
@@ -81,24 +77,6 @@ flow-start-private =
     Add me to a group and send /new there to start a table; I will send your cards here, to this private chat. Or play against the computer right here: /play.
 flow-start-add-group = ➕ Add to a group
 flow-start-play = 🤖 Play against the computer
-flow-help-bura =
-    <b>Bura</b>
-    Everyone gets { $hand } { $hand ->
-        [one] card
-       *[other] cards
-    }; the bottom card of the stock sets the trump. Lead one or more cards of one suit; answer with as many cards and beat each — with a higher card of its suit, or a trump. If you cannot beat, you discard{ $face_down ->
-        [yes] {" "}(face down if you like)
-       *[no] {""}
-    }. Whoever beats takes the trick and leads next; after a trick everyone draws from the stock, the taker first.
-    Points: A = 11, 10 = 10, K = 4, Q = 3, J = 2. With { $target } in your tricks, press “Claim 31!” before your lead and take the deal. Count wrong and the deal is lost (a false claim).
-    Combinations: three trumps — a bura, wins the deal at once; three cards of one suit — a molodka: “Stop!” takes the lead.
-flow-help-playout =
-    <b>{ $game }</b>
-    Everyone gets { $hand } cards; the bottom card of the stock sets the trump. Lead one or more cards of one suit; answer with as many cards and beat each — with a higher card of its suit, or a trump — or discard face down. Whoever beats takes the trick and leads next; after a trick everyone draws from the stock.
-    Points: A = 11, 10 = 10, K = 4, Q = 3, J = 2. There are no claims: the points in the tricks decide the deal when the cards run out.
-flow-help-four-trumps = Four trumps in hand (a bura) win the deal at once.
-flow-help-shokha = The shokha — 6♠️: beats any card, even the trump ace, and is worth 0 points; it may join a lead of any suit. No combination wins a deal outright.
-flow-help-tvaladze-combos = Moscow (four aces and tens, at least one ace; the shokha counts as a ten) and a molodka (four cards of one suit, or three and the shokha) take the lead out of turn.
 flow-help-commands =
     In a group: /new — start a table · /addbot — seat a computer (/addbot hard — a strong one) · /settings — table settings · /score — the score · /stats, /top — tallies · /stop — end the game
     In the private chat: /play — play against the computer (/play hard — the strong one)

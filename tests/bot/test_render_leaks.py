@@ -16,8 +16,9 @@ import pytest
 from bot.games.bura import card_button, card_text, cards_text, render_announcements, render_hand, render_table
 from bot.games.bura.buttons import HandOp, unpack_cards
 from bot.games.bura.moments import Before
+from bot.games.bura.settings import Profile, variant
 from bot.i18n import Translations, Translator
-from bot.table_settings import Profile, TableSettings
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb
 from engine.bura.actions import Action, Lead, RespondOpen
 from engine.bura.cards import Card
@@ -148,7 +149,7 @@ def test_no_group_text_and_no_hand_shows_a_hidden_card(profile: Profile, players
     rng = random.Random(f"leaks/{profile}/{players}")
     checked = 0
     for game in range(GAMES):
-        match = Match(settings.variant(), players, f"leaks/{profile}/{players}/{game}")
+        match = Match(variant(settings), players, f"leaks/{profile}/{players}/{game}")
         check_announcements(match.start_events, set(), match, tr, settings)
         for _ in range(MAX_ACTIONS):
             if match.finished:
@@ -170,7 +171,7 @@ def test_no_group_text_and_no_hand_shows_a_hidden_card(profile: Profile, players
 def test_the_leak_check_catches_a_leak() -> None:
     """The checks above must be able to fail: a hand's cards, marked as trumps or not, are caught."""
     tr = Translations().get("ru")
-    match = Match(TableSettings().variant(), 2, "catch")
+    match = Match(variant(TableSettings()), 2, "catch")
     deal = match.deal
     other = deal.hands[1]
     hidden = hidden_from_group(deal)

@@ -16,7 +16,9 @@ from bot.games.bura import card_text
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
+from bot.games.bura.settings import MatchChoice, variant
 from bot.i18n import Translations
+from bot.render.lobby import OPEN_CHOICES
 from bot.services import Actor, Reply, TableService, TableState
 from bot.services.context import IsAdmin, IsMember
 from bot.services.invites import invite_payload
@@ -24,7 +26,7 @@ from bot.services.state import AnyState
 from bot.storage import OutboxKind, Seat, SqliteStorage, StorageUnavailable, Table, TableStatus
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
-from bot.table_settings import MatchChoice, TableSettings
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, SettingCb
 from bot.telegram.calls import ApiRequest
 from bot.telegram.pacer import Pacer
@@ -357,7 +359,7 @@ async def test_only_the_creator_or_an_admin_starts(world: World) -> None:
 async def test_a_match_that_ends_as_it_is_dealt_is_finished_in_the_database(world: World) -> None:
     """Issue 35: a one-deal match won by a dealt «Бура!» (RULES §7) ended in the chats but stayed `playing` in the
     database (the start committed PLAYING whatever the deal did). Now it is finished there too, and unpinned."""
-    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
 
     def over_at_once(match: Match) -> bool:
         return match.finished
@@ -422,6 +424,35 @@ async def test_settings_change_the_group_settings(world: World) -> None:
     assert stranger.alert
     await world.tables.lobby.setting(table.table_id, "language", "en", GROUP, ANNA, update_id=6, is_admin=admin(False))
     assert (await world.tables.core.chat_translator(GROUP)).language == "en"
+
+
+async def test_a_games_own_settings_are_checked_against_what_it_declares(world: World) -> None:
+    """The match is Бура's to choose, not Буркозёл's (its penalty table) nor Бурако's: a tap on a setting the
+    table's game does not declare, or a value it does not offer, is refused and changes nothing; a choice the
+    other rules had is kept for when they come back."""
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    table = await world.table()
+
+    async def choose(key: str, value: str, update_id: int) -> bool:
+        reply = await world.tables.lobby.setting(
+            table.table_id, key, value, GROUP, ANNA, update_id=update_id, is_admin=admin(False)
+        )
+        return reply.alert
+
+    assert not await choose("match", MatchChoice.SINGLE_DEAL, 2)
+    assert not await choose("profile", "bk", 3)
+    before = await world.tables.core.chat_settings(GROUP)
+    assert await choose("match", MatchChoice.ROBBER, 4), "Буркозёл keeps its penalty table"
+    assert await choose("match", OPEN_CHOICES, 5)
+    assert await choose("casual", "2", 6)
+    assert await choose("jokers", "1", 7)
+    assert await choose("profile", "preferans", 8)
+    assert await world.tables.core.chat_settings(GROUP) == before
+    assert not await choose("profile", "buraco", 9)
+    assert await choose("casual", "1", 10), "Бурако has no casual points"
+    assert not await choose("profile", "bura", 11)
+    settings = await world.tables.core.chat_settings(GROUP)
+    assert variant(settings).match.kind.value == "single_deal", "the match chosen before"
 
 
 async def test_cancel_and_idle_expiry(world: World) -> None:

@@ -19,6 +19,7 @@ import pytest
 from bot.games.base import ActionT, Decision, HandStory, Move, Redraw, Refused
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.game import BURA
+from bot.games.bura.settings import variant
 from bot.games.buraco.game import BURACO
 from bot.games.registry import AnyGame
 from bot.i18n import Translations
@@ -76,7 +77,7 @@ def seed_for(wanted: Callable[[Match], bool], prefix: str) -> str:
     """The first seed the bot would deal a two-player Бура table from with `wanted` (as tests/e2e/players.py)."""
     for number in range(5000):
         seed = f"{prefix}-{number}"
-        if wanted(Match(TableSettings().variant(), 2, seed)):
+        if wanted(Match(variant(TableSettings()), 2, seed)):
             return seed
     raise AssertionError(f"no seed for {prefix}")
 

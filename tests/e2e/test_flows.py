@@ -13,9 +13,10 @@ import re
 
 from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import BACK, cards_text
+from bot.games.bura.settings import MatchChoice, Profile, variant
 from bot.i18n import Translations
 from bot.storage import TableStatus
-from bot.table_settings import MatchChoice, Profile, TableSettings
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyCb, LobbyOp
 from engine.bura.actions import Claim, DeclareCombo, Lead
 from engine.bura.combos import Combo
@@ -51,7 +52,7 @@ def claimed_in_first_deal(match: Match) -> bool:
 async def test_a_single_deal_match_is_played_to_its_end(tg: FakeTelegram, start: Start) -> None:
     """Single deal set through the settings buttons; the deal played out to a claim ends the match: the group
     hears the winner, the table says it is over, and /score, /stats and /top tell the result."""
-    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
     storage = await start(find_seed(settings, 2, claimed_in_first_deal, prefix="single"))
     players = await seat_players(tg, storage, 2, settings=[("match", MatchChoice.SINGLE_DEAL.value)])
     await players.table_shows("одна сдача")  # the table names the match the settings made
@@ -186,7 +187,7 @@ async def test_a_dealt_bura_wins_the_deal_at_once(tg: FakeTelegram, start: Start
     """A bura in the dealt hand wins the deal before anyone moves: the group sees «Бура!» with the three trumps,
     the deal's winner and the next deal; /stats counts the bura."""
     seed = find_seed(TableSettings(), 2, dealt_bura, prefix="bura")
-    shown = next(e for e in Match(TableSettings().variant(), 2, seed).start_events if isinstance(e, ComboShown))
+    shown = next(e for e in Match(variant(TableSettings()), 2, seed).start_events if isinstance(e, ComboShown))
     storage = await start(seed)
     players = await seat_players(tg, storage, 2)
     holder = players.user(shown.seat)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import partial
 
 from bot.games.bura.buttons import HandOp
-from bot.table_settings import Profile, TableSettings
+from bot.games.bura.settings import Profile, variant
+from bot.table_settings import TableSettings
 from engine.bura.events import DealEnded, OutcomeKind, TrickTaken
 from engine.bura.match import Match
 from tests.botapi import Chat, FakeTelegram, Message, User
@@ -158,7 +159,7 @@ def ended_by_its_last_trick(match: Match) -> bool:
 
 
 def last_trick(settings: TableSettings, seed: str) -> TrickTaken:
-    events = play_offline(Match(settings.variant(), 2, seed), greedy)
+    events = play_offline(Match(variant(settings), 2, seed), greedy)
     ended = next(i for i, e in enumerate(events) if isinstance(e, DealEnded))
     last = events[ended - 1]
     assert isinstance(last, TrickTaken)

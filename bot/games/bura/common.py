@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from bot.games.bura.cards import BACK, card_text, cards_text
+from bot.games.bura.settings import variant
 from bot.i18n import Translator
 from bot.render.common import name_of, signed_number, tally
 from bot.table_settings import TableSettings
@@ -14,7 +15,7 @@ from engine.bura.views import PlayView, TrickView
 
 
 def match_model(settings: TableSettings) -> MatchModel:
-    return settings.variant().match
+    return variant(settings).match
 
 
 def match_goal(model: MatchModel, tr: Translator) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 
-from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Tap, Waits, apply_all
+from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Tap, Waits, apply_all
 from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
@@ -14,12 +14,13 @@ from bot.games.bura.events import deal_result, render_announcements
 from bot.games.bura.hand import render_hand
 from bot.games.bura.moments import Before, stats_for, waiting_for
 from bot.games.bura.moves import auto_action, choose_action, played_text
+from bot.games.bura.settings import PROFILE_VARIANTS, own_settings, variant
 from bot.games.bura.table import render_table
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import JsonObject, StatsDelta, Table
-from bot.table_settings import PROFILE_VARIANTS, ComputerLevel, Profile, TableSettings
+from bot.table_settings import ComputerLevel, TableSettings
 from engine.bura.actions import Action
 from engine.bura.deal import Phase
 from engine.bura.errors import Reason
@@ -33,7 +34,7 @@ class BuraGame:
 
     key = "bura"
     reasons: tuple[type[Enum], ...] = (Reason,)
-    profiles: tuple[Profile, ...] = tuple(PROFILE_VARIANTS)
+    profiles: tuple[str, ...] = tuple(profile.value for profile in PROFILE_VARIANTS)
 
     def seats(self, settings: TableSettings) -> int | None:
         return None  # whoever sits plays
@@ -41,8 +42,8 @@ class BuraGame:
     def player_range(self, settings: TableSettings) -> tuple[int, int]:
         return lobby.player_range(settings)
 
-    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
-        return lobby.fixed_settings(settings)
+    def own_settings(self, settings: TableSettings) -> tuple[Setting, ...]:
+        return own_settings(settings)
 
     def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
         return lobby.rules_parts(settings, tr)
@@ -51,7 +52,7 @@ class BuraGame:
         return lobby.help_text(settings, tr)
 
     def new_match(self, settings: TableSettings, players: int, seed: str) -> Match:
-        return Match(settings.variant(), players, seed)
+        return Match(variant(settings), players, seed)
 
     def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from bot.games.bura.cards import card_text, cards_text, suit_name
 from bot.games.bura.common import match_goal, match_model, match_tally, trick_lines, trick_summary
+from bot.games.bura.settings import profile_of
 from bot.i18n import Translator
 from bot.render.common import clip, name_of, side_name, side_of, side_seats, sides_names, tally
 from bot.table_settings import TableSettings
@@ -30,7 +31,7 @@ def render_table(
     """Header, trump and stock, dealer and turn, the last trick taken and the trick on the table, tricks and the
     match score. ``ended`` says how a table that will not go on ended (stopped, closed): it replaces the turn."""
     model = match_model(settings)
-    game = tr.t("game-name", profile=settings.profile.value)
+    game = tr.t(f"game-name-{profile_of(settings).value}")
     goal = match_goal(model, tr)
     if title:
         header = tr.t("table-title-named", title=html.escape(title), game=game, deal=view.deal_number, match=goal)

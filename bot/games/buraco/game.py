@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Tap, Waiting, Waits, apply_all
+from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Tap, Waiting, Waits, apply_all
 from bot.games.buraco import events as texts
 from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
@@ -19,7 +19,7 @@ from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import Counter, JsonObject, StatsDelta, Table
-from bot.table_settings import ComputerLevel, Profile, TableSettings
+from bot.table_settings import ComputerLevel, TableSettings
 from engine.buraco.actions import (
     Action,
     AddToRun,
@@ -59,7 +59,7 @@ class BuracoGame:
 
     key = "buraco"
     reasons: tuple[type[Enum], ...] = (Reason, Hint)
-    profiles: tuple[Profile, ...] = (Profile.BURACO,)
+    profiles: tuple[str, ...] = ("buraco",)
     players = 4  # RULES §17.1: two partnerships
 
     def seats(self, settings: TableSettings) -> int | None:
@@ -68,8 +68,8 @@ class BuracoGame:
     def player_range(self, settings: TableSettings) -> tuple[int, int]:
         return 1, self.players  # one to four people
 
-    def fixed_settings(self, settings: TableSettings) -> frozenset[str]:
-        return frozenset({"match", "discards", "casual"})  # one set of rules (RULES §17), a match to 3,000
+    def own_settings(self, settings: TableSettings) -> tuple[Setting, ...]:
+        return ()  # one set of rules (RULES §17), a match to 3,000
 
     def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
         return [tr.t("setting-profile-buraco"), tr.t("rules-buraco")]

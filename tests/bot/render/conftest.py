@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.bura import render_hand
 from bot.games.bura.buttons import HandOp
+from bot.games.bura.settings import variant
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, buttons
 from bot.storage import MAX_ID
@@ -103,7 +104,7 @@ def claim_match() -> Match:
 def random_views(games: int, settings: TableSettings, players: int, seed: str) -> Iterable[tuple[Match, SeatView]]:
     rng = random.Random(seed)
     for game in range(games):
-        match = Match(settings.variant(), players, f"{seed}/{game}")
+        match = Match(variant(settings), players, f"{seed}/{game}")
         for _ in range(150):
             if match.finished:
                 break

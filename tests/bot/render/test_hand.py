@@ -11,8 +11,9 @@ from bot.games.base import HandStory
 from bot.games.bura import render_hand
 from bot.games.bura.buttons import HandOp, unpack_cards
 from bot.games.bura.hand import CARDS_A_ROW
+from bot.games.bura.settings import Profile
 from bot.i18n import Translator
-from bot.table_settings import Profile, TableSettings
+from bot.table_settings import TableSettings
 from engine.bura.actions import Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import cards
 from engine.bura.combos import Combo

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 
 import pytest
 
+from bot.games.bura.settings import MatchChoice, Profile, variant
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard, buttons
 from bot.render.lobby import (
     BACK_KEY,
     OPEN_CHOICES,
-    SETTING_CHOICES,
-    SETTING_FIELDS,
     LobbyPlayer,
+    menu_row,
     render_lobby,
     render_remove_choices,
     render_setting_choices,
@@ -21,7 +21,7 @@ from bot.render.lobby import (
 )
 from bot.render.reasons import reason_text
 from bot.services.lobby import game_terms, help_text
-from bot.table_settings import ComputerLevel, MatchChoice, Profile, TableSettings
+from bot.table_settings import ComputerLevel, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 from engine.bura.errors import Reason
 from tests.bot.render.conftest import TABLE_ID, assert_keyboard_limits, assert_telegram_html
@@ -113,31 +113,48 @@ def test_the_settings_menu_shows_each_value_and_a_row_opens_its_choices(ru: Tran
     assert "Нажмите на строку, чтобы выбрать значение." in text
 
 
-@pytest.mark.parametrize("key", list(SETTING_CHOICES))
+def test_the_menu_has_the_rules_then_the_games_own_settings_then_every_tables(ru: Translator) -> None:
+    keys = [row.key for row in game_terms(TableSettings(), ru).menu]
+    assert keys == ["profile", "match", "discards", "casual", "timer", "language", "takeover", "level"]
+    keys = [row.key for row in game_terms(TableSettings(profile="buraco"), ru).menu]
+    assert keys == ["profile", "timer", "language", "takeover", "level"]
+
+
+@pytest.mark.parametrize("key", ["profile", "match", "discards", "casual", "timer", "language", "takeover", "level"])
 def test_every_setting_lists_its_choices_described_with_the_current_one_marked(
     ru: Translator, en: Translator, key: str
 ) -> None:
     settings = TableSettings()
     for tr in (ru, en):
-        text, markup = render_setting_choices(settings, key, tr, table_id=TABLE_ID)
+        row = menu_row(game_terms(settings, tr), key)
+        assert row is not None
+        text, markup = render_setting_choices(row, tr, table_id=TABLE_ID)
         assert_keyboard_limits(markup)
         assert_telegram_html(text)
         taps = [SettingCb.unpack(b["callback_data"]) for b in buttons(markup)]
-        assert [tap.value for tap in taps[:-1]] == list(SETTING_CHOICES[key])
+        assert [tap.value for tap in taps[:-1]] == list(row.choices)
         assert taps[-1].key == BACK_KEY
         labels = [b["text"] for b in buttons(markup)][:-1]
         assert sum(label.startswith("✅ ") for label in labels) == 1, "the current value is marked"
         assert all("setting-" not in label for label in labels)
         lines = text.splitlines()[1:]
-        assert len(lines) == len(SETTING_CHOICES[key]) and all(" — " in line for line in lines), "each described"
-        for tap in taps[:-1]:  # and each choice is a value the settings take
-            TableSettings.model_validate({**settings.model_dump(mode="json"), SETTING_FIELDS[key]: tap.value})
+        assert len(lines) == len(row.choices) and all(" — " in line for line in lines), "each described"
+        for tap in taps[:-1]:  # and each choice is a value the settings take, shown as the current one then
+            chosen = settings.with_code(key, tap.value)
+            assert menu_row(game_terms(chosen, tr), key) == row._replace(current=tap.value)
+
+
+def profile_choices(tr: Translator) -> str:
+    row = menu_row(game_terms(TableSettings(), tr), "profile")
+    assert row is not None
+    return render_setting_choices(row, tr, table_id=1)[0]
 
 
 def test_rule_sets_are_named_by_what_they_are(ru: Translator, en: Translator) -> None:
-    text, _ = render_setting_choices(TableSettings(), "profile", ru, table_id=1)
+    text = profile_choices(ru)
     assert "Бура (как на pagat.com)" in text and "Козёл (на фишки)" in text and "Pagat" not in text
-    text, _ = render_setting_choices(TableSettings(), "profile", en, table_id=1)
+    assert "Бурако" in text
+    text = profile_choices(en)
     assert "Bura (pagat.com rules)" in text and "Kozel (for chips)" in text
 
 
@@ -147,7 +164,8 @@ def test_the_match_setting_is_offered_only_where_the_table_may_choose(ru: Transl
         keys = [SettingCb.unpack(b["callback_data"]).key for b in buttons(markup)]
         assert "match" not in keys and "profile" in keys and keys[-1] == "done"
     assert (
-        TableSettings(profile=Profile.KOZEL_POINTS, match=MatchChoice.ROBBER).variant().match.kind.value == "burkozel"
+        variant(TableSettings(profile=Profile.KOZEL_POINTS, options={"match": MatchChoice.ROBBER})).match.kind.value
+        == "burkozel"
     )
 
 

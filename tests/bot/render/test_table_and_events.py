@@ -8,8 +8,9 @@ import pytest
 
 from bot.games.bura import BACK, card_text, cards_text, render_announcements, render_hand, render_table
 from bot.games.bura.cards import card_button, suit_name
+from bot.games.bura.settings import MatchChoice, Profile, variant
 from bot.i18n import Translator
-from bot.table_settings import MatchChoice, Profile, TableSettings
+from bot.table_settings import TableSettings
 from engine.bura.actions import Claim, DeclareCombo, Lead, RespondFaceDown, RespondOpen
 from engine.bura.cards import Card, cards
 from engine.bura.combos import Combo
@@ -115,8 +116,8 @@ def test_a_table_that_ended_says_how_and_shows_no_clock(ru: Translator) -> None:
 
 
 def test_a_finished_match_names_its_winner(ru: Translator) -> None:
-    settings = TableSettings(match=MatchChoice.SINGLE_DEAL)
-    match = stacked_match(settings.variant(), [{"hands": {0: "QS 7S AC", 1: "6D 7D 8D"}, "trump": "9D"}], dealer=1)
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
+    match = stacked_match(variant(settings), [{"hands": {0: "QS 7S AC", 1: "6D 7D 8D"}, "trump": "9D"}], dealer=1)
     assert match.finished  # Борис was dealt a bura
     text = render_table(public_view(match), NAMES, ru, title="", settings=settings)
     assert "одна сдача" in text.splitlines()[0]
@@ -125,8 +126,8 @@ def test_a_finished_match_names_its_winner(ru: Translator) -> None:
 
 
 def test_casual_tables_show_points_and_penalty_matches_are_labelled(ru: Translator) -> None:
-    settings = TableSettings(casual=True, match=MatchChoice.PENALTY_12)
-    match = Match(settings.variant(), 2, "casual")
+    settings = TableSettings(options={"casual": "1", "match": MatchChoice.PENALTY_12})
+    match = Match(variant(settings), 2, "casual")
     text = render_table(public_view(match), NAMES, ru, title="", settings=settings)
     assert "Очки: Аня 0 · Борис 0" in text
     assert "Штрафные (до 12): Аня 0 · Борис 0" in text
@@ -135,7 +136,7 @@ def test_casual_tables_show_points_and_penalty_matches_are_labelled(ru: Translat
 
 def test_pairs_are_shown_as_pairs_of_names(ru: Translator, en: Translator) -> None:
     settings = TableSettings(profile=Profile.BURKOZEL)
-    match = Match(settings.variant(), 4, "pairs")
+    match = Match(variant(settings), 4, "pairs")
     assert match.teams
     text = render_table(public_view(match), NAMES, ru, title="", settings=settings)
     assert "Взятки: Аня и Вика 0 · Борис и Гена 0" in text
@@ -146,7 +147,7 @@ def test_pairs_are_shown_as_pairs_of_names(ru: Translator, en: Translator) -> No
 
 def test_pot_matches_show_chips_and_the_pot(ru: Translator) -> None:
     settings = TableSettings(profile=Profile.KOZEL)
-    match = Match(settings.variant(), 3, "pot")
+    match = Match(variant(settings), 3, "pot")
     text = render_table(public_view(match), NAMES, ru, title="", settings=settings)
     assert "Фишки: Аня −1 · Борис −1 · Вика −1 · в банке 3" in text  # everyone antes
     assert "на банк, 20 сдач" in text.splitlines()[0]
@@ -197,8 +198,8 @@ def test_a_false_claim_is_announced_as_lost(ru: Translator, en: Translator) -> N
 
 
 def test_a_claim_with_no_tricks_shows_a_dash_and_the_score_shows_what_changed(ru: Translator) -> None:
-    settings = TableSettings(match=MatchChoice.PENALTY_12)
-    match = stacked_match(settings.variant(), [{"hands": {0: "QS JS 7S", 1: "TC 7H 8C"}, "trump": "9D"}], dealer=1)
+    settings = TableSettings(options={"match": MatchChoice.PENALTY_12})
+    match = stacked_match(variant(settings), [{"hands": {0: "QS JS 7S", 1: "TC 7H 8C"}, "trump": "9D"}], dealer=1)
     before = public_view(match)
     events = match.apply(Claim(0))
     (text,) = render_announcements(events, NAMES, ru, teams=False, settings=settings, scores_before=before.scores)
@@ -253,7 +254,7 @@ def test_every_text_is_telegram_html_and_callbacks_parse_back(ru: Translator, en
     for tr in (ru, en):
         for settings, players in ((TableSettings(), 3), (TableSettings(profile=Profile.BURKOZEL), 4)):
             rng = random.Random(f"html/{tr.language}/{players}")
-            match = Match(settings.variant(), players, f"html/{players}")
+            match = Match(variant(settings), players, f"html/{players}")
             events = list(match.start_events)
             for _ in range(400):
                 if match.finished:

@@ -101,3 +101,11 @@ flow-help-buraco =
     A turn: draw the top of the stock or take the whole discard pile, lay runs of one suit of three or more (one substitute: a joker or a 2), add to your side's runs, and end by discarding one card.
     Seven cards in a run make a canastra: clean without a substitute (200), dirty with one (100). Whoever empties his hand first takes a morto; a side goes out with its morto and a clean canastra.
     Points: the cards in runs and the canastras, +100 for going out, less the cards left in hand. A match to 3,000; from 1,500 a side's first melds must make 75.
+
+## The name, the lobby's rules, stats
+
+game-name-buraco = Buraco
+setting-profile-buraco = Buraco
+setting-profile-buraco-about = the Brazilian rummy: two against two, runs of one suit, canastras and mortos, a match to 3,000; computers take the empty seats
+stats-canastras = canastras: { $count }
+stats-outs = went out: { $count }
