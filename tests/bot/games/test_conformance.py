@@ -69,10 +69,11 @@ class Parts:
     """What this file is told of a game to check it.
 
     ``disguise(match, seat, rng)``: a match standing where ``match`` stands for ``seat`` (and for the group), the
-    cards ``seat`` cannot see shuffled among their places; ``match`` is a copy rebuilt by ``load(to_json())``,
-    which the disguise may share but not change. ``marks(match, seat, action)``: the selections (as ``HandCb``
-    carries them) to draw the hand with so that a button plays ``action``. ``unreachable(match, seat, action)``:
-    why a legal action has no button, where the game means it to have none (None: it must have one)."""
+    cards ``seat`` cannot see shuffled among their places; ``match`` is a copy (read back by ``load`` from
+    ``to_json()``), which the disguise may share but not change. ``marks(match, seat, action)``: the selections
+    (as ``HandCb`` carries them) to draw the hand with so that a button plays ``action``.
+    ``unreachable(match, seat, action)``: why a legal action has no button, where the game means it to have none
+    (None: it must have one)."""
 
     disguise: Callable[[AnyMatch, int, random.Random], AnyMatch]
     marks: Callable[[AnyMatch, int, Any], Sequence[str]]
@@ -170,19 +171,29 @@ def _buraco_disguise(match: AnyMatch, seat: int, rng: random.Random) -> AnyMatch
     """Бурако (engine/buraco/views.py): a seat sees his own hand (and, in his turn, his draft and the card he
     drew first); the others' hands, the stock and the mortos are hidden, but for the cards everyone saw going
     into a hand with the pile (``seen_in_hands``). The first card drawn stays with its drawer (the deal names
-    it); the discard pile and the runs on the table are public."""
+    it); the discard pile and the runs on the table are public. Another's draft of an opening (RULES §17.5) is
+    as hidden as his hand (the table counts its cards in his hand): in the disguise he has not laid it yet."""
     buraco = buraco_match(match)
     deal = buraco.deal
     seen = seen_in_hands(buraco)
+    hands = [list(hand) for hand in deal.hands]
+    runs = (list(deal.runs[0]), list(deal.runs[1]))
+    drafter = deal.turn
+    drafting = deal.side_of(drafter)
+    if seat != drafter and deal.drafting(drafting) and runs[drafting] and not deal.over:
+        hands[drafter] += [card for meld in runs[drafting] for card in meld.cards]
+        runs[drafting].clear()
     others = [other for other in range(4) if other != seat]
-    places = [deal.hands[other] for other in others] + [deal.stock, *deal.mortos]
+    places = [hands[other] for other in others] + [deal.stock, *deal.mortos]
     drawn = [deal.drawn] if deal.drawn is not None else []
-    kept: list[list[Any]] = [[*seen[other], *(drawn if other == deal.turn else [])] for other in others]
+    kept: list[list[Any]] = [[*seen[other], *(drawn if other == drafter else [])] for other in others]
     kept += [[] for _ in range(1 + len(deal.mortos))]
     laid = _reshuffled(rng, places, kept)
     disguised = deal.copy()
     for other, hand in zip(others, laid, strict=False):
-        disguised.hands[other] = hand
+        hands[other] = hand
+    disguised.hands = hands
+    disguised.runs = runs
     disguised.stock = laid[len(others)]
     disguised.mortos = laid[len(others) + 1 :]
     twin = copy.copy(buraco)
@@ -300,6 +311,23 @@ def _played(case: Case) -> Iterator[Played]:
 def _sampled(number: int) -> bool:
     """The moves after which the costlier checks look: the first few, then more and more sparsely."""
     return number < 4 or number in (9, 27, 81, 243, 729, 2187) or number % 1000 == 0
+
+
+class _Moments:
+    """The moves after which a costly check looks: ``_sampled`` ones, and those where a kind of action is legal
+    (for any seat) that was legal at fewer than ``rare`` of the moments looked at (a «Стоп!», a pass, a draft to
+    take back, a first card to keep or refuse come seldom in random play)."""
+
+    def __init__(self, rare: int) -> None:
+        self.rare = rare
+        self.seen: Counter[type] = Counter()
+
+    def looks_at(self, played: Played) -> bool:
+        kinds = {type(action) for actions in _legal(played.match).values() for action in actions}
+        if not (_sampled(played.number) or any(self.seen[kind] < self.rare for kind in kinds)):
+            return False
+        self.seen.update(kinds)
+        return True
 
 
 # -- 1. play -------------------------------------------------------------------------------------------------
@@ -425,16 +453,25 @@ TOGGLE: Final = "t"  # marking a card, in the hands of both games (a game withou
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_seat_sees_nothing_of_the_cards_hidden_from_it(case: Case) -> None:
-    """For every seat at moves along the game: its hand (text and buttons, unmarked and with a card marked)
-    and the group's table are the same in the game's disguise of the match for that seat."""
+    """For every seat at moves along the game: its hand (text and buttons, unmarked and with a card marked),
+    the group's table and /score are the same in the game's disguise of the match for that seat.
+
+    The disguise is made of a copy: the match read back from JSON at the start, each move played on it too
+    (reading back a long match at every moment would cost seconds); it must stand where the match stands."""
     game, parts = case.game, _parts(case.game)
     rng = random.Random(f"disguise/{case}")
     tr = LANGUAGES["ru"]
     disguised = changed = 0
+    moments = _Moments(rare=4)
+    match: AnyMatch | None = None
     for played in _played(case):
-        if not _sampled(played.number):
+        if match is None:
+            match = _reloaded(game, played.match)
+        else:
+            game.play(match, [played.action])
+        if not moments.looks_at(played):
             continue
-        match = _reloaded(game, played.match)
+        assert match.snapshot() == played.match.snapshot(), "the copy, or a disguise of it, went astray"
         table = _table(game, match, case.settings, tr)
         score = game.score_lines(match, NAMES, case.settings, tr)
         for seat in range(match.players):
@@ -460,33 +497,45 @@ def test_a_seat_sees_nothing_of_the_cards_hidden_from_it(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_every_button_means_what_it_shows_and_every_move_has_one(case: Case) -> None:
-    """For every seat at moves along the game, the buttons of its hand (unmarked, with each card marked, and
-    with a random few marked) each parse and tap to a legal move, a redraw or a refusal; for a seat that may
-    act, every legal action (a sample of them where there are many) is a button of the hand marked for it."""
+    """For every seat at moves along the game, the buttons of its hand each parse and tap to a legal move, a
+    redraw or a refusal: the hand as drawn and, for a seat that may act, with each card marked, with a random
+    few marked, and with the marks of each legal action (a sample of them where there are many), where a button
+    must play it, and those marks and one card more. A move of several actions plays through on a copy."""
     game, parts = case.game, _parts(case.game)
     rng = random.Random(f"buttons/{case}")
     tr = LANGUAGES["ru"]
     reached = 0
+    moments = _Moments(rare=6)
     for played in _played(case):
-        if not _sampled(played.number):
-            continue
         match = played.match
+        if not moments.looks_at(played):
+            continue
         for seat in range(match.players):
             tapper = _Tapper(game, match, seat, tr)
             shown = tapper.meanings("")
+            if not tapper.legal:
+                continue  # a seat that may not act: its hand as drawn (marks would make no move)
             marks = [b.cards for b in shown if b.op == TOGGLE]
             for selection in marks:
                 tapper.meanings(selection)
             if len(marks) > 2:
                 tapper.meanings(_marked_at_random(tapper, rng, len(marks)))
+            grown: dict[type, list[str]] = {}  # marks of moves of each kind: one more card may make a bigger move
             for action in _sample(match.legal_actions(seat), rng):
                 allowed = parts.unreachable(match, seat, action)
+                marked = [selection for selection in parts.marks(match, seat, action) if selection]
                 plays = [
                     actions for selection in parts.marks(match, seat, action) for actions in tapper.moves(selection)
                 ]
                 if allowed is None:
                     assert any(actions[0] == action for actions in plays), (played.number, seat, action, plays)
                     reached += 1
+                grown.setdefault(type(action), []).extend(marked)
+            kinds = [selections for selections in grown.values() if selections]
+            if kinds:  # one kind's, at random (each redraw is a hand of taps)
+                for data in tapper.buttons(rng.choice(rng.choice(kinds))):
+                    if data.op == TOGGLE:
+                        tapper.moves(data.cards)
     assert reached > 0
 
 
