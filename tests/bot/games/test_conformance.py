@@ -42,7 +42,7 @@ from bot.render.reasons import MAX_ALERT, reason_text
 from bot.storage import Seat, Table, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
-from engine.bura.actions import Claim
+from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
 from engine.bura.deal import Deal as BuraDeal
 from engine.bura.deal import Phase as BuraPhase
 from engine.bura.views import view as bura_view
@@ -155,8 +155,7 @@ def _shown(deal: BuraDeal, seat: int, card: Any) -> bool:
 def _bura_marks(match: AnyMatch, seat: int, action: Any) -> Sequence[str]:
     """A lead or an answer: its cards marked, exactly (RULES' moves name their cards); a call, a pass, a claim:
     nothing marked."""
-    cards = getattr(action, "cards", None)
-    return [pack_cards(cards)] if cards else [""]
+    return [pack_cards(action.cards)] if isinstance(action, Lead | RespondOpen | RespondFaceDown) else [""]
 
 
 def _bura_unreachable(match: AnyMatch, seat: int, action: Any) -> str | None:
@@ -448,9 +447,6 @@ def _buttons(markup: Keyboard) -> list[HandCb]:
     return unpacked
 
 
-TOGGLE: Final = "t"  # marking a card, in the hands of both games (a game without it is checked unmarked)
-
-
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_a_seat_sees_nothing_of_the_cards_hidden_from_it(case: Case) -> None:
     """For every seat at moves along the game: its hand (text and buttons, unmarked and with a card marked),
@@ -480,9 +476,8 @@ def test_a_seat_sees_nothing_of_the_cards_hidden_from_it(case: Case) -> None:
             changed += twin.snapshot() != match.snapshot()
             assert _table(game, twin, case.settings, tr) == table, (played.number, seat)
             assert game.score_lines(twin, NAMES, case.settings, tr) == score, (played.number, seat)
-            shown = _hand(game, match, seat, tr)
-            assert _hand(game, twin, seat, tr) == shown, (played.number, seat)
-            marks = [b.cards for b in _buttons(shown[1]) if b.op == TOGGLE]
+            assert _hand(game, twin, seat, tr) == _hand(game, match, seat, tr), (played.number, seat)
+            marks = _Tapper(game, match, seat, tr).marks("")
             for selection in rng.sample(marks, min(2, len(marks))):
                 assert _hand(game, twin, seat, tr, selection) == _hand(game, match, seat, tr, selection), (
                     played.number,
@@ -512,14 +507,13 @@ def test_every_button_means_what_it_shows_and_every_move_has_one(case: Case) -> 
             continue
         for seat in range(match.players):
             tapper = _Tapper(game, match, seat, tr)
-            shown = tapper.meanings("")
+            marks = tapper.marks("")
             if not tapper.legal:
                 continue  # a seat that may not act: its hand as drawn (marks would make no move)
-            marks = [b.cards for b in shown if b.op == TOGGLE]
             for selection in marks:
-                tapper.meanings(selection)
+                tapper.moves(selection)
             if len(marks) > 2:
-                tapper.meanings(_marked_at_random(tapper, rng, len(marks)))
+                tapper.moves(_marked_at_random(tapper, rng, len(marks)))
             grown: dict[type, list[str]] = {}  # marks of moves of each kind: one more card may make a bigger move
             for action in _sample(match.legal_actions(seat), rng):
                 allowed = parts.unreachable(match, seat, action)
@@ -533,9 +527,8 @@ def test_every_button_means_what_it_shows_and_every_move_has_one(case: Case) -> 
                 grown.setdefault(type(action), []).extend(marked)
             kinds = [selections for selections in grown.values() if selections]
             if kinds:  # one kind's, at random (each redraw is a hand of taps)
-                for data in tapper.buttons(rng.choice(rng.choice(kinds))):
-                    if data.op == TOGGLE:
-                        tapper.moves(data.cards)
+                for selection in tapper.marks(rng.choice(rng.choice(kinds))):
+                    tapper.moves(selection)
     assert reached > 0
 
 
@@ -551,8 +544,7 @@ def _marked_at_random(tapper: _Tapper, rng: random.Random, cards: int) -> str:
     """A selection of several cards, made as a player makes it: tapping card buttons one after another."""
     selection = ""
     for _ in range(rng.randint(2, min(cards, 6))):
-        toggles = [b.cards for b in tapper.buttons(selection) if b.op == TOGGLE]
-        selection = rng.choice(toggles)
+        selection = rng.choice(tapper.marks(selection))
     return selection
 
 
@@ -565,6 +557,7 @@ class _Tapper:
         self.reasons = tuple(game.reasons)
         self._plays: dict[tuple[str, bool], list[tuple[Any, ...]]] = {}
         self._buttons: dict[tuple[str, bool], list[HandCb]] = {}
+        self._marks: dict[tuple[str, bool], list[str]] = {}
         self._played_through: set[str] = set()
 
     def buttons(self, selection: str, confirm: bool = False) -> list[HandCb]:
@@ -574,10 +567,11 @@ class _Tapper:
             self._buttons[key] = _buttons(_hand(self.game, self.match, self.seat, self.tr, selection, confirm)[1])
         return self._buttons[key]
 
-    def meanings(self, selection: str) -> list[HandCb]:
-        """The hand's buttons with these marks, each tapped and checked."""
+    def marks(self, selection: str) -> list[str]:
+        """The selections the buttons of the hand so marked redraw it with (a card marked or unmarked, the hand
+        sorted otherwise), each tapped and checked."""
         self.moves(selection)
-        return self.buttons(selection)
+        return self._marks[(selection, False)]
 
     def moves(self, selection: str, confirm: bool = False) -> list[tuple[Any, ...]]:
         """The actions the buttons of the hand so marked play (a redraw that asks to confirm, followed)."""
@@ -586,6 +580,7 @@ class _Tapper:
             return self._plays[key]
         plays: list[tuple[Any, ...]] = []
         self._plays[key] = plays
+        marks = self._marks[key] = []
         redrawn = 0
         for data in self.buttons(selection, confirm):
             tapped = self.game.tap(self.match, self.seat, data.op, data.cards)  # never raises for a button of ours
@@ -601,6 +596,8 @@ class _Tapper:
                     redrawn += (tapped.selection, tapped.confirm) != key
                 if tapped.confirm and not confirm:
                     plays.extend(self.moves(tapped.selection, confirm=True))
+                elif not tapped.confirm and tapped.selection != selection:
+                    marks.append(tapped.selection)
             else:
                 assert isinstance(tapped, Refused), (data, tapped)
                 assert isinstance(tapped.reason, self.reasons), (data, tapped)
