@@ -49,6 +49,7 @@ from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
 from engine.bura.actions import Claim, Lead, RespondFaceDown, RespondOpen
 from engine.bura.deal import Deal as BuraDeal
 from engine.bura.deal import Phase as BuraPhase
+from engine.bura.deal import Play, Trick
 from engine.bura.views import view as bura_view
 from engine.buraco.actions import AddToRun, Discard, NewRun
 from engine.buraco.views import seen_in_hands
@@ -107,21 +108,40 @@ def _reshuffled(rng: random.Random, places: Sequence[Sequence[Any]], kept: Seque
 
 def _bura_disguise(match: AnyMatch, seat: int, rng: random.Random) -> AnyMatch:
     """Бура (engine/bura/views.py): a seat sees his own hand only; the others' hands, the stock and the dead
-    cards are hidden, but for the turned-up trump card (and who drew it) and the combos shown to the table. The
-    face-down answers stay where they lie (whose they are and what their pile counts is public)."""
+    cards are hidden, but for the turned-up trump card (and who drew it) and the combos shown to the table. So
+    are the others' face-down answers (RULES §6.6: his partner's too), but for a trick its taker peeks at, and
+    where captured points are shown (they count those cards). Whose answer was face down, and how many cards,
+    is public."""
     bura = bura_match(match)
     deal = bura.deal
     others = [other for other in deal.seats if other != seat]
     trump = deal.trump_card
-    places = [deal.hands[other] for other in others] + [deal.stock, deal.dead]
+    places: list[Sequence[Any]] = [*(deal.hands[other] for other in others), deal.stock, deal.dead]
     kept = [[card for card in deal.hands[other] if card is trump or _shown(deal, other, card)] for other in others]
     kept += [[trump], [trump]]
+    answers = _hidden_answers(deal, seat) if deal.variant.hide_captured_points else []
+    places += [play.cards for play in answers]
+    kept += [[] for _ in answers]
     laid = _reshuffled(rng, places, kept)
     hands = {**deal.hands, **dict(zip(others, laid, strict=False))}
-    stock, dead = laid[-2], laid[-1]
+    stock, dead = laid[len(others)], laid[len(others) + 1]
+    swapped = {
+        old: new
+        for play, cards in zip(answers, laid[len(others) + 2 :], strict=True)
+        for old, new in zip(play.cards, cards, strict=True)
+    }
+
+    def swap(trick: Trick) -> Trick:
+        plays = [Play(p.seat, tuple(swapped.get(c, c) for c in p.cards), p.face_down, p.beats) for p in trick.plays]
+        return Trick(trick.number, trick.leader, trick.lead, plays, trick.best, trick.owner)
+
+    history = [swap(trick) for trick in deal.history]
+    trick = swap(deal.trick) if deal.trick is not None else None
+    piles = [[entry._replace(card=swapped.get(entry.card, entry.card)) for entry in pile] for pile in deal.piles]
     if deal.phase is BuraPhase.OVER:  # the match is over: no play to derive, the cards only
         disguised = deal.copy()
         disguised.hands, disguised.stock, disguised.dead = hands, stock, dead
+        disguised.history, disguised.trick, disguised.piles = history, trick, piles
     else:  # the hands decide who may say «Стоп!» and more: a deal built from the position works it out anew
         disguised = BuraDeal.from_position(
             deal.variant,
@@ -133,9 +153,9 @@ def _bura_disguise(match: AnyMatch, seat: int, rng: random.Random) -> AnyMatch:
             stock=stock,
             dead=dead,
             trump_card_holder=deal.trump_card_holder,
-            history=deal.history,
-            trick=deal.trick,
-            piles=deal.piles,
+            history=history,
+            trick=trick,
+            piles=piles,
             tricks_won=deal.tricks_won,
             phase=deal.phase,
             rightful=deal.rightful,
@@ -150,6 +170,23 @@ def _bura_disguise(match: AnyMatch, seat: int, rng: random.Random) -> AnyMatch:
     twin = copy.copy(bura)
     twin.deal = disguised
     return twin
+
+
+def _hidden_answers(deal: BuraDeal, seat: int) -> list[Play]:
+    """The face-down answers of the deal (taken or on the table) that ``seat`` may not look at."""
+    peeked = (
+        deal.history[-1]
+        if deal.variant.taker_peeks and deal.history and deal.trick is None and deal.phase is not BuraPhase.OVER
+        else None
+    )
+    tricks = [*deal.history, *([deal.trick] if deal.trick is not None else [])]
+    return [
+        play
+        for trick in tricks
+        if not (trick is peeked and trick.owner == seat)
+        for play in trick.plays
+        if play.face_down and play.seat != seat
+    ]
 
 
 def _shown(deal: BuraDeal, seat: int, card: Any) -> bool:
