@@ -334,18 +334,19 @@ def _played(case: Case) -> Iterator[Played]:
     match = game.new_match(case.settings, case.players, f"conformance-{case.seed}")
     rng = random.Random(str(case))
     yield Played(0, match, None, game.start_events(match), None)
-    for number in range(1, MAX_MOVES + 1):
+    number = 0
+    while not match.finished:
+        if number == MAX_MOVES:
+            pytest.fail(f"{case}: the match did not end in {MAX_MOVES} random moves")
+        number += 1
         legal = _legal(match)
         seat = match.to_act()
-        if match.finished:
-            assert seat is None and not any(legal.values()), "a finished match has nobody to act"
-            return
         assert seat is not None and legal[seat], f"move {number}: seat {seat} is to act with nothing to do"
         action = rng.choice([action for actions in legal.values() for action in actions])
         before = game.before(match)
         events = game.play(match, [action])
         yield Played(number, match, action, events, before)
-    pytest.fail(f"{case}: the match did not end in {MAX_MOVES} random moves")
+    assert match.to_act() is None and not any(_legal(match).values()), "a finished match has nobody to act"
 
 
 def _sampled(number: int) -> bool:
