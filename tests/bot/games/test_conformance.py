@@ -549,7 +549,7 @@ def test_every_button_means_what_it_shows_and_every_move_has_one(case: Case) -> 
     rng = random.Random(f"buttons/{case}")
     tr = LANGUAGES["ru"]
     reached = 0
-    moments = _Moments(rare=6)
+    moments = _Moments(rare=4)
     for played in _played(case):
         match = played.match
         if not moments.looks_at(played):
