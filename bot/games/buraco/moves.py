@@ -10,6 +10,7 @@ different runs (where a substitute stands, §17.7a-10, or where it moves, §17.7
 from __future__ import annotations
 
 import base64
+import binascii
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,7 +52,10 @@ class Selection:
         order, body = text[0], text[1:]
         if order not in (BY_SUIT, BY_RANK) or len(body) > 24:
             raise ValueError("not a selection")
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)) if body else b""
+        try:  # strictly: binascii would drop characters outside the alphabet and read garbled data as a button
+            raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True) if body else b""
+        except binascii.Error as error:
+            raise ValueError("not a selection") from error
         mask = int.from_bytes(raw, "big")
         if mask >> size:
             raise ValueError("marks beyond the hand")

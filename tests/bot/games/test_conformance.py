@@ -660,22 +660,7 @@ class _Tapper:
             self._played_through.add(repr(actions))
 
 
-# A game's buttons that read garbled data as a button of theirs (a gap, not a danger: it reads as a real one).
-GARBLED_READ: Final[dict[str, str]] = {
-    "buraco": "Selection.unpack decodes its base64 leniently (binascii drops what is not of the alphabet): "
-    "a sort's 'r~' and a refresh's 's~' read as 'r' and 's', a toggle's 'sAQ~~~' as 'sAQ' (bot/games/buraco/moves.py)",
-}
-
-
-@pytest.mark.parametrize(
-    "key",
-    [
-        pytest.param(key, marks=pytest.mark.xfail(reason=GARBLED_READ[key], strict=True))
-        if key in GARBLED_READ
-        else key
-        for key in sorted(GAMES)
-    ],
-)
+@pytest.mark.parametrize("key", sorted(GAMES))
 def test_a_button_with_its_data_garbled_is_no_button_of_ours(key: str) -> None:
     """``tap`` answers data no button carries (a button's, a character added) with ``ValueError``, nothing else:
     the service answers it as a stale button. Every seat's hand at the first moves of a game."""
