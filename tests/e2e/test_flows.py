@@ -337,7 +337,7 @@ async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: 
     assert len(after.actions) == 1 and after.actions[0].seat == leader
     await tg.wait_for(
         lambda: any(
-            "⏳ Время вышло — бот сыграл за вас: " in (m.text or "") for m in tg.messages(private, from_bot=True)
+            "⏳ Время вышло — за вас бот сыграл " in (m.text or "") for m in tg.messages(private, from_bot=True)
         ),
         MOVE_WAIT,
         "the timeout in his hand",

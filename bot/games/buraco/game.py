@@ -223,17 +223,37 @@ class BuracoGame:
         return None  # Buraco has no such ruling: the timer goes on playing for an absent player
 
     def played_text(self, actions: Sequence[Action], tr: Translator) -> str:
+        """«взял из колоды, выложил 2 ряда, сбросил 7♥️»: what the bot did, after «бот»."""
         parts: list[str] = []
+        runs = additions = 0  # melds in a row, said as one part with their count
+
+        def melded() -> None:
+            nonlocal runs, additions
+            if runs:
+                parts.append(tr.t("buraco-played-meld", count=runs))
+            if additions:
+                parts.append(tr.t("buraco-played-add", count=additions))
+            runs = additions = 0
+
+        previous: Action | None = None
         for move in actions:
-            if isinstance(move, DrawStock):
-                parts.append(tr.t("buraco-played-stock"))
-            elif isinstance(move, TakePile):
-                parts.append(tr.t("buraco-played-pile"))
-            elif isinstance(move, NewRun | AddToRun):
-                if not parts or parts[-1] != tr.t("buraco-played-meld"):
-                    parts.append(tr.t("buraco-played-meld"))
-            elif isinstance(move, Discard):
-                parts.append(tr.t("buraco-played-discard", card=card_text(move.card, tr)))
+            if isinstance(move, NewRun):
+                runs += 1
+            elif isinstance(move, AddToRun):
+                # a run laid card by card (RULES §17.7a-9) is one meld; cards added to one run, one addition
+                grows = isinstance(previous, AddToRun) and previous.run == move.run
+                if not (isinstance(previous, NewRun) or grows):
+                    additions += 1
+            else:
+                melded()
+                if isinstance(move, DrawStock):
+                    parts.append(tr.t("buraco-played-stock"))
+                elif isinstance(move, TakePile):
+                    parts.append(tr.t("buraco-played-pile"))
+                elif isinstance(move, Discard):
+                    parts.append(tr.t("buraco-played-discard", card=card_text(move.card, tr)))
+            previous = move
+        melded()
         return tr.t("list-separator").join(parts)
 
     def out_of_turn_caller(self, match: Match, computers: frozenset[int]) -> int | None:

@@ -49,11 +49,15 @@ buraco-button-discard = Сбросить { $card }
 buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу
 buraco-button-sort-suit = Сортировать по масти
-## Что сыграл бот за игрока («бот сыграл …»): существительные в винительном падеже
-buraco-played-stock = добор из колоды
-buraco-played-pile = взятие сброса
-buraco-played-meld = выкладку
-buraco-played-discard = сброс { $card }
+## Что бот сделал за игрока («бот …»): глагол в прошедшем времени
+buraco-played-stock = взял из колоды
+buraco-played-pile = забрал сброс
+buraco-played-meld = выложил { $count ->
+    [one] ряд
+    [few] { $count } ряда
+   *[many] { $count } рядов
+}
+buraco-played-discard = сбросил { $card }
 
 ## Объявления
 
