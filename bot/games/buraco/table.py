@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from bot.games.buraco.cards import cards_text
+from bot.games.buraco.cards import cards_text, meld_text
 from bot.i18n import Translator
 from bot.render.common import clip, name_of, side_name
 from engine.buraco.melds import Meld
@@ -16,8 +16,8 @@ TARGET = 3000  # RULES §17.7
 
 
 def run_line(number: int, meld: Meld, tr: Translator) -> str:
-    """``2. 3♥️ 4♥️ 5♥️ 6♥️ 7♥️ 8♥️ 9♥️ — чистая канастра``: a run as laid, low to high."""
-    line = f"{number}. {cards_text(meld.cards, tr)}"
+    """``2. 3♥️ 4♥️ 🃏→5 6♥️ 7♥️ 8♥️ 9♥️ — грязная канастра``: a run as laid, low to high, its substitute marked."""
+    line = f"{number}. {meld_text(meld, tr)}"
     if meld.canastra:
         line += " — " + tr.t("buraco-canastra-clean" if meld.clean else "buraco-canastra-dirty")
     return line

@@ -40,9 +40,9 @@ buraco-button-keep = Keep { $card }
 buraco-button-reject = Show it, draw the next
 buraco-button-meld = Lay { $cards }
 buraco-button-meld-as = Lay as { $cards }
-buraco-button-add = To run { $number }
+buraco-button-add = To { $run }
 # The cards can join the run in more than one way (where a joker or a 2 ends up): the button names the run it makes
-buraco-button-add-as = To run { $number } → { $cards }
+buraco-button-add-as = Add → { $cards }
 buraco-button-discard = Discard { $card }
 buraco-button-cancel = Take the opening back
 buraco-button-sort-rank = Sort by rank

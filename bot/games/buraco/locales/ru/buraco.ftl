@@ -42,9 +42,9 @@ buraco-button-keep = Оставить { $card }
 buraco-button-reject = Открыть и взять следующую
 buraco-button-meld = Выложить { $cards }
 buraco-button-meld-as = Выложить как { $cards }
-buraco-button-add = К ряду { $number }
+buraco-button-add = К ряду { $run }
 # Карты можно добавить к ряду по-разному (куда встанет джокер или двойка): кнопка называет ряд, который получится
-buraco-button-add-as = К ряду { $number } → { $cards }
+buraco-button-add-as = Добавить → { $cards }
 buraco-button-discard = Сбросить { $card }
 buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу
