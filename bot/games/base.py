@@ -51,6 +51,13 @@ class Setting:
     default: str
 
 
+class Quiet(str):
+    """An announcement the group reads without a ring (a canastra made mid-deal): news, not a call to the table.
+    A plain ``str`` from ``GameAdapter.announcements`` rings."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class HandStory:
     """What a hand tells beyond the cards: lines of what just happened (a move the timer made, the deal just
@@ -212,7 +219,8 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         settings: TableSettings,
         before: MomentT | None,
     ) -> list[str]:
-        """The group's new messages for a move's events (calls, deal and match results)."""
+        """The group's new messages for a move's events (calls, deal and match results); a ``Quiet`` one does not
+        ring."""
         ...
 
     def deal_story(
