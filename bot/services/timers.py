@@ -112,7 +112,7 @@ class TimerService:
             return None
         # The timer's own seconds are real ones (TIME_SCALE applied); the table's setting is the game's.
         scale = self.core.time_scale
-        seconds = timer.seconds or TableState.settings_from_json(table.state).move_seconds * scale
+        seconds = timer.seconds or TableState.settings_from_json(table.state).seconds() * scale
         if seconds < MIN_SECONDS_TO_REMIND * scale:
             return None
         return timer.due_at - seconds / 2

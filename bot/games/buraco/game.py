@@ -19,7 +19,7 @@ from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import Counter, JsonObject, StatsDelta, Table
-from bot.table_settings import ComputerLevel, TableSettings
+from bot.table_settings import SHARED_CHOICES, TIMER_KEY, ComputerLevel, TableSettings
 from engine.buraco.actions import (
     Action,
     AddToRun,
@@ -37,6 +37,8 @@ from engine.buraco.events import DealScored, Discarded, Event, MatchEnded, RunEx
 from engine.buraco.match import Match
 from engine.buraco.melds import CANASTRA
 from engine.buraco.views import hand_view, seat_view, table_view
+
+TURN_SECONDS = "120"  # the move timer's default: a whole turn
 
 
 class BuracoCounter(StrEnum):
@@ -69,7 +71,9 @@ class BuracoGame:
         return 1, self.players  # one to four people
 
     def own_settings(self, settings: TableSettings) -> tuple[Setting, ...]:
-        return ()  # one set of rules (RULES §17), a match to 3,000
+        # One set of rules (RULES §17), a match to 3,000. A turn is a draw, melds and a discard: the move timer's
+        # default is two minutes (issue 37: one minute ran out mid-turn); a table may still choose any.
+        return (Setting(TIMER_KEY, SHARED_CHOICES[TIMER_KEY], TURN_SECONDS),)
 
     def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
         return [tr.t("setting-profile-buraco"), tr.t("rules-buraco")]
