@@ -54,6 +54,8 @@ async def test_the_timer_plays_a_whole_buraco_turn_in_one_commit(world: World) -
     before = await world.table()
     assert TableState.from_json(before.state or "").game is BURACO
     world.time.now += 61
+    assert await world.tables.timers.fire_due() == 0  # a Buraco turn has two minutes (issue 37)
+    world.time.now += 60
     assert await world.tables.timers.fire_due() == 1
     after = await world.table()
     match = buraco_match(state_of(after).match)
@@ -71,7 +73,7 @@ async def test_a_computers_buraco_turn_is_one_commit(world: World) -> None:
     await buraco_table(world)
     for _ in range(2):  # Anna and Boris let the timer play (it counts from when the hand reaches them)
         await world.deliver()
-        world.time.now += 61
+        world.time.now += 121  # a Buraco turn's two minutes
         assert await world.tables.timers.fire_due() == 1
     before = await world.table()
     assert buraco_match(state_of(before).match).to_act() == 2
