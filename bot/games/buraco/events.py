@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.base import Quiet
+from bot.games.buraco.table import named
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name, signed_number
 from engine.buraco.events import (
@@ -80,7 +81,7 @@ def deal_result(event: DealScored, names: Mapping[int, str], tr: Translator) -> 
         lines = [tr.t("buraco-deal-exhausted", deal=event.number)]
     for side in (0, 1):
         lines.append(score_line(side_name(side, True, names, tr), event.scores[side], tr))
-    totals = tr.t("tally-separator").join(f"{side_name(s, True, names, tr)} {event.totals[s]}" for s in (0, 1))
+    totals = tr.t("tally-separator").join(named(side_name(s, True, names, tr), event.totals[s]) for s in (0, 1))
     lines.append(tr.t("buraco-totals", tally=totals))
     return lines
 

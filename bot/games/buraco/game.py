@@ -13,7 +13,7 @@ from bot.games.buraco.cards import card_text
 from bot.games.buraco.computer import decide
 from bot.games.buraco.hand import Hint, render_hand
 from bot.games.buraco.moves import Selection, addition_plans, new_run_plans
-from bot.games.buraco.table import render_table
+from bot.games.buraco.table import named, render_table
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
@@ -179,7 +179,7 @@ class BuracoGame:
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
         played = match
         lines = [tr.t("flow-score-title", deal=played.deal_number + 1)]
-        tally = tr.t("tally-separator").join(f"{side_name(s, True, names, tr)} {played.totals[s]}" for s in (0, 1))
+        tally = tr.t("tally-separator").join(named(side_name(s, True, names, tr), played.totals[s]) for s in (0, 1))
         lines.append(tr.t("buraco-totals", tally=tally))
         seat = played.to_act()
         if seat is not None:

@@ -407,3 +407,14 @@ def test_a_short_opening_draft_says_once_that_the_discard_waits(language: str) -
     assert tr.t("buraco-your-melds-draft", needed=75) in text and tr.t("buraco-your-melds") not in text
     assert tr.t("reason-opening_below_minimum") not in text
     assert not [d for d in datas if d.op == Op.DISCARD] and [d for d in datas if d.op == Op.CANCEL]
+
+
+def test_a_name_ending_in_digits_stays_apart_from_its_number(ru: Translator) -> None:
+    """Issue 37: «Вика2 12» read as Вика with 212; the name is bold where a number follows it."""
+    match = at_meld("9C KD")
+    names = {**NAMES, 2: "Вика2"}
+    table = BURACO.table_text(match, names, ru, title="T", settings=None, deadline_text=None, ended=None)  # type: ignore[arg-type]
+    assert "<b>Вика2</b> 11" in table
+    event = DealScored(1, 0, (SideScore(180, 200, 100, 15, 0), SideScore(120, 0, 0, 40, 100)), (465, -20))
+    (text,) = BURACO.announcements(match, [event], names, ru, settings=None, before=None)  # type: ignore[arg-type]
+    assert "Счёт: <b>Аня и Вика2</b> 465" in text
