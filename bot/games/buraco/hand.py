@@ -6,7 +6,8 @@ run is built card by card). A vulnerable pair's opening is shown to the one layi
 against the 75 it needs (§17.5), and the discard it waits for is said there, not refused tap after tap.
 
 In a group game the table is a message among many in another chat, so the hand carries what a turn needs of it
-(issue 37): the pile's top cards, both pairs' runs, the card just drawn; add buttons name the run by its cards.
+(issue 37), on the player's turn: the pile's top cards, both pairs' runs, the card just drawn; add buttons name
+the run by its cards.
 """
 
 from __future__ import annotations
@@ -75,7 +76,9 @@ def render_hand(
     marked = selection.cards(view.hand)
     mine = table.turn == seat and not table.finished and not paused
     rows: list[list[Button]] = []
-    if story.table_text is None:  # a group game: the table is in another chat, among its messages
+    if story.table_text is None and mine:
+        # A group game: the table is in another chat, among its messages. Shown for his turn only: a waiting
+        # hand that followed every move of the others would be edited at every commit (issue 35).
         lines += table_context(view, names, tr)
     points = sum(meld.value for meld in view.draft)
     if view.draft:

@@ -366,6 +366,8 @@ def test_a_long_pile_shows_its_top_cards_and_its_size(ru: Translator) -> None:
         story=HandStory(table_text="СТОЛ"),
     )
     assert "Сброс (16)" not in in_private  # a private game's hand carries the table itself
+    waiting, _ = hand(match, 2, ru)
+    assert "Сброс (16)" not in waiting  # not his turn: his hand is not edited at every move of the others
 
 
 def test_the_table_marks_a_substitute_with_the_rank_it_stands_for(ru: Translator) -> None:
