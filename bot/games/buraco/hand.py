@@ -25,7 +25,7 @@ from bot.i18n import Translator
 from bot.render.common import clip, name_of, side_name
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
-from bot.telegram.callbacks import HandCb
+from bot.telegram.callbacks import HandCb, PlayCb
 from engine.buraco.actions import CancelDraft, Discard, TakePile
 from engine.buraco.cards import Card
 from engine.buraco.deal import OPENING_MINIMUM, Deal, Phase
@@ -84,6 +84,9 @@ def render_hand(
     if view.draft:
         lines.append(tr.t("buraco-draft", points=points, needed=OPENING_MINIMUM))
         lines.extend(run_line(number, meld, tr) for number, meld in enumerate(view.draft, start=1))
+    if table.finished and story.table_text is not None:
+        # a game against the computer is over: its last word, and a new game (/play with the chat's settings)
+        return clip("\n".join(lines)), keyboard([[button(tr.t("play-again"), PlayCb().pack())]])
     if paused:
         lines.append(tr.t("hand-paused"))
     elif table.finished or table.turn is None:

@@ -16,7 +16,7 @@ from bot.render.keyboard import Keyboard, buttons
 from bot.services.state import TableState
 from bot.storage import MAX_ID
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
+from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb, PlayCb
 from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun, TakePile
 from engine.buraco.cards import cards
 from engine.buraco.deal import Phase
@@ -420,3 +420,24 @@ def test_a_name_ending_in_digits_stays_apart_from_its_number(ru: Translator) -> 
     event = DealScored(1, 0, (SideScore(180, 200, 100, 15, 0), SideScore(120, 0, 0, 40, 100)), (465, -20))
     (text,) = BURACO.announcements(match, [event], names, ru, settings=None, before=None)  # type: ignore[arg-type]
     assert "Счёт: <b>Аня и Вика2</b> 465" in text
+
+
+def test_a_private_games_end_offers_another_game_and_no_card(ru: Translator) -> None:
+    """Issue 37, 6: a game against the computer ends in one last word, with no dead card buttons."""
+    match = at_meld("9C KD")
+    match.finished = True
+    match.winner = 0
+    _, markup = BURACO.hand(
+        match,
+        0,
+        NAMES,
+        ru,
+        table_id=1,
+        move=1,
+        title="T",
+        selection="",
+        paused=False,
+        confirm=False,
+        story=HandStory(table_text="СТОЛ"),
+    )
+    assert markup == {"inline_keyboard": [[{"text": "🔁 Ещё партию", "callback_data": PlayCb().pack()}]]}
