@@ -42,7 +42,12 @@ def at_meld(hand: str, seat: int = 0) -> Match:
 
 
 def hand_message(
-    match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999
+    match: Match,
+    seat: int,
+    tr: Translator,
+    selection: str = "",
+    move: int = 99999,
+    story: HandStory | None = None,
 ) -> tuple[str, Keyboard]:
     text, markup = BURACO.hand(
         match,
@@ -55,7 +60,7 @@ def hand_message(
         selection=selection,
         paused=False,
         confirm=False,
-        story=HandStory(),
+        story=story or HandStory(),
     )
     assert_keyboard_limits(markup)
     return text, markup
@@ -352,19 +357,7 @@ def test_a_long_pile_shows_its_top_cards_and_its_size(ru: Translator) -> None:
     text, _ = hand(match, 1, ru)
     assert "Сброс (16), сверху: … 5♠️ 6♠️ 7♠️ 8♠️ 9♠️ 10♠️ В♠️ Д♠️ К♠️ Т♣️ 3♣️ 4♣️" in text
     assert "Т♠️ 2♠️" not in text
-    in_private, _ = BURACO.hand(
-        match,
-        1,
-        NAMES,
-        ru,
-        table_id=1,
-        move=1,
-        title="T",
-        selection="",
-        paused=False,
-        confirm=False,
-        story=HandStory(table_text="СТОЛ"),
-    )
+    in_private, _ = hand_message(match, 1, ru, story=HandStory(table_text="СТОЛ"))
     assert "Сброс (16)" not in in_private  # a private game's hand carries the table itself
     waiting, _ = hand(match, 2, ru)
     assert "Сброс (16)" not in waiting  # not his turn: his hand is not edited at every move of the others
@@ -427,17 +420,5 @@ def test_a_private_games_end_offers_another_game_and_no_card(ru: Translator) -> 
     match = at_meld("9C KD")
     match.finished = True
     match.winner = 0
-    _, markup = BURACO.hand(
-        match,
-        0,
-        NAMES,
-        ru,
-        table_id=1,
-        move=1,
-        title="T",
-        selection="",
-        paused=False,
-        confirm=False,
-        story=HandStory(table_text="СТОЛ"),
-    )
+    _, markup = hand_message(match, 0, ru, story=HandStory(table_text="СТОЛ"))
     assert markup == {"inline_keyboard": [[{"text": "🔁 Ещё партию", "callback_data": PlayCb().pack()}]]}
