@@ -25,11 +25,13 @@ class ComputerLevel(StrEnum):
 
 
 MOVE_SECONDS_CHOICES: Final = (30, 60, 120, 300, 0)  # 0: no move timer
+DEFAULT_MOVE_SECONDS: Final = 60  # a table that never chose, of a game that declares no default of its own
+TIMER_KEY: Final = "timer"
 
 # The settings every table has, by their key in the menu (and in ``SettingCb``), with their codes in the menu's
 # order; the rules (``profile``) come first and each game's own settings after them.
 SHARED_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "timer": tuple(str(seconds) for seconds in MOVE_SECONDS_CHOICES),
+    TIMER_KEY: tuple(str(seconds) for seconds in MOVE_SECONDS_CHOICES),
     "language": tuple(SUPPORTED_LANGUAGES),
     "takeover": ("1", "0"),
     "level": tuple(level.value for level in ComputerLevel),
@@ -38,7 +40,7 @@ PROFILE_KEY: Final = "profile"  # the menu's key of the rules a table plays (its
 # The field each of these menu keys sets.
 _FIELDS: Final = {
     PROFILE_KEY: "profile",
-    "timer": "move_seconds",
+    TIMER_KEY: "move_seconds",
     "language": "language",
     "takeover": "computer_takeover",
     "level": "computer_level",
@@ -58,7 +60,9 @@ class TableSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     profile: str = ""  # the rules the table plays ("bk", "buraco"); "" for the house's default game
-    move_seconds: int = Field(60, ge=0, le=3600)
+    # None: never chosen, so the game's default (a game declares one as an own setting of the shared key "timer":
+    # a Buraco turn is a draw, melds and a discard), else DEFAULT_MOVE_SECONDS; see :meth:`seconds`
+    move_seconds: int | None = Field(None, ge=0, le=3600)
     language: str = "ru"
     computer_takeover: bool = True  # a computer plays for a player who timed out three times
     computer_level: ComputerLevel = ComputerLevel.EASY
@@ -83,9 +87,17 @@ class TableSettings(BaseModel):
         """The code of one of the game's own settings, ``default`` where the table never chose it."""
         return self.options.get(key, default)
 
-    def code(self, key: str) -> str:
-        """The code of a shared setting's (or the profile's) current value."""
-        return _code(getattr(self, _FIELDS[key]))
+    def seconds(self, default: int = DEFAULT_MOVE_SECONDS) -> int:
+        """The move timer: the table's choice, else ``default`` (its game's; 0: no timer)."""
+        return default if self.move_seconds is None else self.move_seconds
+
+    def code(self, key: str, default: str | None = None) -> str:
+        """The code of a shared setting's (or the profile's) current value; where it was never chosen (the move
+        timer), ``default`` (its game's) or the house's."""
+        value = getattr(self, _FIELDS[key])
+        if value is None:
+            return default if default is not None else str(DEFAULT_MOVE_SECONDS)
+        return _code(value)
 
     def with_code(self, key: str, code: str) -> TableSettings:
         """These settings with ``key`` set to ``code``: a shared setting, the profile, or else one of the game's

@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
 from bot.storage import JsonObject, StatsDelta, Table
-from bot.table_settings import ComputerLevel, TableSettings
+from bot.table_settings import DEFAULT_MOVE_SECONDS, TIMER_KEY, ComputerLevel, TableSettings
 from engine.core.match import Match
 
 ActionT = TypeVar("ActionT")
@@ -49,6 +49,13 @@ class Setting:
     key: str
     choices: tuple[str, ...]
     default: str
+
+
+class Quiet(str):
+    """An announcement the group reads without a ring (a canastra made mid-deal): news, not a call to the table.
+    A plain ``str`` from ``GameAdapter.announcements`` rings."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +116,18 @@ class Decision(Generic[ActionT_co]):
     decide: Callable[..., ActionT_co]
     args: tuple[object, ...]
     heavy: bool
+
+
+def declared_default(game: GameAdapter[Any, Any, Any, Any], settings: TableSettings, key: str) -> str | None:
+    """The default a game declares for a setting every table has (an own setting of that key), None if it
+    declares none: the shared setting's own default then holds."""
+    return next((own.default for own in game.own_settings(settings) if own.key == key), None)
+
+
+def move_seconds(game: GameAdapter[Any, Any, Any, Any], settings: TableSettings) -> int:
+    """A table's move timer: its choice, else its game's default, else the house's (0: none)."""
+    declared = declared_default(game, settings, TIMER_KEY)
+    return settings.seconds(DEFAULT_MOVE_SECONDS if declared is None else int(declared))
 
 
 def apply_all(match: Match[ActionT, EventT], actions: Sequence[ActionT]) -> list[EventT]:
@@ -212,7 +231,8 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         settings: TableSettings,
         before: MomentT | None,
     ) -> list[str]:
-        """The group's new messages for a move's events (calls, deal and match results)."""
+        """The group's new messages for a move's events (calls, deal and match results); a ``Quiet`` one does not
+        ring."""
         ...
 
     def deal_story(

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 from bot.i18n import Translator
 from bot.render.keyboard import Button, Keyboard, button, keyboard
-from bot.table_settings import TableSettings
+from bot.table_settings import TIMER_KEY, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
@@ -66,7 +66,8 @@ def menu_row(game: GameTerms, key: str) -> SettingRow | None:
 
 def rules_text(settings: TableSettings, game: GameTerms, tr: Translator) -> str:
     """ "Бура (классика), 3 карты на руках, до 31 · матч до 11 побед · 1 мин на ход"."""
-    seconds = settings.move_seconds
+    row = menu_row(game, TIMER_KEY)  # the timer as the menu shows it: where never chosen, the game's default
+    seconds = int(row.current) if row is not None else settings.seconds()
     timer = tr.t("rules-timer", time=move_time(seconds, tr)) if seconds else tr.t("rules-no-timer")
     return tr.t("tally-separator").join([*game.rules, timer])
 

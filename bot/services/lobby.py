@@ -127,10 +127,15 @@ def game_terms(settings: TableSettings, tr: Translator) -> GameTerms:
     game = game_for(settings)
     profile = profile_of(settings)
     own_settings = game.own_settings(settings)
+    shared = {own.key: own.default for own in own_settings if own.key in SHARED_CHOICES}  # a game's defaults
     menu = [
         SettingRow(PROFILE_KEY, PROFILES, profile),
-        *(SettingRow(own.key, own.choices, settings.option(own.key, own.default)) for own in own_settings),
-        *(SettingRow(key, choices, settings.code(key)) for key, choices in SHARED_CHOICES.items()),
+        *(
+            SettingRow(own.key, own.choices, settings.option(own.key, own.default))
+            for own in own_settings
+            if own.key not in shared
+        ),
+        *(SettingRow(key, choices, settings.code(key, shared.get(key))) for key, choices in SHARED_CHOICES.items()),
     ]
     return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), profile, tuple(menu))
 
@@ -400,6 +405,8 @@ class LobbyService:
         least, most = game_for(settings).player_range(settings)
         if least > 2 or most < 2:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
+        if settings.move_seconds is None:  # the computer answers at once: no clock against him, unless chosen
+            settings = settings.model_copy(update={"move_seconds": 0})
         seats = (
             Seat(seat=0, user_id=actor.user_id, name=actor.name),
             Seat(seat=1, user_id=None, name=tr.t("lobby-computer-name", number=0)),

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from enum import Enum, StrEnum
 from functools import partial
 
-from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT
+from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT, Quiet
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.services.state import AnyState, Shown, TableState, is_private, seat_names
@@ -237,7 +237,11 @@ class MoveMessages:
         texts = state.game.announcements(
             state.match, events, seat_names(table.seats), tr, settings=state.settings, before=before
         )
-        return [text_message(table.chat_id, text, thread_id=table.thread_id) for text in texts if text]
+        return [
+            text_message(table.chat_id, text, thread_id=table.thread_id, silent=isinstance(text, Quiet))
+            for text in texts
+            if text
+        ]
 
     @staticmethod
     def story(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias
 
-from bot.games.base import ActionT, EventT, GameAdapter, MatchT, MomentT
+from bot.games.base import ActionT, EventT, GameAdapter, MatchT, MomentT, move_seconds
 from bot.games.registry import DEFAULT_GAME, game_named
 from bot.storage import JsonObject, Seat, Table
 from bot.table_settings import TableSettings
@@ -55,7 +55,7 @@ class TableState(Generic[MatchT, ActionT, EventT, MomentT]):
     def move_seconds(self) -> int | None:
         """The time the person to act has for his move: the table's move timer, a few seconds when he is away;
         None when nobody is timed (no timer, a computer to act, the match over)."""
-        seconds = self.settings.move_seconds
+        seconds = move_seconds(self.game, self.settings)
         seat = self.match.to_act()
         if not seconds or seat is None or seat in self.computers:
             return None

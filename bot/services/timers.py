@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.i18n import Translator
 from bot.services.core import TableCore
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
+from bot.services.messages import text_message
 from bot.services.state import AWAY_AFTER_TIMEOUTS, TableState
 from bot.storage import StorageError, TableStatus, Timer
 
@@ -112,7 +112,7 @@ class TimerService:
             return None
         # The timer's own seconds are real ones (TIME_SCALE applied); the table's setting is the game's.
         scale = self.core.time_scale
-        seconds = timer.seconds or TableState.settings_from_json(table.state).move_seconds * scale
+        seconds = timer.seconds or TableState.settings_from_json(table.state).seconds() * scale
         if seconds < MIN_SECONDS_TO_REMIND * scale:
             return None
         return timer.due_at - seconds / 2
@@ -131,11 +131,8 @@ class TimerService:
             if user is None or user.blocked:
                 return 0
             left = max(1, round((timer.due_at - core.clock()) / core.time_scale))  # in the game's seconds
-
-            def reminder(_: int, tr: Translator) -> list[str]:
-                return [tr.t("hand-reminder", seconds=left)]
-
-            # The hand sent anew with the time left: it rings, and no reminder piles up in the chat.
-            hands = await core.messages.hand_messages(table, state, None, only=seat, ping={seat}, stories=reminder)
-            await core.enqueue(hands)
+            tr = core.translations.get(user.language)
+            # A small message of its own rings: the hand stays as it is, with the cards he is marking (issue 37: the
+            # hand sent anew deleted the one being tapped, and an edit would neither ring nor keep his marks).
+            await core.enqueue([text_message(user_id, tr.t("hand-reminder", seconds=left))])
             return 1

@@ -101,6 +101,7 @@ class Deal:
         self.phase = Phase.DRAW
         self.first_turn = True  # §17.7a-2: the special draw is the deal's first turn only
         self.drawn: Card | None = None
+        self.fresh: Card | None = None  # the card the seat to act drew from the stock this turn (his alone to see)
         self.forbidden: Card | None = None  # §17.7a-5: a lone pile card taken may not be given back
         self.closer: int | None = None
         self.scores: tuple[SideScore, SideScore] | None = None
@@ -412,6 +413,7 @@ class Deal:
             card = self.stock.pop()
             hand.append(card)
             self._drew(seat)
+            self.fresh = card
             if self.first_turn:
                 self.drawn = card
                 self.phase = Phase.FIRST_CHOICE
@@ -437,6 +439,7 @@ class Deal:
             hand.remove(refused)
             self.pile.append(refused)  # §17.7a-3: face up on the pile
             hand.append(self.stock.pop())
+            self.fresh = hand[-1]
             self.drawn = None
             self.first_turn = False
             self.phase = Phase.MELD
@@ -501,6 +504,7 @@ class Deal:
         self.hands[seat].remove(card)
         self.pile.append(card)
         self.forbidden = None
+        self.fresh = None
         events.append(Discarded(seat, card))
         if not self.hands[seat]:
             if self.morto_taken[side] is not None:

@@ -62,6 +62,7 @@ class HandView:
     draft: tuple[Meld, ...]  # an opening being laid (§17.5), not on the table yet
     drawn: Card | None  # the deal's first card, before it is kept or refused
     forbidden: Card | None  # the lone pile card just taken: no equal card may be discarded this turn
+    fresh: Card | None = None  # the card he drew from the stock this turn, while it is still in his hand
 
     @property
     def side(self) -> int:
@@ -123,6 +124,7 @@ def hand_view(match: Match, seat: int) -> HandView:
         draft=tuple(deal.runs[side]) if mine and deal.drafting(side) else (),
         drawn=deal.drawn if mine else None,
         forbidden=deal.forbidden if mine else None,
+        fresh=deal.fresh if mine and deal.fresh in deal.hands[seat] else None,
     )
 
 
@@ -136,6 +138,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         draft=shown.draft,
         drawn=shown.drawn,
         forbidden=shown.forbidden,
+        fresh=shown.fresh,
         legal=tuple(match.legal_actions(seat)),
         seen=seen_in_hands(match),
     )

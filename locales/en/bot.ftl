@@ -97,7 +97,7 @@ table-clock = ⏳ { $clock }
 
 hand-waiting = { $name } to move.
 hand-over = The match is over.
-hand-timeout-move = ⏳ Time ran out: the bot played for you: { $played }.
+hand-timeout-move = ⏳ Time ran out, so the bot moved for you: it { $played }.
 hand-reminder = ⏳ { $seconds } s left, then the bot moves for you.
 hand-button-refresh = 🔄 Refresh
 hand-paused = ⏸ The game is paused: the bot may not write in the group.

@@ -43,8 +43,8 @@ flow-lobby-expired = The table was closed: nobody started the game for 30 minute
 
 flow-game-over = This game is over.
 flow-not-at-table = You are not at this table.
-flow-timeout-move = ⏳ { $name }: time ran out — the bot played { $played }.
-flow-timeout-away = ⏳ { $name }: three moves in a row missed — the bot played { $played } and plays for them until they are back.
+flow-timeout-move = ⏳ { $name }: time ran out — the bot { $played }.
+flow-timeout-away = ⏳ { $name }: three moves in a row missed — the bot { $played } and plays for them until they are back.
 flow-timeout-forfeit = ⏳ { $name } loses the deal: three moves in a row missed.
 flow-all-away = Every player missed three moves in a row: the game is stopped.
 flow-no-game = No game here right now. Start a table: /new

@@ -9,8 +9,11 @@ from bot.storage import Seat, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp
 from engine.buraco.actions import Discard
+from engine.buraco.events import DealScored, MortoTaken, RunExtended, SideScore
 from engine.buraco.match import Match
+from engine.core.cards import Suit
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, playing_table, started, state_of, tap, world
+from tests.engine.buraco.stack import run
 from tests.matches import buraco_match
 
 __all__ = ["world"]
@@ -51,6 +54,8 @@ async def test_the_timer_plays_a_whole_buraco_turn_in_one_commit(world: World) -
     before = await world.table()
     assert TableState.from_json(before.state or "").game is BURACO
     world.time.now += 61
+    assert await world.tables.timers.fire_due() == 0  # a Buraco turn has two minutes (issue 37)
+    world.time.now += 60
     assert await world.tables.timers.fire_due() == 1
     after = await world.table()
     match = buraco_match(state_of(after).match)
@@ -61,14 +66,14 @@ async def test_the_timer_plays_a_whole_buraco_turn_in_one_commit(world: World) -
     assert any("Бурако" in text for text in world.api.texts(ANNA.user_id))
     # the group is told the whole turn the timer played, not only its last move
     told = [text for text in world.api.texts(GROUP) if "время вышло" in text]
-    assert told and "добор из колоды" in told[-1] and "сброс " in told[-1], told
+    assert told and "бот взял из колоды, " in told[-1] and ", сбросил " in told[-1], told
 
 
 async def test_a_computers_buraco_turn_is_one_commit(world: World) -> None:
     await buraco_table(world)
     for _ in range(2):  # Anna and Boris let the timer play (it counts from when the hand reaches them)
         await world.deliver()
-        world.time.now += 61
+        world.time.now += 121  # a Buraco turn's two minutes
         assert await world.tables.timers.fire_due() == 1
     before = await world.table()
     assert buraco_match(state_of(before).match).to_act() == 2
@@ -101,3 +106,22 @@ async def test_the_lobby_offers_buraco_and_computers_fill_the_seats(world: World
     assert people == {0, 2} and state.computers == frozenset({1, 3}) and len(table.seats) == 4
     await world.deliver()
     assert any("Бурако" in text for text in world.api.texts(GROUP))
+
+
+async def test_a_turns_canastra_and_morto_are_one_quiet_group_message(world: World) -> None:
+    """Issue 37, 5: a canastra and a morto rang the group each (48 of 49 messages rang for one player); a commit
+    now tells them in one message, without a ring, and a deal's end in the same commit rings once for all."""
+    await buraco_table(world)
+    table = await world.table()
+    state = state_of(table)
+    tr = world.tables.core.translations.get("ru")
+    canastra = run("3H 4H 5H 6H 7H 8H 9H", Suit.HEARTS, 3)
+    made = [RunExtended(0, 0, 0, canastra.cards[-1], canastra), MortoTaken(0, 0, True)]
+    sent = world.tables.core.messages.announcements(table, state, made, tr)
+    assert len(sent) == 1 and sent[0].payload.get("disable_notification") is True
+    text = str(sent[0].payload["text"])
+    assert "чистая канастра" in text and "берёт морто" in text
+    scored = DealScored(1, 0, (SideScore(180, 200, 100, 15, 0), SideScore(120, 0, 0, 40, 100)), (465, -20))
+    sent = world.tables.core.messages.announcements(table, state, [*made, scored], tr)
+    assert len(sent) == 1 and not sent[0].payload.get("disable_notification")
+    assert "чистая канастра" in str(sent[0].payload["text"]) and "= +465" in str(sent[0].payload["text"])

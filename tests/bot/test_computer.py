@@ -182,7 +182,7 @@ async def test_a_computer_takes_over_the_seat_of_a_player_away_for_three_moves(w
             bura_match(state.match), seat, state.settings.computer_level, f"{table.table_id}/{table.version}"
         )
         await world.deliver()  # a move timer counts from when the hand is shown
-        world.time.now += state.settings.move_seconds + 1
+        world.time.now += state.settings.seconds() + 1
         assert await world.tables.timers.fire_due() == 1
         after = await world.storage.get_table(table.table_id)
         assert after is not None
@@ -224,7 +224,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
             assert "⏳ 0:05" in str(core.messages.table_text(table, state, core.translations.get("ru")))
             break
         await world.deliver()  # a move timer counts from when the hand is shown
-        world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.move_seconds) + 1
+        world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.seconds()) + 1
         assert await world.tables.timers.fire_due() == 1
         played_for_her += away
     else:
@@ -239,7 +239,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
         state = state_of(await world.table())
     assert bura_match(state.match).to_act() == 0
     deadline = core.deadline(await world.table(), state)
-    assert deadline is not None and deadline.seconds == state.settings.move_seconds > AWAY_MOVE_SECONDS
+    assert deadline is not None and deadline.seconds == state.settings.seconds() > AWAY_MOVE_SECONDS
     assert "⏳ 1:00" in str(core.messages.table_text(await world.table(), state, core.translations.get("ru")))
 
 

@@ -10,7 +10,7 @@ from bot.config import SUPPORTED_LANGUAGES
 from bot.games.base import Setting
 from bot.games.registry import GAMES, PROFILES
 from bot.i18n import Translations, default_games_dir, default_locales_dir, language_for_telegram, locale_files
-from bot.table_settings import TableSettings
+from bot.table_settings import SHARED_CHOICES, TableSettings
 
 LOCALES = default_locales_dir()
 GAMES_DIR = default_games_dir()
@@ -55,8 +55,9 @@ def test_the_locales_folder_is_found() -> None:
 
 
 def _game_owned(key: str) -> bool:
-    """A key only a game says: its name and rules by profile, its own settings, its texts by its key."""
-    own = {setting.key for profile in PROFILES for setting in _own_settings(profile)}
+    """A key only a game says: its name and rules by profile, its own settings (not a default it declares for a
+    shared one), its texts by its key."""
+    own = {setting.key for profile in PROFILES for setting in _own_settings(profile)} - set(SHARED_CHOICES)
     prefixes = (
         *(f"setting-profile-{profile}" for profile in PROFILES),
         *(f"setting-{name}-" for name in own),

@@ -31,7 +31,7 @@ async def test_three_timeouts_in_a_row_forfeit_the_deal(world: World) -> None:
         if bura_match(state.match).outcomes:
             break
         await world.deliver()  # a move timer counts from when the hand is shown
-        world.time.now += state.settings.move_seconds + 1
+        world.time.now += state.settings.seconds() + 1
         assert await world.tables.timers.fire_due() == 1
     table = await world.table()
     assert table.status is TableStatus.PLAYING

@@ -102,3 +102,41 @@ async def test_one_person_and_three_computers_play_a_deal_to_its_score(tmp_path:
 
 async def test_two_people_and_two_computers_play_a_deal_to_its_score(tmp_path: Path) -> None:
     await a_deal(FakeTelegram(), tmp_path, people=2)
+
+
+async def test_the_hand_shows_the_pile_both_pairs_runs_and_the_card_drawn(tmp_path: Path) -> None:
+    """Issue 37, 5: the group's table is among many messages, so the hand carries what a turn needs of it."""
+    tg = FakeTelegram()
+    async with tg:
+        bot = BotProcess(tg, tmp_path, env=SCALED)
+        await bot.start()
+        try:
+            game = await open_game(tg, bot.database, players=1, settings={"profile": "buraco"})
+            (seat, user), *_ = game.by_seat.items()
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + DEAL_SECONDS
+            while True:
+                assert loop.time() < deadline, "no turn of the person's came"
+                _, version, state = game.row()
+                assert state is not None
+                match = buraco_match(TableState.from_json(state).match)
+                if match.to_act() != seat:
+                    await game.until(lambda v=version: game.version() > v, "a computer's turn")  # type: ignore[misc]
+                    continue
+                phase = match.deal.phase
+                if phase is Phase.MELD:
+                    break
+                await press(game, user, version, (Op.KEEP,) if phase is Phase.FIRST_CHOICE else (Op.STOCK,))
+                await game.until(lambda v=version: game.version() > v, "the draw")  # type: ignore[misc]
+
+            def drawn() -> str | None:
+                hand = game.hand(user)
+                text = hand.text or "" if hand is not None else ""
+                return text if "Новая карта из колоды: " in text else None
+
+            text = await tg.wait_for(drawn, WAIT, "the hand after the draw")
+            assert "Сброс" in text and "Ваши ряды" in text and "Ряды соперников" in text, text
+            assert text.index("Сброс") < text.index("Ваши ряды") < text.index("Ваши карты"), text
+        finally:
+            await bot.stop()
+        assert "Traceback" not in bot.output()

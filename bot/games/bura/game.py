@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from enum import Enum
 
 from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Tap, Waits, apply_all
@@ -108,6 +109,8 @@ class BuraGame:
         confirm: bool,
         story: HandStory,
     ) -> tuple[str, Keyboard]:
+        if story.table_text is not None and not story.notes:
+            story = replace(story, notes=deal_just_ended(match, seat, names, tr))
         return render_hand(
             view(match, seat),
             names,
@@ -205,6 +208,37 @@ class BuraGame:
 
     def stats(self, table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
         return stats_for(table, match, events)
+
+
+def deal_just_ended(match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> list[str]:
+    """The deal just ended, as the move that ended it told it, while ``seat`` has not moved in the next one.
+
+    A game against the computer tells a deal's end in the hand (there is no group), and the next tap redrew it
+    away (issue 37): the result now stays until the player plays on. The match keeps no deal's events, so they
+    are replayed from its log (what loading a stored table does anyway); the match score is in the table above.
+    """
+    deal = match.deal
+    if match.finished or match.deal_number == 0 or deal.history:
+        return []
+    trick = deal.trick
+    if trick is not None and (trick.leader == seat or any(play.seat == seat for play in trick.plays)):
+        return []
+    replayed = Match.from_json({**match.to_json(), "actions": []})
+    told: list[str] = []
+    for logged in match.actions:
+        before = Before(tuple(replayed.scores), replayed.deal, frozenset(), len(replayed.deal.history))
+        events = replayed.replay(logged)
+        if replayed.deal is not before.deal:
+            texts = render_announcements(
+                events,
+                names,
+                tr,
+                teams=replayed.teams,
+                scores_before=before.scores,
+                final_trick=before.final_trick(replayed),
+            )
+            told = [line for text in texts for line in text.split("\n")]
+    return told
 
 
 def _told(

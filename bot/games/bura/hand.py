@@ -9,7 +9,8 @@ row, and asks once to confirm (`confirm_claim`): a wrong tap would lose the deal
 race. A forced lead after «Стоп!» is one button that plays the combination.
 
 For a game against the computer in a private chat (`table_text`), the hand message carries the table too: one
-message edited in place, a turn costing one edit.
+message edited in place, a turn costing one edit. Its match's end is one last word with no card to tap, and a
+button for another game.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from bot.i18n import Translator
 from bot.render.common import clip, name_of
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
-from bot.telegram.callbacks import HandCb
+from bot.telegram.callbacks import HandCb, PlayCb
 from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.cards import Card
 from engine.bura.deal import Phase
@@ -56,6 +57,9 @@ def render_hand(
     make = _Buttons(table_id, move)
     claimable = _may_claim(view)
     lines = _head(view, names, tr, title, story)
+    if view.table.finished and story.table_text is not None:
+        # a game against the computer is over: its last word, and a new game (/play with the chat's settings)
+        return clip("\n".join(lines)), keyboard([[button(tr.t("play-again"), PlayCb().pack())]])
     if paused:
         lines += ["", tr.t("hand-paused")]
         return clip("\n".join(lines)), keyboard([[make(tr.t("hand-button-refresh"), HandOp.REFRESH)]])
@@ -89,9 +93,11 @@ def _head(view: SeatView, names: Mapping[int, str], tr: Translator, title: str, 
             lines.append(tr.t("hand-header", table=html.escape(title), trump=trump, stock=table.stock))
         else:
             lines.append(tr.t("hand-header-untitled", trump=trump, stock=table.stock))
-    if story.notes:
+    shown = set(lines[0].split("\n")) if story.table_text is not None else set()
+    notes = [note for note in story.notes if note not in shown]  # the table says the match's end already
+    if notes:
         lines.append("")
-        lines.extend(story.notes)
+        lines.extend(notes)
     if story.table_text is None:
         if table.history and (table.trick is None or not table.trick.plays):
             lines.append("")
@@ -99,7 +105,7 @@ def _head(view: SeatView, names: Mapping[int, str], tr: Translator, title: str, 
         if table.trick is not None:
             lines.append("")
             lines.extend(trick_lines(table.trick, names, tr))
-    if table.finished:
+    if table.finished and story.table_text is None:
         lines.append(tr.t("hand-over"))
     return lines
 

@@ -48,15 +48,15 @@ def _trumps(cards: Sequence[Card], trump: Suit) -> int:
 
 
 def played_text(action: Action, tr: Translator) -> str:
-    """What a move played, in a line: its cards, «2 карты втёмную», «пропуск»."""
+    """What a move did, as what the bot did («бот …»): «сыграл 2 карты втёмную», «сыграл Д♠ 7♠», «пропустил ход»."""
     if isinstance(action, RespondFaceDown):
         return tr.t("played-face-down", count=len(action.cards))
     if isinstance(action, Lead | RespondOpen):
-        return cards_text(action.cards, tr)
+        return tr.t("played-cards", cards=cards_text(action.cards, tr))
     if isinstance(action, Pass):
         return tr.t("played-pass")
     if isinstance(action, DeclareCombo):
-        return tr.t("combo-call", combo=action.combo.value)
+        return tr.t("played-combo", call=tr.t("combo-call", combo=action.combo.value))
     return ""
 
 

@@ -1,12 +1,15 @@
-"""What a Buraco move tells the group as new messages (they ring): a deal's start, a morto taken, a canastra
-made, the stock renewed from a morto (by the draw that found it empty, §17.7a-15), a deal's score term by term
-and the match's end (RULES §17.6, §17.7). Every other move shows in the table message, which is edited
-(silently)."""
+"""What a Buraco move tells the group as a new message: one a commit at most (issue 37: a canastra, a morto, a
+renewed stock each rang the group). A deal's start, its score term by term and the match's end ring (RULES §17.6,
+§17.7); a morto taken, a canastra made and the stock renewed from a morto (by the draw that found it empty,
+§17.7a-15) are news in the same message, and alone they make a quiet one. Every other move shows in the table
+message, which is edited (silently)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.games.base import Quiet
+from bot.games.buraco.table import named
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name, signed_number
 from engine.buraco.events import (
@@ -19,34 +22,44 @@ from engine.buraco.events import (
     SideScore,
     StockRenewed,
 )
+from engine.buraco.melds import CANASTRA
 
 
 def render_announcements(events: Sequence[Event], names: Mapping[int, str], tr: Translator) -> list[str]:
-    texts: list[str] = []
+    """The commit's one message for the group, or none: a ringing one where a deal starts or ends or the match
+    ends, else a quiet one with the turn's news."""
+    lines: list[str] = []
+    rings = False
     for event in events:
         if isinstance(event, DealStarted):
-            text = tr.t(
-                "buraco-deal-started",
-                deal=event.number,
-                dealer=name_of(event.dealer, names, tr),
-                first=name_of(event.first, names, tr),
+            rings = True
+            if lines:
+                lines.append("")
+            lines.append(
+                tr.t(
+                    "buraco-deal-started",
+                    deal=event.number,
+                    dealer=name_of(event.dealer, names, tr),
+                    first=name_of(event.first, names, tr),
+                )
             )
             for side in (0, 1):
                 if event.vulnerable[side]:
-                    text += "\n" + tr.t("buraco-vulnerable", side=side_name(side, True, names, tr))
-            texts.append(text)
+                    lines.append(tr.t("buraco-vulnerable", side=side_name(side, True, names, tr)))
         elif isinstance(event, MortoTaken):
             key = "buraco-morto-direta" if event.direta else "buraco-morto-indireta"
-            texts.append(tr.t(key, name=name_of(event.seat, names, tr)))
-        elif isinstance(event, RunExtended) and len(event.meld.cards) == 7:
+            lines.append(tr.t(key, name=name_of(event.seat, names, tr)))
+        elif isinstance(event, RunExtended) and len(event.meld.cards) == CANASTRA:
             key = "buraco-canastra-made-clean" if event.meld.clean else "buraco-canastra-made-dirty"
-            texts.append(tr.t(key, side=side_name(event.side, True, names, tr), number=event.run + 1))
+            lines.append(tr.t(key, side=side_name(event.side, True, names, tr), number=event.run + 1))
         elif isinstance(event, StockRenewed):
-            texts.append(tr.t("buraco-stock-renewed", count=event.size))
+            lines.append(tr.t("buraco-stock-renewed", count=event.size))
         elif isinstance(event, DealScored):
-            texts.append("\n".join(deal_result(event, names, tr)))
+            rings = True
+            lines.extend(deal_result(event, names, tr))
         elif isinstance(event, MatchEnded):
-            texts.append(
+            rings = True
+            lines.append(
                 tr.t(
                     "buraco-match-ended",
                     side=side_name(event.winner, True, names, tr),
@@ -54,7 +67,10 @@ def render_announcements(events: Sequence[Event], names: Mapping[int, str], tr: 
                     second=event.totals[1],
                 )
             )
-    return texts
+    if not lines:
+        return []
+    text = "\n".join(lines)
+    return [text if rings else Quiet(text)]
 
 
 def deal_result(event: DealScored, names: Mapping[int, str], tr: Translator) -> list[str]:
@@ -65,7 +81,7 @@ def deal_result(event: DealScored, names: Mapping[int, str], tr: Translator) -> 
         lines = [tr.t("buraco-deal-exhausted", deal=event.number)]
     for side in (0, 1):
         lines.append(score_line(side_name(side, True, names, tr), event.scores[side], tr))
-    totals = tr.t("tally-separator").join(f"{side_name(s, True, names, tr)} {event.totals[s]}" for s in (0, 1))
+    totals = tr.t("tally-separator").join(named(side_name(s, True, names, tr), event.totals[s]) for s in (0, 1))
     lines.append(tr.t("buraco-totals", tally=totals))
     return lines
 

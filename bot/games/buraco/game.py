@@ -13,13 +13,13 @@ from bot.games.buraco.cards import card_text
 from bot.games.buraco.computer import decide
 from bot.games.buraco.hand import Hint, render_hand
 from bot.games.buraco.moves import Selection, addition_plans, new_run_plans
-from bot.games.buraco.table import render_table
+from bot.games.buraco.table import named, render_table
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import Counter, JsonObject, StatsDelta, Table
-from bot.table_settings import ComputerLevel, TableSettings
+from bot.table_settings import SHARED_CHOICES, TIMER_KEY, ComputerLevel, TableSettings
 from engine.buraco.actions import (
     Action,
     AddToRun,
@@ -37,6 +37,8 @@ from engine.buraco.events import DealScored, Discarded, Event, MatchEnded, RunEx
 from engine.buraco.match import Match
 from engine.buraco.melds import CANASTRA
 from engine.buraco.views import hand_view, seat_view, table_view
+
+TURN_SECONDS = "120"  # the move timer's default: a whole turn
 
 
 class BuracoCounter(StrEnum):
@@ -69,7 +71,9 @@ class BuracoGame:
         return 1, self.players  # one to four people
 
     def own_settings(self, settings: TableSettings) -> tuple[Setting, ...]:
-        return ()  # one set of rules (RULES §17), a match to 3,000
+        # One set of rules (RULES §17), a match to 3,000. A turn is a draw, melds and a discard: the move timer's
+        # default is two minutes (issue 37: one minute ran out mid-turn); a table may still choose any.
+        return (Setting(TIMER_KEY, SHARED_CHOICES[TIMER_KEY], TURN_SECONDS),)
 
     def rules_parts(self, settings: TableSettings, tr: Translator) -> list[str]:
         return [tr.t("setting-profile-buraco"), tr.t("rules-buraco")]
@@ -175,7 +179,7 @@ class BuracoGame:
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
         played = match
         lines = [tr.t("flow-score-title", deal=played.deal_number + 1)]
-        tally = tr.t("tally-separator").join(f"{side_name(s, True, names, tr)} {played.totals[s]}" for s in (0, 1))
+        tally = tr.t("tally-separator").join(named(side_name(s, True, names, tr), played.totals[s]) for s in (0, 1))
         lines.append(tr.t("buraco-totals", tally=tally))
         seat = played.to_act()
         if seat is not None:
@@ -223,17 +227,37 @@ class BuracoGame:
         return None  # Buraco has no such ruling: the timer goes on playing for an absent player
 
     def played_text(self, actions: Sequence[Action], tr: Translator) -> str:
+        """«взял из колоды, выложил 2 ряда, сбросил 7♥️»: what the bot did, after «бот»."""
         parts: list[str] = []
+        runs = additions = 0  # melds in a row, said as one part with their count
+
+        def melded() -> None:
+            nonlocal runs, additions
+            if runs:
+                parts.append(tr.t("buraco-played-meld", count=runs))
+            if additions:
+                parts.append(tr.t("buraco-played-add", count=additions))
+            runs = additions = 0
+
+        previous: Action | None = None
         for move in actions:
-            if isinstance(move, DrawStock):
-                parts.append(tr.t("buraco-played-stock"))
-            elif isinstance(move, TakePile):
-                parts.append(tr.t("buraco-played-pile"))
-            elif isinstance(move, NewRun | AddToRun):
-                if not parts or parts[-1] != tr.t("buraco-played-meld"):
-                    parts.append(tr.t("buraco-played-meld"))
-            elif isinstance(move, Discard):
-                parts.append(tr.t("buraco-played-discard", card=card_text(move.card, tr)))
+            if isinstance(move, NewRun):
+                runs += 1
+            elif isinstance(move, AddToRun):
+                # a run laid card by card (RULES §17.7a-9) is one meld; cards added to one run, one addition
+                grows = isinstance(previous, AddToRun) and previous.run == move.run
+                if not (isinstance(previous, NewRun) or grows):
+                    additions += 1
+            else:
+                melded()
+                if isinstance(move, DrawStock):
+                    parts.append(tr.t("buraco-played-stock"))
+                elif isinstance(move, TakePile):
+                    parts.append(tr.t("buraco-played-pile"))
+                elif isinstance(move, Discard):
+                    parts.append(tr.t("buraco-played-discard", card=card_text(move.card, tr)))
+            previous = move
+        melded()
         return tr.t("list-separator").join(parts)
 
     def out_of_turn_caller(self, match: Match, computers: frozenset[int]) -> int | None:

@@ -1,8 +1,13 @@
 """A Buraco player's private hand: the cards as toggle buttons (at most six a row, marked ones checked) and the
 actions that fit the moment, each a button only when the engine would take it (RULES §17.3-§17.6).
 
-Marks that make no move are said in the text with the engine's reason. A vulnerable pair's opening is shown to
-the one laying it as a draft with its points against the 75 it needs (§17.5).
+Marks that make no move are said in the text with the engine's reason, once no more marks could make one (a
+run is built card by card). A vulnerable pair's opening is shown to the one laying it as a draft with its points
+against the 75 it needs (§17.5), and the discard it waits for is said there, not refused tap after tap.
+
+In a group game the table is a message among many in another chat, so the hand carries what a turn needs of it
+(issue 37), on the player's turn: the pile's top cards, both pairs' runs, the card just drawn; add buttons name
+the run by its cards.
 """
 
 from __future__ import annotations
@@ -13,14 +18,14 @@ from enum import Enum
 
 from bot.games.base import HandStory
 from bot.games.buraco.buttons import HandButton, Op
-from bot.games.buraco.cards import card_text, cards_text
-from bot.games.buraco.moves import BY_RANK, BY_SUIT, Selection, addition_plans, display, new_run_plans
+from bot.games.buraco.cards import card_text, cards_text, meld_ends, meld_text
+from bot.games.buraco.moves import BY_RANK, BY_SUIT, Selection, addition_plans, display, may_grow, new_run_plans
 from bot.games.buraco.table import run_line
 from bot.i18n import Translator
-from bot.render.common import clip, name_of
+from bot.render.common import clip, name_of, side_name
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
-from bot.telegram.callbacks import HandCb
+from bot.telegram.callbacks import HandCb, PlayCb
 from engine.buraco.actions import CancelDraft, Discard, TakePile
 from engine.buraco.cards import Card
 from engine.buraco.deal import OPENING_MINIMUM, Deal, Phase
@@ -28,6 +33,8 @@ from engine.buraco.errors import Reason
 from engine.buraco.views import HandView
 
 CARDS_A_ROW = 6
+ADDS_A_ROW = 2  # an add button names its run («К ряду 3♥️–9♥️»): two fit a phone's row
+PILE_SHOWN = 12  # the pile's top cards a hand shows (all of a short pile): a line a phone wraps once
 
 
 class _Buttons:
@@ -69,10 +76,17 @@ def render_hand(
     marked = selection.cards(view.hand)
     mine = table.turn == seat and not table.finished and not paused
     rows: list[list[Button]] = []
+    if story.table_text is None and mine:
+        # A group game: the table is in another chat, among its messages. Shown for his turn only: a waiting
+        # hand that followed every move of the others would be edited at every commit (issue 35).
+        lines += table_context(view, names, tr)
+    points = sum(meld.value for meld in view.draft)
     if view.draft:
-        points = sum(meld.value for meld in view.draft)
         lines.append(tr.t("buraco-draft", points=points, needed=OPENING_MINIMUM))
         lines.extend(run_line(number, meld, tr) for number, meld in enumerate(view.draft, start=1))
+    if table.finished and story.table_text is not None:
+        # a game against the computer is over: its last word, and a new game (/play with the chat's settings)
+        return clip("\n".join(lines)), keyboard([[button(tr.t("play-again"), PlayCb().pack())]])
     if paused:
         lines.append(tr.t("hand-paused"))
     elif table.finished or table.turn is None:
@@ -96,7 +110,10 @@ def render_hand(
             row.append(make(tr.t("buraco-button-pile", count=len(table.pile)), HandButton(Op.PILE)))
         rows.append(row)
     else:
-        lines.append(tr.t("buraco-your-melds"))
+        if view.fresh is not None:
+            lines.append(tr.t("buraco-fresh", card=card_text(view.fresh, tr)))
+        short = bool(view.draft) and points < OPENING_MINIMUM  # RULES §17.5: no discard until the opening is made
+        lines.append(tr.t("buraco-your-melds-draft" if short else "buraco-your-melds", needed=OPENING_MINIMUM))
         if view.forbidden is not None:
             lines.append(tr.t("buraco-forbidden", card=card_text(view.forbidden, tr)))
         rows += _meld_rows(view, deal, marked, selection, tr, make, lines, story.refusal)
@@ -126,6 +143,26 @@ class Hint(Enum):
     NO_RUN_FOR_MARKS = "no_run_for_marks"  # one or two cards, no run of the pair's they join
 
 
+def table_context(view: HandView, names: Mapping[int, str], tr: Translator) -> list[str]:
+    """What a turn needs of the table: the pile (its top cards; a long one's count), both pairs' runs, numbered
+    as the table numbers them, the seat's pair first (RULES §17.2: all of it open)."""
+    table = view.table
+    pile = table.pile
+    if not pile:
+        lines = [tr.t("buraco-pile-empty")]
+    elif len(pile) <= PILE_SHOWN:
+        lines = [tr.t("buraco-hand-pile", count=len(pile), cards=cards_text(pile, tr))]
+    else:
+        lines = [tr.t("buraco-hand-pile-top", count=len(pile), cards=cards_text(pile[-PILE_SHOWN:], tr))]
+    for side, key in ((view.side, "buraco-hand-our-runs"), (1 - view.side, "buraco-hand-their-runs")):
+        runs = table.runs[side]
+        pair = side_name(side, True, names, tr)
+        lines.append(tr.t(key, pair=pair, count=len(runs)))
+        lines.extend(run_line(number, meld, tr) for number, meld in enumerate(runs, start=1))
+    lines.append("")
+    return lines
+
+
 def _no_fit(deal: Deal, seat: int, marked: Sequence[Card]) -> Enum:
     """Why marks that neither lay a run, join one of the pair's nor go to the discard make no move."""
     turn = deal.diagnose(Discard(seat, marked[0]))
@@ -136,6 +173,10 @@ def _no_fit(deal: Deal, seat: int, marked: Sequence[Card]) -> Enum:
     if len(marked) < 3:
         return Hint.NO_RUN_FOR_MARKS  # too few for a run of their own, and no run of the pair's takes them
     return Reason.NOT_ADJACENT
+
+
+# Reasons no further marks change: said at once, however many cards more the hand could mark.
+_NOT_YET: frozenset[Enum] = frozenset({Reason.NOT_YOUR_TURN, Reason.WRONG_PHASE, Reason.MATCH_OVER})
 
 
 def _meld_rows(
@@ -162,7 +203,7 @@ def _meld_rows(
         else:
             for index, (meld, _plan) in enumerate(plans):
                 key = "buraco-button-meld" if len(plans) == 1 else "buraco-button-meld-as"
-                label = tr.t(key, cards=cards_text(meld.cards, tr))
+                label = tr.t(key, cards=meld_text(meld, tr))
                 meld_row.append(make(label, HandButton(Op.MELD, selection, plan=index)))
         side = deal.side_of(seat)
         suits = {card.suit for card in marked if not card.may_be_wild}
@@ -177,13 +218,13 @@ def _meld_rows(
                     else:
                         reasons.append(grown)
             elif len(grown) == 1:
-                add_row.append(
-                    make(tr.t("buraco-button-add", number=number + 1), HandButton(Op.ADD, selection, run=number))
-                )
+                label = tr.t("buraco-button-add", run=meld_ends(run, tr))
+                add_row.append(make(label, HandButton(Op.ADD, selection, run=number)))
             else:  # RULES §17.7a-9: where the substitute ends up is the player's choice
                 for index, (meld, _plan) in enumerate(grown):
-                    label = tr.t("buraco-button-add-as", number=number + 1, cards=cards_text(meld.cards, tr))
+                    label = tr.t("buraco-button-add-as", cards=meld_text(meld, tr))
                     add_as.append([make(label, HandButton(Op.ADD, selection, run=number, plan=index))])
+        explained = False  # the hand's text already says why the marks make no move
         if len(marked) == 1:
             card = marked[0]
             if Discard(seat, card) in legal:
@@ -191,15 +232,21 @@ def _meld_rows(
                     [make(tr.t("buraco-button-discard", card=card_text(card, tr)), HandButton(Op.DISCARD, selection))]
                 )
             else:
-                reasons.insert(0, deal.diagnose(Discard(seat, card)))  # one card marked: to discard, likeliest
+                discard = deal.diagnose(Discard(seat, card))
+                # the draft's line says it already (RULES §17.5): not again on every tap
+                explained = discard is Reason.OPENING_BELOW_MINIMUM
+                reasons.insert(0, discard)  # one card marked: to discard, likeliest
         if meld_row:
             rows.append(meld_row)
-        rows.extend(add_row[i : i + 4] for i in range(0, len(add_row), 4))
+        rows.extend(add_row[i : i + ADDS_A_ROW] for i in range(0, len(add_row), ADDS_A_ROW))
         rows.extend(add_as)
         if not rows and not reasons:
             reasons.append(_no_fit(deal, seat, marked))
-        if not rows and reasons:
-            why = why or reasons[0]
+        if not rows and not explained:
+            if reasons[0] not in _NOT_YET and may_grow(view.hand, marked, deal.runs[side]):
+                lines.append(tr.t("buraco-mark-more"))  # a run being built: no refusal while more marks may make it
+            else:
+                why = why or reasons[0]
     if why is not None:
         lines.append(tr.t("buraco-refused", reason=reason_text(why, tr)))
     if CancelDraft(seat) in legal:

@@ -20,6 +20,7 @@ from engine.buraco.cards import BY_INDEX, Card
 from engine.buraco.deal import Deal
 from engine.buraco.errors import Reason
 from engine.buraco.melds import Meld, arrangements, plan_new
+from engine.core.cards import Suit
 
 BY_SUIT = "s"
 BY_RANK = "r"
@@ -129,3 +130,66 @@ def addition_plans(deal: Deal, seat: int, number: int, marked: Sequence[Card]) -
         (plan.meld, [AddToRun(seat, side, number, s.card, s.at, s.moved_to) for s in plan.steps]) for plan in found
     ]
     return _playable(deal, candidates, Reason.NOT_ADJACENT)
+
+
+def _natural(card: Card, position: int) -> bool:
+    """Can ``card`` stand in its own right at ``position`` of a run of its suit (14: the ace above the king)?"""
+    return card.rank == (1 if position == 14 else position)
+
+
+def _filled(suit: Suit, positions: range, marked: Sequence[Card], rest: Sequence[Card]) -> list[Card] | None:
+    """The marked cards with, for each position of ``positions`` no marked card stands at in its own right, a
+    card of the hand's rest that does; one gap at most, filled by a substitute of the rest if no marked one is;
+    None where the hand cannot fill them."""
+    if not all(card.may_be_wild or any(_natural(card, at) for at in positions) for card in marked):
+        return None  # a marked card out of these places: not this run
+    spare = list(rest)
+    chosen = list(marked)
+    gaps = 0
+    for position in positions:
+        if any(card.suit is suit and _natural(card, position) for card in marked):
+            continue
+        found = next((card for card in spare if card.suit is suit and _natural(card, position)), None)
+        if found is None:
+            gaps += 1
+            continue
+        spare.remove(found)
+        chosen.append(found)
+    if gaps > 1:
+        return None
+    if gaps and not any(card.may_be_wild for card in marked):
+        wild = next((card for card in spare if card.may_be_wild), None)
+        if wild is None:
+            return None
+        chosen.append(wild)
+    return chosen
+
+
+def may_grow(hand: Sequence[Card], marked: Sequence[Card], runs: Sequence[Meld]) -> bool:
+    """Could marking more of the hand's cards make the marked ones a new run, or an addition to one of ``runs``
+    (the pair's)? Then a hint that they make no move would come too early (issue 37): a run is built card by
+    card. An estimate by the engine's own judgement of the cards the hand could add, not a search of them all."""
+    suits = {card.suit for card in marked if not card.may_be_wild and card.suit is not None}
+    if len(suits) > 1:
+        return False  # RULES §17.4: one suit a run, whatever is added
+    rest = list(hand)
+    for card in marked:
+        rest.remove(card)
+    for suit in suits or {card.suit for card in hand if card.suit is not None}:
+        for low in range(1, 13):
+            for high in range(low + 2, min(low + 13, 14) + 1):
+                chosen = _filled(suit, range(low, high + 1), marked, rest)
+                if chosen is not None and not isinstance(melds.arrangements(chosen), Reason):
+                    return True
+        for run in runs:
+            if run.suit is not suit:
+                continue
+            for low in range(1, run.low):
+                chosen = _filled(suit, range(low, run.low), marked, rest)
+                if chosen is not None and not isinstance(melds.addition_plans(run, chosen), Reason):
+                    return True
+            for high in range(run.high + 1, 15):
+                chosen = _filled(suit, range(run.high + 1, high + 1), marked, rest)
+                if chosen is not None and not isinstance(melds.addition_plans(run, chosen), Reason):
+                    return True
+    return False

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from bot.games.buraco.cards import cards_text
+from bot.games.buraco.cards import cards_text, meld_text
 from bot.i18n import Translator
 from bot.render.common import clip, name_of, side_name
 from engine.buraco.melds import Meld
@@ -15,9 +15,14 @@ from engine.buraco.views import TableView
 TARGET = 3000  # RULES §17.7
 
 
+def named(name: str, number: int) -> str:
+    """``<b>Вика2</b> 12``: a name (escaped) and its number, told apart where a name ends in digits (issue 37)."""
+    return f"<b>{name}</b> {number}"
+
+
 def run_line(number: int, meld: Meld, tr: Translator) -> str:
-    """``2. 3♥️ 4♥️ 5♥️ 6♥️ 7♥️ 8♥️ 9♥️ — чистая канастра``: a run as laid, low to high."""
-    line = f"{number}. {cards_text(meld.cards, tr)}"
+    """``2. 3♥️ 4♥️ 🃏→5 6♥️ 7♥️ 8♥️ 9♥️ — грязная канастра``: a run as laid, low to high, its substitute marked."""
+    line = f"{number}. {meld_text(meld, tr)}"
     if meld.canastra:
         line += " — " + tr.t("buraco-canastra-clean" if meld.clean else "buraco-canastra-dirty")
     return line
@@ -53,7 +58,7 @@ def render_table(
         lines.append("")
         lines.append(tr.t("buraco-side-runs", side=label, count=len(runs)) + morto)
         lines.extend(run_line(number, meld, tr) for number, meld in enumerate(runs, start=1))
-    sizes = tr.t("tally-separator").join(f"{name_of(seat, names, tr)} {view.hand_sizes[seat]}" for seat in range(4))
+    sizes = tr.t("tally-separator").join(named(name_of(seat, names, tr), view.hand_sizes[seat]) for seat in range(4))
     lines.append("")
     lines.append(tr.t("buraco-hands", sizes=sizes))
     if ended is not None:

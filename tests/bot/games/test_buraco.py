@@ -16,7 +16,7 @@ from bot.render.keyboard import Keyboard, buttons
 from bot.services.state import TableState
 from bot.storage import MAX_ID
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
+from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb, PlayCb
 from engine.buraco.actions import AddToRun, Discard, DrawStock, NewRun, TakePile
 from engine.buraco.cards import cards
 from engine.buraco.deal import Phase
@@ -42,7 +42,12 @@ def at_meld(hand: str, seat: int = 0) -> Match:
 
 
 def hand_message(
-    match: Match, seat: int, tr: Translator, selection: str = "", move: int = 99999
+    match: Match,
+    seat: int,
+    tr: Translator,
+    selection: str = "",
+    move: int = 99999,
+    story: HandStory | None = None,
 ) -> tuple[str, Keyboard]:
     text, markup = BURACO.hand(
         match,
@@ -55,7 +60,7 @@ def hand_message(
         selection=selection,
         paused=False,
         confirm=False,
-        story=HandStory(),
+        story=story or HandStory(),
     )
     assert_keyboard_limits(markup)
     return text, markup
@@ -267,7 +272,7 @@ def test_cards_added_where_a_joker_can_end_at_two_places_offer_a_button_for_each
     lay(match.deal, 0, run("5H JK 7H", Suit.HEARTS, 5))
     _, markup = hand_message(match, 0, ru, marking(match, 0, "6H", "8H"), move=MAX_ID)
     adds = add_buttons(markup)
-    assert [label for label, _ in adds] == ["К ряду 1 → 5♥️ 6♥️ 7♥️ 8♥️ 🃏", "К ряду 1 → 🃏 5♥️ 6♥️ 7♥️ 8♥️"]
+    assert [label for label, _ in adds] == ["Добавить → 5♥️ 6♥️ 7♥️ 8♥️ 🃏→9", "Добавить → 🃏→4 5♥️ 6♥️ 7♥️ 8♥️"]
     made: list[object] = []
     for _, data in adds:
         played = Match(seed=3, first_dealer=3)
@@ -296,12 +301,12 @@ def test_an_add_button_drawn_before_plans_plays_the_default_and_a_forged_plan_is
 
 @pytest.mark.parametrize("language", ["ru", "en"])
 def test_one_plan_keeps_the_plain_add_button(language: str) -> None:
-    # One run the cards can make: the button needs no name for it.
+    # One run the cards can make: the button names the run they join, by its cards (not «К ряду 1»).
     tr = Translations().get(language)
     match = at_meld("6H 7H 9C KD")
     lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
     _, markup = hand_message(match, 0, tr, marking(match, 0, "6H", "7H"))
-    assert [label for label, _ in add_buttons(markup)] == [tr.t("buraco-button-add", number=1)]
+    assert [label for label, _ in add_buttons(markup)] == [tr.t("buraco-button-add", run="3♥️ 4♥️ 5♥️")]
 
 
 def test_a_table_stored_before_the_stock_ruling_loads_with_its_old_timing() -> None:
@@ -320,3 +325,100 @@ def test_a_table_stored_before_the_stock_ruling_loads_with_its_old_timing() -> N
     del stored["stock_renewal"]
     old = TableState.from_json(json.dumps(stored)).match
     assert isinstance(old, Match) and old.renew_at_discard and old.actions == match.actions
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_a_group_hand_shows_the_pile_both_pairs_runs_and_the_card_drawn(language: str) -> None:
+    """Issue 37, 5: the table is in the group among many messages, so the hand carries what the turn needs: the
+    pile's cards, both pairs' runs (substitutes marked with the rank they stand for, RULES §17.4), the card just
+    drawn; an add button names its run by its cards."""
+    tr = Translations().get(language)
+    match = Match(seed=3, first_dealer=3)
+    position(match.deal, 0, "TH 9C KD", phase=Phase.DRAW, pile="KS 7D 4C")
+    lay(match.deal, 0, run("3H 4H 5H 6H 7H 8H 9H", Suit.HEARTS, 3))
+    lay(match.deal, 1, run("5S JK 7S", Suit.SPADES, 5))
+    match.deal.stock.append(cards("QC")[0])  # the next draw
+    match.apply(DrawStock(0))
+    text, markup = hand_message(match, 0, tr, marking(match, 0, "TH"))
+    pile = tr.t("buraco-hand-pile", count=3, cards="К♠️ 7♦️ 4♣️" if language == "ru" else "K♠️ 7♦️ 4♣️")
+    assert pile in text
+    assert "1. 3♥️ 4♥️ 5♥️ 6♥️ 7♥️ 8♥️ 9♥️" in text and "1. 5♠️ 🃏→6 7♠️" in text
+    assert text.index("3♥️ 4♥️") < text.index("5♠️ 🃏→6")  # his pair's runs first
+    queen = "Д♣️" if language == "ru" else "Q♣️"
+    assert tr.t("buraco-fresh", card=queen) in text
+    labels = [label for label, _ in add_buttons(markup)]
+    assert labels == [tr.t("buraco-button-add", run="3♥️–9♥️")]
+
+
+def test_a_long_pile_shows_its_top_cards_and_its_size(ru: Translator) -> None:
+    match = Match(seed=3, first_dealer=3)
+    pile = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AC 3C 4C"
+    position(match.deal, 1, "3H 9D", phase=Phase.DRAW, pile=pile)
+    text, _ = hand(match, 1, ru)
+    assert "Сброс (16), сверху: … 5♠️ 6♠️ 7♠️ 8♠️ 9♠️ 10♠️ В♠️ Д♠️ К♠️ Т♣️ 3♣️ 4♣️" in text
+    assert "Т♠️ 2♠️" not in text
+    in_private, _ = hand_message(match, 1, ru, story=HandStory(table_text="СТОЛ"))
+    assert "Сброс (16)" not in in_private  # a private game's hand carries the table itself
+    waiting, _ = hand(match, 2, ru)
+    assert "Сброс (16)" not in waiting  # not his turn: his hand is not edited at every move of the others
+
+
+def test_the_table_marks_a_substitute_with_the_rank_it_stands_for(ru: Translator) -> None:
+    match = at_meld("9C KD")
+    lay(match.deal, 0, run("3H 4H 2S 6H", Suit.HEARTS, 3), run("JK QD KD AD", Suit.DIAMONDS, 11))
+    table = BURACO.table_text(match, NAMES, ru, title="T", settings=None, deadline_text=None, ended=None)  # type: ignore[arg-type]
+    assert "1. 3♥️ 4♥️ 2♠️→5 6♥️" in table and "2. 🃏→В Д♦️ К♦️ Т♦️" in table
+
+
+def test_a_run_being_built_is_not_refused_until_no_mark_can_make_it(ru: Translator) -> None:
+    """Issue 37, 5: two cards on the way to a run of three are no mistake; a hint only where no more marks help."""
+    match = at_meld("5H 6H 7H 9C QS")
+    text, datas = hand(match, 0, ru, marking(match, 0, "5H", "6H"))
+    assert "Так нельзя" not in text and ru.t("buraco-mark-more") in text
+    assert not [d for d in datas if d.op in (Op.MELD, Op.ADD, Op.DISCARD)]
+    text, _ = hand(match, 0, ru, marking(match, 0, "5H", "7H"))  # 6♥ still in the hand: fills the gap
+    assert "Так нельзя" not in text
+    text, _ = hand(match, 0, ru, marking(match, 0, "5H", "9C"))
+    assert "Так нельзя: Ряд — карты одной масти." in text
+    text, _ = hand(match, 0, ru, marking(match, 0, "9C", "QS"))
+    assert "Так нельзя" in text and ru.t("buraco-mark-more") not in text
+    joker = at_meld("5H 7H JK 9C")
+    text, _ = hand(joker, 0, ru, marking(joker, 0, "5H", "7H"))  # the joker in the hand stands for 6♥
+    assert "Так нельзя" not in text
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_a_short_opening_draft_says_once_that_the_discard_waits(language: str) -> None:
+    """RULES §17.5: a vulnerable pair's first melds are a draft until they reach 75; the hand says so in its
+    instruction, and a card marked to discard is not refused on top of it (issue 37, 5)."""
+    tr = Translations().get(language)
+    match = at_meld("8C 9C KD QS")
+    match.deal.vulnerable = (True, False)
+    lay(match.deal, 0, run("3H 4H 5H", Suit.HEARTS, 3))
+    match.deal.opened[0] = False  # laid this turn: a draft of 15 points
+    match.deal._legal = None
+    text, datas = hand(match, 0, tr, marking(match, 0, "KD"))
+    assert tr.t("buraco-draft", points=15, needed=75) in text
+    assert tr.t("buraco-your-melds-draft", needed=75) in text and tr.t("buraco-your-melds") not in text
+    assert tr.t("reason-opening_below_minimum") not in text
+    assert not [d for d in datas if d.op == Op.DISCARD] and [d for d in datas if d.op == Op.CANCEL]
+
+
+def test_a_name_ending_in_digits_stays_apart_from_its_number(ru: Translator) -> None:
+    """Issue 37: «Вика2 12» read as Вика with 212; the name is bold where a number follows it."""
+    match = at_meld("9C KD")
+    names = {**NAMES, 2: "Вика2"}
+    table = BURACO.table_text(match, names, ru, title="T", settings=None, deadline_text=None, ended=None)  # type: ignore[arg-type]
+    assert "<b>Вика2</b> 11" in table
+    event = DealScored(1, 0, (SideScore(180, 200, 100, 15, 0), SideScore(120, 0, 0, 40, 100)), (465, -20))
+    (text,) = BURACO.announcements(match, [event], names, ru, settings=None, before=None)  # type: ignore[arg-type]
+    assert "Счёт: <b>Аня и Вика2</b> 465" in text
+
+
+def test_a_private_games_end_offers_another_game_and_no_card(ru: Translator) -> None:
+    """Issue 37, 6: a game against the computer ends in one last word, with no dead card buttons."""
+    match = at_meld("9C KD")
+    match.finished = True
+    match.winner = 0
+    _, markup = hand_message(match, 0, ru, story=HandStory(table_text="СТОЛ"))
+    assert markup == {"inline_keyboard": [[{"text": "🔁 Ещё партию", "callback_data": PlayCb().pack()}]]}

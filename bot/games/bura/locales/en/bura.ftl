@@ -224,11 +224,11 @@ hand-select-fewer = Unmark { $count } { $count ->
     [one] card
    *[other] cards
 }.
-played-face-down = { $count } { $count ->
+played-face-down = played { $count } { $count ->
     [one] card
    *[other] cards
 } face down
-played-pass = a pass
+played-pass = passed
 
 ## Why a move was refused (alerts)
 

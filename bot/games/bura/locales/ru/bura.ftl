@@ -235,12 +235,12 @@ hand-select-fewer = Снимите отметку с { $count } { $count ->
     [one] карты
    *[other] карт
 }.
-played-face-down = { $count } { $count ->
-    [one] карта
+played-face-down = сыграл { $count } { $count ->
+    [one] карту
     [few] карты
    *[many] карт
 } втёмную
-played-pass = пропуск
+played-pass = пропустил ход
 
 ## Почему ход не принят (всплывающие подсказки)
 

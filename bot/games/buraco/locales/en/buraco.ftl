@@ -40,18 +40,21 @@ buraco-button-keep = Keep { $card }
 buraco-button-reject = Show it, draw the next
 buraco-button-meld = Lay { $cards }
 buraco-button-meld-as = Lay as { $cards }
-buraco-button-add = To run { $number }
+buraco-button-add = To { $run }
 # The cards can join the run in more than one way (where a joker or a 2 ends up): the button names the run it makes
-buraco-button-add-as = To run { $number } → { $cards }
+buraco-button-add-as = Add → { $cards }
 buraco-button-discard = Discard { $card }
 buraco-button-cancel = Take the opening back
 buraco-button-sort-rank = Sort by rank
 buraco-button-sort-suit = Sort by suit
-## What the bot played for a player ("the bot played …"): noun phrases
-buraco-played-stock = a draw from the stock
-buraco-played-pile = the pile taken
-buraco-played-meld = a meld
-buraco-played-discard = a discard of { $card }
+## What the bot did for a player ("the bot …"): a verb in the past tense
+buraco-played-stock = drew from the stock
+buraco-played-pile = took the pile
+buraco-played-meld = laid { $count ->
+    [one] a run
+   *[other] { $count } runs
+}
+buraco-played-discard = discarded { $card }
 
 ## Announcements
 

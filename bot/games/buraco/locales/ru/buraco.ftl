@@ -42,18 +42,22 @@ buraco-button-keep = Оставить { $card }
 buraco-button-reject = Открыть и взять следующую
 buraco-button-meld = Выложить { $cards }
 buraco-button-meld-as = Выложить как { $cards }
-buraco-button-add = К ряду { $number }
+buraco-button-add = К ряду { $run }
 # Карты можно добавить к ряду по-разному (куда встанет джокер или двойка): кнопка называет ряд, который получится
-buraco-button-add-as = К ряду { $number } → { $cards }
+buraco-button-add-as = Добавить → { $cards }
 buraco-button-discard = Сбросить { $card }
 buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу
 buraco-button-sort-suit = Сортировать по масти
-## Что сыграл бот за игрока («бот сыграл …»): существительные в винительном падеже
-buraco-played-stock = добор из колоды
-buraco-played-pile = взятие сброса
-buraco-played-meld = выкладку
-buraco-played-discard = сброс { $card }
+## Что бот сделал за игрока («бот …»): глагол в прошедшем времени
+buraco-played-stock = взял из колоды
+buraco-played-pile = забрал сброс
+buraco-played-meld = выложил { $count ->
+    [one] ряд
+    [few] { $count } ряда
+   *[many] { $count } рядов
+}
+buraco-played-discard = сбросил { $card }
 
 ## Объявления
 

@@ -1,0 +1,3 @@
+### A game against the computer (/play)
+
+play-again = 🔁 Play again
