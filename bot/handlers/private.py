@@ -46,8 +46,12 @@ def create_router() -> Router:
             )
             text = reply.text
         else:
+            # A lobby that waited for him to open this chat (the host seated by /new, say) is told he is here.
+            waits = await tables.lobby.start_private(actor, update_id)
+            if waits.text:
+                await respond(tables, message, waits.text, update_id)
+                return
             # The first run: what the bot is for, and two ways to begin (a group, or a game right here).
-            await tables.core.remember(actor, started=True)
             me = await bot.me()
             markup = link_keyboard(
                 [

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from bot.games.registry import PROFILES, game_for, profile_of
 from bot.i18n import Translator, language_for_telegram
 from bot.render.help import render_help
-from bot.render.keyboard import Keyboard
+from bot.render.keyboard import Keyboard, link, link_keyboard
 from bot.render.lobby import (
     BACK_KEY,
     DONE_KEY,
@@ -299,7 +299,7 @@ class LobbyService:
             if op is LobbyOp.REMOVE_COMPUTER:
                 return await self._remove_computer(table, tr, update_id)
             if op is LobbyOp.START:
-                return await self._start(table, actor, tr, update_id, title)
+                return await self._start(table, actor, tr, update_id, title, bot_username=bot_username)
             if op is LobbyOp.CANCEL:
                 return await self._cancel(table, tr, update_id)
             if op is LobbyOp.SETTINGS:
@@ -513,6 +513,7 @@ class LobbyService:
         id, a made-up or old link) is answered as a table that is gone, and changes nothing of any table."""
         core = self.core
         tr = core.actor_translator(actor)
+        was_reachable = await self._reachable(actor.user_id)
         await core.remember(actor, started=True)
         table_id = invited_table(core.invite_key, payload)
         found = await self.repository.get_table(table_id) if table_id is not None else None
@@ -525,7 +526,10 @@ class LobbyService:
             if table is None or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-link-expired"))
             if any(seat.user_id == actor.user_id for seat in table.seats):
-                return Reply(tr.t("flow-ready-private"))
+                if was_reachable:
+                    return Reply(tr.t("flow-ready-private"))
+                await self._tell_ready([table], actor, update_id)
+                return Reply(tr.t("flow-table-waits"))
             settings = await core.chat_settings(table.chat_id)
             if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
                 return Reply(tr.t("flow-lobby-full", count=most))
@@ -533,6 +537,38 @@ class LobbyService:
         if reply.text is None:
             return Reply()
         return Reply(tr.t("flow-joined-private"))
+
+    async def start_private(self, actor: Actor, update_id: int | None = None) -> Reply:
+        """/start without an invitation: he opens the private chat. If that is what a lobby he sits at waited for
+        (he had never opened it, or had blocked the bot), he is told the table waits and its group that he is
+        ready; else nothing is said here (the greeting is the handler's)."""
+        was_reachable = await self._reachable(actor.user_id)
+        await self.core.remember(actor, started=True)
+        if was_reachable:
+            return Reply()
+        lobbies = []
+        for table_id in await self.repository.seated_at(actor.user_id):
+            table = await self.repository.get_table(table_id)
+            if table is not None and table.status is TableStatus.LOBBY and table.chat_id != actor.user_id:
+                lobbies.append(table)
+        if not lobbies:
+            return Reply()
+        await self._tell_ready(lobbies, actor, update_id)
+        return Reply(self.core.actor_translator(actor).t("flow-table-waits"))
+
+    async def _reachable(self, user_id: int) -> bool:
+        user = await self.repository.get_user(user_id)
+        return user is not None and user.started_bot and not user.blocked
+
+    async def _tell_ready(self, tables: Sequence[Table], actor: Actor, update_id: int | None) -> None:
+        """Each lobby's group hears, quietly and once (he was unreachable until now), that the player it waited
+        for can get his cards: the host may start."""
+        outbox = []
+        for table in tables:
+            group_tr = await self.core.chat_translator(table.chat_id)
+            said = group_tr.t("flow-player-ready", name=html.escape(actor.name))
+            outbox.append(text_message(table.chat_id, said, thread_id=table.thread_id, silent=True))
+        await self.core.enqueue(outbox, update_id)
 
     # -- settings ------------------------------------------------------------------------------------------
 
@@ -614,9 +650,11 @@ class LobbyService:
         *,
         settings: TableSettings | None = None,
         chat_settings: JsonObject | None = None,
+        bot_username: str = "",
     ) -> Reply:
         """Deal: the match begins, the lobby message gives way to the table and the hands. `chat_settings`: the
-        chat's settings to commit with it (the level /play names)."""
+        chat's settings to commit with it (the level /play names). A player the bot cannot write to holds it up:
+        the refusal carries the table's invitation (`bot_username` known), which opens his private chat."""
         core = self.core
         if settings is None:
             settings = await core.chat_settings(table.chat_id)
@@ -627,19 +665,16 @@ class LobbyService:
             return Reply(tr.t("flow-need-players", count=least), alert=True)
         if count > most:
             return Reply(tr.t("flow-lobby-full", count=most), alert=True)
-        unreachable = []
+        unreachable: list[Seat] = []
         for seat in table.seats:
             if seat.user_id is None:
                 continue
             user = await self.repository.get_user(seat.user_id)
             if user is None or not user.started_bot or user.blocked:
-                unreachable.append(html.escape(seat.name))
+                unreachable.append(seat)
         group_tr = core.translations.get(settings.language)
         if unreachable:
-            said = group_tr.t("flow-need-private", names=names_list(unreachable, group_tr, len(unreachable)))
-            await core.enqueue([text_message(table.chat_id, said, thread_id=table.thread_id)])
-            # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
-            return Reply(tr.t("flow-need-private", names=names_list(unreachable, tr)), alert=True)
+            return await self._unreachable(table, unreachable, actor, tr, group_tr, bot_username)
         seats: list[Seat] | None = None
         size = game.seats(settings)
         if size is not None and count < size:
@@ -674,6 +709,34 @@ class LobbyService:
             chat_settings=chat_settings,
         )
         return Reply(tr.t("flow-started") if committed else None)
+
+    async def _unreachable(
+        self,
+        table: Table,
+        unreachable: Sequence[Seat],
+        actor: Actor,
+        tr: Translator,
+        group_tr: Translator,
+        bot_username: str,
+    ) -> Reply:
+        """«Начать» with players the bot cannot write to: each must open its private chat (the table's invitation,
+        which seats him there or tells him he is seated). The host who is one of them is taken there at once
+        (the tap's answer is the link); the others are named in one quiet group message with the link as a button,
+        and in the host's alert."""
+        link_to = invite_link(bot_username, self.core.invite_key, table.table_id) if bot_username else None
+        others = [seat for seat in unreachable if seat.user_id != actor.user_id]
+        if others:
+            names = [html.escape(seat.name) for seat in others]
+            said = group_tr.t("flow-need-private-group", names=names_list(names, group_tr, len(names)))
+            markup = link_keyboard([[link(group_tr.t("flow-need-private-button"), link_to)]]) if link_to else None
+            await self.core.enqueue(
+                [text_message(table.chat_id, said, thread_id=table.thread_id, silent=True, markup=markup)]
+            )
+        if link_to is not None and len(others) < len(unreachable):
+            return Reply(url=link_to)  # his own private chat opens, and /start there tells him the table waits
+        # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
+        names = [html.escape(seat.name) for seat in unreachable]
+        return Reply(tr.t("flow-need-private", names=names_list(names, tr)), alert=True)
 
     async def _cancel(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         settings = await self.core.chat_settings(table.chat_id)

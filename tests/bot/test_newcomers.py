@@ -1,0 +1,70 @@
+"""Issue 37: what a newcomer meets — the host who never opened the private chat, /rules, the private chat's
+commands, «Ещё матч», a game named in /new. The table service on a real SQLite storage (tests/bot/test_services)."""
+
+from __future__ import annotations
+
+from bot.services.invites import invite_payload
+from bot.storage import OutboxKind, TableStatus
+from bot.telegram.callbacks import LobbyOp
+from tests.bot.test_services import ANNA, BORIS, BOT, GROUP, VIKA, World, member, started, tap, world
+
+__all__ = ["world"]  # the fixture
+
+
+# -- the host who never opened the private chat ----------------------------------------------------------------
+
+
+async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_the_group_told_once(world: World) -> None:
+    """Dima added the bot and sent /new without ever opening its private chat: «Начать» said «Не могу прислать
+    карты: Дима» in an alert with no button. Now the tap opens his private chat (the table's invitation); his
+    /start there says the table waits, and the group hears quietly, once, that he is ready."""
+    await started(world, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)  # Anna never started the bot
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    table = await world.table()
+    link = f"https://t.me/{BOT}?start={invite_payload(world.tables.core.invite_key, table.table_id)}"
+    refused = await tap(world, LobbyOp.START, ANNA, update_id=3)
+    assert refused.url == link
+    await world.deliver()
+    assert not any("Не могу прислать" in text for text in world.api.texts(GROUP))  # nobody else to wait for
+    assert (await world.table()).status is TableStatus.LOBBY
+
+    payload = link.split("?start=", 1)[1]
+    reply = await world.tables.lobby.join_from_link(payload, ANNA, is_member=member(True), update_id=4)
+    assert reply.text is not None and "Вас ждут за столом" in reply.text
+    again = await world.tables.lobby.join_from_link(payload, ANNA, is_member=member(True), update_id=5)
+    assert again.text is not None and "уже за столом" in again.text
+    await world.deliver()
+    ready = [call for call in world.api.to(GROUP) if "личный чат открыт" in str(call.payload.get("text"))]
+    assert len(ready) == 1 and ready[0].payload.get("disable_notification") is True
+    assert "Аня &lt;3" in str(ready[0].payload["text"])
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=6)).alert
+    assert (await world.table()).status is TableStatus.PLAYING
+
+
+async def test_the_others_who_cannot_be_reached_get_one_quiet_group_message_with_the_link(world: World) -> None:
+    await started(world, ANNA)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    table = await world.table()
+    payload = invite_payload(world.tables.core.invite_key, table.table_id)
+    await world.tables.lobby.join_from_link(payload, BORIS, is_member=member(True), update_id=2)
+    await world.storage.set_user_blocked(BORIS.user_id)  # he blocked the bot since
+    refused = await tap(world, LobbyOp.START, ANNA, update_id=3)
+    assert refused.alert and refused.text is not None and "Борис" in refused.text and refused.url is None
+    await world.deliver()
+    [told] = [call for call in world.api.to(GROUP) if call.kind is OutboxKind.SEND and "Борис" in str(call.payload)]
+    assert told.payload.get("disable_notification") is True
+    [[button]] = told.payload["reply_markup"]["inline_keyboard"]
+    assert button["url"] == f"https://t.me/{BOT}?start={payload}"
+
+
+async def test_a_plain_start_tells_a_seated_player_that_his_table_waits(world: World) -> None:
+    """He found the bot another way (the group greeting's button): /start without the invitation still tells him
+    of the table, and the group hears he is ready; a second /start is a plain greeting again."""
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    waits = await world.tables.lobby.start_private(ANNA, update_id=2)
+    assert waits.text is not None and "Вас ждут за столом" in waits.text
+    assert (await world.tables.lobby.start_private(ANNA, update_id=3)).text is None
+    assert (await world.tables.lobby.start_private(VIKA, update_id=4)).text is None  # seated nowhere
+    await world.deliver()
+    assert sum("личный чат открыт" in text for text in world.api.texts(GROUP)) == 1
