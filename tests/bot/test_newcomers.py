@@ -3,8 +3,13 @@ commands, «Ещё матч», a game named in /new. The table service on a real
 
 from __future__ import annotations
 
+import pytest
+
+from bot.i18n import Translations
 from bot.services.invites import invite_payload
+from bot.services.lobby import help_text
 from bot.storage import OutboxKind, TableStatus
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp
 from tests.bot.test_services import ANNA, BORIS, BOT, GROUP, VIKA, World, member, started, tap, world
 
@@ -68,3 +73,28 @@ async def test_a_plain_start_tells_a_seated_player_that_his_table_waits(world: W
     assert (await world.tables.lobby.start_private(VIKA, update_id=4)).text is None  # seated nowhere
     await world.deliver()
     assert sum("личный чат открыт" in text for text in world.api.texts(GROUP)) == 1
+
+
+# -- help per game --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("ru", ["0; 31 и больше — 2; меньше 31 — 4; ни одной взятки — 6", "вместо 31 считают 21", "вдвое", "12"]),
+        ("en", ["most points — 0; 31 or more — 2; fewer than 31 — 4; no trick at all — 6", "doubled", "12"]),
+    ],
+)
+def test_burkozel_help_explains_the_penalties_the_group_sees(language: str, expected: list[str]) -> None:
+    """The group saw «Штрафные (до 12): …» after each deal, and /help never said where they came from."""
+    tr = Translations().get(language)
+    told = help_text(TableSettings(profile="bk", language=language), tr)
+    assert all(part in told for part in expected), told
+
+
+@pytest.mark.parametrize(
+    ("profile", "expected"), [("bura", "11 побед и на 2 больше"), ("kozel", "ставит 1 в банк"), ("b5", "11 побед")]
+)
+def test_every_bura_game_says_how_the_match_is_counted(profile: str, expected: str) -> None:
+    told = help_text(TableSettings(profile=profile, language="ru"), Translations().get("ru"))
+    assert "Счёт: " in told and expected in told, told
