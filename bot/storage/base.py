@@ -488,6 +488,11 @@ class StatsStore(Protocol):
         """Every tally kept in the chat (a chat's players and games are few), by game, then player."""
         ...
 
+    async def user_stats(self, user_id: int) -> list[Stats]:
+        """The player's tallies in every chat he has played in (his groups, and his private chat's games against
+        the computer), by game; a tally a chat and game (/stats in private sums them)."""
+        ...
+
 
 class TimerStore(Protocol):
     async def due_timers(self, now: float) -> list[Timer]:

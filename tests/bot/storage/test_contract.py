@@ -544,6 +544,27 @@ async def test_stats_accumulate_per_game_and_counter(storage: Storage) -> None:
     assert await storage.chat_stats(-2) == []
 
 
+async def test_a_players_tallies_are_read_across_his_chats(storage: Storage) -> None:
+    """/stats in private (issue 37): his tallies in every chat, a row a chat and game, by game."""
+    for chat in (-1, -2):
+        table = await storage.create_table(chat, creator_id=7, settings={})
+        deltas = [
+            StatsDelta(chat_id=chat, user_id=7, game="bura", counts={"deals_won": -chat}),
+            StatsDelta(chat_id=chat, user_id=8, game="bura", counts={"deals_won": 5}),
+        ]
+        if chat == -1:
+            deltas.append(StatsDelta(chat_id=chat, user_id=7, game="buraco", counts={"canastras": 2}))
+        await storage.commit_move(table.table_id, 0, None, stats=deltas)
+    found = [(s.game, s.chat_id, s.counts) for s in await storage.user_stats(7)]
+    assert sorted(found) == [
+        ("bura", -2, {"deals_won": 2}),
+        ("bura", -1, {"deals_won": 1}),
+        ("buraco", -1, {"canastras": 2}),
+    ]
+    assert [s.game for s in await storage.user_stats(7)] == ["bura", "bura", "buraco"]
+    assert await storage.user_stats(9) == []
+
+
 # -- what players see (issue #12) ------------------------------------------------------------------------------
 
 
