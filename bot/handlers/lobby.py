@@ -1,4 +1,4 @@
-"""Group lobby: /new (/bura) opens a table; /addbot seats a computer; /settings and the lobby and settings buttons;
+"""Group lobby (/new is bot/handlers/games.py): /addbot seats a computer; /settings and the lobby and settings buttons;
 /stop (/cancel) ends it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, respond, topic_of
+from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, respond
 from bot.services import TableService
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
@@ -22,14 +22,6 @@ def create_router() -> Router:
     router = Router(name="lobby")
     router.message.filter(GROUP_CHATS)
     router.callback_query.filter(GROUP_CHATS)
-
-    @router.message(Command("new", "bura"))
-    async def open_table(message: Message, tables: TableService, actor: Actor | None, update_id: int) -> None:
-        if actor is None:
-            return
-        reply = await tables.lobby.open(message.chat.id, actor, update_id, thread_id=topic_of(message))
-        if reply.text:
-            await respond(tables, message, reply.text, update_id)
 
     @router.message(Command("settings"))
     async def settings(

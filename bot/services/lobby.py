@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
 from bot.games.registry import PROFILES, game_for, profile_of
-from bot.i18n import Translator, language_for_telegram
+from bot.i18n import Translations, Translator, language_for_telegram
 from bot.render.help import render_help
 from bot.render.keyboard import Keyboard, link, link_keyboard
 from bot.render.lobby import (
@@ -140,18 +141,51 @@ def help_text(settings: TableSettings, tr: Translator) -> str:
     return render_help(game_for(settings).help_text(settings, tr), tr)
 
 
+def _name_key(name: str) -> str:
+    """A game's name as typed: any case, ё as е, punctuation and brackets as spaces."""
+    return " ".join(re.sub(r"[^\w]+", " ", name.lower().replace("ё", "е")).split())
+
+
+def game_names(translations: Translations) -> dict[str, str]:
+    """Every name a game may be asked for by (/new бурако, /new buraco, /new буркозёл): its profile's code, its
+    menu name with and without what the brackets say, its short name, in every language. Where two profiles share
+    a name («Бура»), the first of the menu takes it."""
+    names: dict[str, str] = {}
+    for profile in PROFILES:
+        said = [profile]
+        for language in translations.languages:
+            tr = translations.get(language)
+            menu = tr.t(f"setting-profile-{profile}")
+            said += [menu, menu.split("(", 1)[0], tr.t(f"game-name-{profile}")]
+        for name in said:
+            names.setdefault(_name_key(name), profile)
+    return names
+
+
 class LobbyService:
     def __init__(self, core: TableCore) -> None:
         self.core = core
         self.repository = core.repository
+        self._games = game_names(core.translations)
+
+    def game_named(self, name: str) -> str | None:
+        """The profile (game) a name typed after /new asks for, or None."""
+        return self._games.get(_name_key(name))
 
     # -- opening -------------------------------------------------------------------------------------------
 
     async def open(
-        self, chat_id: int, actor: Actor, update_id: int | None = None, *, thread_id: int | None = None
+        self,
+        chat_id: int,
+        actor: Actor,
+        update_id: int | None = None,
+        *,
+        thread_id: int | None = None,
+        profile: str | None = None,
     ) -> Reply:
         """/new: open a lobby with the creator seated; one table per group (in the forum topic `thread_id`, where
-        the whole table then lives). A group that has no language yet takes the creator's."""
+        the whole table then lives). A group that has no language yet takes the creator's. `profile`: the game
+        asked for (/new бурако, a game's button), which becomes the chat's (as if chosen under ⚙️)."""
         core = self.core
         await core.remember(actor)
         await self.adopt_language(chat_id, actor)
@@ -160,6 +194,10 @@ class LobbyService:
         existing = await self.repository.get_open_table(chat_id)
         if existing is not None:
             return Reply(self._exists_text(existing, tr))
+        stored: JsonObject | None = None
+        if profile is not None and profile in PROFILES and profile != profile_of(settings):
+            settings = settings.with_code(PROFILE_KEY, profile)
+            stored = _stored(settings)
         seats = (Seat(seat=0, user_id=actor.user_id, name=actor.name),)
         try:
             table = await self.repository.create_table(
@@ -181,6 +219,7 @@ class LobbyService:
             table,
             outbox=[self._lobby_message(table, settings, tr, new=True)],
             deadline=LOBBY_DEADLINE,
+            chat_settings=stored,
         )
         return Reply()
 
@@ -190,6 +229,15 @@ class LobbyService:
         settings = await self.core.chat_settings(chat_id)
         tr = tr or self.core.translations.get(settings.language)
         return help_text(settings, tr)
+
+    async def rules(self, chat_id: int, tr: Translator | None = None, profile: str | None = None) -> str:
+        """/rules: how a game is played and counted — `profile`'s, else the chat's table's (its lobby's settings
+        are the chat's), in the chat's language unless `tr` is given."""
+        settings = await self.core.chat_settings(chat_id)
+        tr = tr or self.core.translations.get(settings.language)
+        if profile is not None and profile in PROFILES:
+            settings = settings.with_code(PROFILE_KEY, profile)
+        return game_for(settings).help_text(settings, tr)
 
     async def adopt_language(self, chat_id: int, actor: Actor) -> None:
         """A group without a language of its own takes that of who brought the bot or opened its first table

@@ -8,7 +8,7 @@ import pytest
 from bot.i18n import Translations
 from bot.services.invites import invite_payload
 from bot.services.lobby import help_text
-from bot.storage import OutboxKind, TableStatus
+from bot.storage import OutboxKind, StatsDelta, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyOp
 from tests.bot.test_services import ANNA, BORIS, BOT, GROUP, VIKA, World, member, started, tap, world
@@ -98,3 +98,58 @@ def test_burkozel_help_explains_the_penalties_the_group_sees(language: str, expe
 def test_every_bura_game_says_how_the_match_is_counted(profile: str, expected: str) -> None:
     told = help_text(TableSettings(profile=profile, language="ru"), Translations().get("ru"))
     assert "Счёт: " in told and expected in told, told
+
+
+# -- which game: /new <game>, /rules, the private chat's /stats ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "profile"),
+    [
+        ("бурако", "buraco"),
+        ("Buraco", "buraco"),
+        ("буркозёл", "bk"),
+        ("Буркозел", "bk"),
+        ("burkozel", "bk"),
+        ("бура", "bura"),
+        ("Козёл на фишки", "kozel"),
+        ("kozel for points", "kp"),
+        ("b5", "b5"),
+        ("шахматы", None),
+    ],
+)
+async def test_a_game_is_found_by_its_name_in_either_language(world: World, name: str, profile: str | None) -> None:
+    assert world.tables.lobby.game_named(name) == profile
+
+
+async def test_new_with_a_game_opens_that_games_lobby_and_keeps_it_for_the_chat(world: World) -> None:
+    """«Бурако» was the 8th choice under ⚙️: /new бурако opens its lobby at once."""
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1, profile="buraco")
+    table = await world.table()
+    assert table.settings["profile"] == "buraco"
+    assert (await world.tables.core.chat_settings(GROUP)).profile == "buraco"
+    await world.deliver()
+    assert "Бурако" in world.api.texts(GROUP)[-1]
+    assert "Бурако" in await world.tables.lobby.rules(GROUP)  # /rules: the table's game
+
+
+async def test_rules_tell_the_chats_game_or_the_one_asked_for(world: World) -> None:
+    ru, en = Translations().get("ru"), Translations().get("en")
+    assert (await world.tables.lobby.rules(GROUP)).startswith("<b>Бура</b>")
+    assert "Штрафные после сдачи" in await world.tables.lobby.rules(GROUP, ru, "bk")
+    assert (await world.tables.lobby.rules(ANNA.user_id, en, "buraco")).startswith("<b>Buraco</b>")
+    assert "/new" not in await world.tables.lobby.rules(GROUP)  # the rules alone, not /help's commands
+
+
+async def test_stats_in_private_sum_the_players_tallies_across_his_groups(world: World) -> None:
+    for chat, won in ((GROUP, 2), (GROUP - 1, 3)):
+        table = await world.storage.create_table(chat, creator_id=ANNA.user_id, settings={})
+        counts = {"deals_won": won, "deals_played": 4, "matches_won": 1, "matches_played": 1}
+        await world.storage.commit_move(
+            table.table_id, 0, None, stats=[StatsDelta(chat_id=chat, user_id=ANNA.user_id, game="bura", counts=counts)]
+        )
+    told = await world.tables.stats.everywhere(ANNA.user_id, ANNA.name, Translations().get("ru"))
+    assert told.splitlines()[0] == "📊 Аня &lt;3 — во всех чатах"
+    assert "матчи: 2 из 2" in told and "сдачи: 5 из 8" in told, told
+    nothing = await world.tables.stats.everywhere(BORIS.user_id, BORIS.name, Translations().get("en"))
+    assert nothing.startswith("You have not played anywhere yet.")

@@ -51,3 +51,69 @@ async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_seat
     async with BotDatabase(bot.database) as storage:
         table = await storage.get_table(table_id)
         assert table is not None and table.status is TableStatus.PLAYING
+
+
+async def test_the_greeting_offers_every_game_and_new_opens_the_one_named(tg: FakeTelegram, bot: BotProcess) -> None:
+    """The greeting named only Бура, and Бурако was the 8th choice under ⚙️. Now it has a button a game; /new бурако
+    opens Бурако's lobby; an unknown name is answered with the games; /rules tells the table's game."""
+    anna, boris = tg.user("Аня", "anna"), tg.user("Борис", "boris")
+    group = tg.group("Двор", owner=anna, members=[boris])
+    tg.add_bot(group, by=anna)
+    greeting = await tg.wait_bot_message(group, timeout=MOVE_WAIT)
+    labels = [str(button["text"]) for row in greeting.keyboard for button in row]
+    assert {"Бура (классика)", "Буркозёл", "Бурако"} <= set(labels), labels
+
+    said = tg.send_message(anna, group, "/new шахматы")
+    which = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    assert (which.text or "").startswith("Не знаю такой игры") and len(which.keyboard) >= 4
+
+    said = tg.send_message(anna, group, "/new бурако")
+    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    assert "Бурако" in (lobby.text or "") and lobby_button(lobby, LobbyOp.JOIN) is not None
+    said = tg.send_message(boris, group, "/rules")
+    rules = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    assert (rules.text or "").startswith("Бурако") and "канастра" in (rules.text or "")
+
+
+async def test_a_games_button_under_the_greeting_opens_its_lobby(tg: FakeTelegram, bot: BotProcess) -> None:
+    anna = tg.user("Аня", "anna")
+    group = tg.group("Двор", owner=anna)
+    tg.add_bot(group, by=anna)
+    greeting = await tg.wait_bot_message(group, timeout=MOVE_WAIT)
+    answer = await tg.wait_answer(tg.tap(anna, greeting, text="Буркозёл"), timeout=MOVE_WAIT)
+    assert not answer.show_alert, answer
+    lobby = await tg.wait_for(
+        lambda: next((m for m in tg.messages(group, from_bot=True) if "Буркозёл" in (m.text or "")), None),
+        MOVE_WAIT,
+        "Burkozel's lobby",
+    )
+    assert lobby_button(lobby, LobbyOp.JOIN) is not None
+
+
+async def test_the_private_chat_answers_rules_stats_and_the_group_commands(tg: FakeTelegram, bot: BotProcess) -> None:
+    """In private, /rules, /stats, /top, /settings and /new all got «Я веду игру в группах…»."""
+    anna = tg.user("Аня", "anna")
+    chat = tg.private_chat(anna)
+    said = tg.start_bot(anna)
+    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+
+    said = tg.send_message(anna, chat, "/rules")
+    which = await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+    assert which.text == "Правила какой игры?"
+    tapped = tg.tap(anna, which, text="Буркозёл")
+    await tg.wait_answer(tapped, timeout=MOVE_WAIT)
+    rules = await tg.wait_bot_message(chat, after=which, timeout=MOVE_WAIT)
+    assert (rules.text or "").startswith("Буркозёл") and "Штрафные после сдачи" in (rules.text or "")
+
+    said = tg.send_message(anna, chat, "/stats")
+    stats = await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+    assert (stats.text or "").startswith("Вы ещё нигде не играли")
+    said = tg.send_message(anna, chat, "/top")
+    top = await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+    assert "отправьте /top там" in (top.text or "")
+    for command in ("/new", "/settings"):
+        said = tg.send_message(anna, chat, command)
+        told = await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+        assert "Я веду игру в группах" not in (told.text or "")
+        [[add]] = told.keyboard
+        assert str(add["url"]).endswith("?startgroup=new"), add

@@ -102,7 +102,7 @@ async def test_an_english_group_reads_english_throughout(tg: FakeTelegram, start
     players = await seat_players(tg, storage, 2, title="Friday cards", language="en")
     group = players.group
     texts = [m.text or "" for m in bot_messages(tg, group)]
-    assert texts[0].startswith("Hi! To play Bura, send /new."), texts[0]
+    assert texts[0].startswith("Hi! Pick a game"), texts[0]
     table = await players.table_shows("Trump:", "to lead")
     await players.group_says("🃏 Deal 1.")
     for text in [table.text or "", *(players.hand(u).text or "" for u in players.by_seat.values())]:  # type: ignore[union-attr]
