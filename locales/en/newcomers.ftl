@@ -13,3 +13,4 @@ flow-add-to-group = ➕ Add to a group
 flow-stats-mine-everywhere = 📊 { $name } — in all chats
 flow-stats-none-everywhere = You have not played anywhere yet. Start a table in a group (/new) or play the computer here: /play.
 flow-top-private = 🏆 Each group has its own top players: send /top there. Your tallies across all groups:
+flow-command-rules = the rules of a game

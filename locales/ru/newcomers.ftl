@@ -13,3 +13,4 @@ flow-add-to-group = ➕ Добавить в группу
 flow-stats-mine-everywhere = 📊 { $name } — во всех чатах
 flow-stats-none-everywhere = Вы ещё нигде не играли. Соберите стол в группе (/new) или сыграйте здесь с компьютером: /play.
 flow-top-private = 🏆 Лучшие игроки — в каждой группе свои: отправьте /top там. Ваши итоги во всех группах:
+flow-command-rules = правила игры
