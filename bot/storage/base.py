@@ -366,6 +366,10 @@ class TableStore(Protocol):
 
     async def list_tables(self, status: TableStatus) -> list[Table]: ...
 
+    async def last_finished_table(self, chat_id: int) -> Table | None:
+        """The chat's latest finished table (its match over, stopped, or a lobby cancelled), if any."""
+        ...
+
     async def commit_move(
         self,
         table_id: int,

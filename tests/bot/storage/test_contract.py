@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -592,3 +593,18 @@ async def test_the_outbox_keeps_pins_replacing_sends_and_each_rows_digest(storag
     assert [due[i].replaces for i in ids] == [True, False, False, False]
     assert due[ids[0]].digest == payload_digest(payload) != due[ids[3]].digest
     assert due[ids[1]].ref == "table" and due[ids[1]].payload == {}
+
+
+async def test_the_chats_last_finished_table_is_found(storage: Storage) -> None:
+    """/score after a match (issue 37): the chat's latest finished table, not an open one, not another chat's."""
+    assert await storage.last_finished_table(-1) is None
+    first = await storage.create_table(-1, creator_id=7, settings={})
+    await storage.commit_move(first.table_id, 0, '{"over": 1}', status=TableStatus.FINISHED)
+    second = await storage.create_table(-1, creator_id=8, settings={})
+    await storage.commit_move(second.table_id, 0, '{"over": 2}', status=TableStatus.FINISHED)
+    await storage.create_table(-1, creator_id=9, settings={})  # open: not it
+    other = await storage.create_table(-2, creator_id=7, settings={})
+    await storage.commit_move(other.table_id, 0, None, status=TableStatus.FINISHED)
+    found = await storage.last_finished_table(-1)
+    assert found is not None and (found.table_id, found.creator_id) == (second.table_id, 8)
+    assert found.state is not None and json.loads(found.state) == {"over": 2}
