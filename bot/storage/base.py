@@ -367,7 +367,8 @@ class TableStore(Protocol):
     async def list_tables(self, status: TableStatus) -> list[Table]: ...
 
     async def last_finished_table(self, chat_id: int) -> Table | None:
-        """The chat's latest finished table (its match over, stopped, or a lobby cancelled), if any."""
+        """The chat's latest finished table that was dealt (its match over, or stopped), while its state is kept
+        (a lobby cancelled before the deal, or a table pruned, has none)."""
         ...
 
     async def commit_move(

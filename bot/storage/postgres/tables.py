@@ -94,7 +94,7 @@ class Tables(Part):
         rows = await self._database.read(
             lambda db: db.fetch(
                 f"SELECT *, {WITH_SEATS} FROM tables WHERE chat_id = $1 AND status = 'finished'"
-                " ORDER BY table_id DESC LIMIT 1",
+                " AND state IS NOT NULL ORDER BY table_id DESC LIMIT 1",
                 chat_id,
             )
         )

@@ -114,7 +114,8 @@ class Tables(Part):
         def query(db: sqlite3.Connection) -> Table | None:
             rows = fetchall(
                 db,
-                "SELECT table_id FROM tables WHERE chat_id = ? AND status = 'finished' ORDER BY table_id DESC LIMIT 1",
+                "SELECT table_id FROM tables WHERE chat_id = ? AND status = 'finished' AND state IS NOT NULL"
+                " ORDER BY table_id DESC LIMIT 1",
                 (chat_id,),
             )
             return load_table(db, int(rows[0]["table_id"])) if rows else None

@@ -602,6 +602,8 @@ async def test_the_chats_last_finished_table_is_found(storage: Storage) -> None:
     await storage.commit_move(first.table_id, 0, '{"over": 1}', status=TableStatus.FINISHED)
     second = await storage.create_table(-1, creator_id=8, settings={})
     await storage.commit_move(second.table_id, 0, '{"over": 2}', status=TableStatus.FINISHED)
+    cancelled = await storage.create_table(-1, creator_id=9, settings={})  # a lobby cancelled: no match in it
+    await storage.commit_move(cancelled.table_id, 0, None, status=TableStatus.FINISHED)
     await storage.create_table(-1, creator_id=9, settings={})  # open: not it
     other = await storage.create_table(-2, creator_id=7, settings={})
     await storage.commit_move(other.table_id, 0, None, status=TableStatus.FINISHED)
