@@ -37,6 +37,7 @@ from bot.render.lobby import (
 )
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
+from bot.services.game import with_rematch
 from bot.services.invites import invite_link, invited_table
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
 from bot.services.state import TableState
@@ -586,6 +587,80 @@ class LobbyService:
             return Reply()
         return Reply(tr.t("flow-joined-private"))
 
+    async def rematch(
+        self,
+        table_id: int,
+        chat_id: int,
+        actor: Actor,
+        *,
+        is_member: IsMember,
+        bot_username: str,
+        update_id: int | None = None,
+        thread_id: int | None = None,
+    ) -> Reply:
+        """«Ещё матч» under the result of the chat's last match: its players sit down again, each by his own tap.
+        The first tap opens a lobby with the chat's settings (those the match was played with), the tapper its
+        creator and the match's computers seated at once; each later tap seats its player there, as a join does
+        (a member of the group, his private chat open). Only the players of that match, and only under the chat's
+        last one: an older match's button, a forged one, or anyone else's tap is refused and changes nothing."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        old = await self.repository.get_table(table_id)
+        last = await self.repository.last_finished_table(chat_id)
+        if old is None or old.chat_id != chat_id or last is None or last.table_id != table_id:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        if not any(seat.user_id == actor.user_id for seat in old.seats):
+            return Reply(tr.t("flow-rematch-not-yours"), alert=True)
+        if (refused := await _member_reply(is_member, chat_id, tr, alert=True)) is not None:
+            return refused
+        await core.remember(actor)
+        current = await self.repository.get_open_table(chat_id)
+        if current is None:
+            computers = [seat for seat in old.seats if seat.user_id is None]
+            opened = await self._open_rematch(old, actor, computers, update_id, thread_id)
+            if opened is not None:
+                return opened
+            current = await self.repository.get_open_table(chat_id)  # another player's tap opened it meanwhile
+            if current is None:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+        if current.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-game-in-progress"), alert=True)
+        async with core.live.table(current.table_id) as held:
+            table = held.table
+            if table is None or table.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            return await self._join(table, actor, tr, update_id, bot_username)
+
+    async def _open_rematch(
+        self, old: Table, actor: Actor, computers: Sequence[Seat], update_id: int | None, thread_id: int | None
+    ) -> Reply | None:
+        """The rematch's lobby: the tapper and the computers of the match `old` seated. None if the chat has a
+        table open already (another tap was first)."""
+        core = self.core
+        settings = await core.chat_settings(old.chat_id)
+        group_tr = core.translations.get(settings.language)
+        people = [Seat(seat=0, user_id=actor.user_id, name=actor.name)]
+        seats = computer_names(
+            [*people, *(Seat(seat=n, user_id=None, name="") for n in range(1, len(computers) + 1))], group_tr
+        )
+        try:
+            table = await self.repository.create_table(
+                old.chat_id,
+                actor.user_id,
+                settings.model_dump(mode="json"),
+                seats,
+                update_id=first_use(update_id),
+                thread_id=thread_id if thread_id is not None else old.thread_id,
+            )
+        except OpenTableExistsError:
+            return None
+        except UpdateAlreadyProcessedError:
+            return Reply()
+        await core.commit(
+            table, outbox=[self._lobby_message(table, settings, group_tr, new=True)], deadline=LOBBY_DEADLINE
+        )
+        return Reply(core.actor_translator(actor).t("flow-rematch-opened"))
+
     async def start_private(self, actor: Actor, update_id: int | None = None) -> Reply:
         """/start without an invitation: he opens the private chat. If that is what a lobby he sits at waited for
         (he had never opened it, or had blocked the bot), he is told the table waits and its group that he is
@@ -735,9 +810,10 @@ class LobbyService:
         version = table.version + 1
         started = game.start_events(match)
         over = match.finished  # a one-deal match can end as it is dealt (a dealt «Бура!», RULES §7)
+        announced = core.messages.announcements(table, state, started, group_tr)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
-            *core.messages.announcements(table, state, started, group_tr),
+            *(with_rematch(announced, table, group_tr) if over else announced),
             *core.messages.table_message(table, state, group_tr, new=True),
             *await core.messages.hand_messages(
                 table, state, version, new=True, stories=core.messages.story(table, state, started, None)

@@ -95,6 +95,13 @@ class ForgetCb(CallbackData, prefix="f"):
     user: Id
 
 
+class RematchCb(CallbackData, prefix="m"):
+    """«Ещё матч» under a match's end: ``m:<table>``, the finished table whose players it seats again; the service
+    refuses it once another table was played in the chat since."""
+
+    table: Id
+
+
 class GameOp(StrEnum):
     NEW = "n"  # in a group: open that game's lobby, as /new <game>
     RULES = "r"  # in the private chat: that game's rules, as /rules

@@ -5,13 +5,32 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.bura.buttons import HandOp
+from bot.games.bura.settings import MatchChoice
 from bot.i18n import Translations
+from bot.services import Actor, Reply
 from bot.services.invites import invite_payload
 from bot.services.lobby import help_text
-from bot.storage import OutboxKind, StatsDelta, TableStatus
+from bot.storage import OutboxKind, Seat, StatsDelta, Table, TableStatus
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import LobbyOp
-from tests.bot.test_services import ANNA, BORIS, BOT, GROUP, VIKA, World, member, started, tap, world
+from bot.telegram.callbacks import HandCb, LobbyOp, RematchCb
+from tests.bot.test_services import (
+    ANNA,
+    BORIS,
+    BOT,
+    GROUP,
+    VIKA,
+    World,
+    member,
+    playing_table,
+    started,
+    state_of,
+    tap,
+    user_of,
+    world,
+)
+from tests.e2e.players import find_seed
+from tests.matches import bura_match
 
 __all__ = ["world"]  # the fixture
 
@@ -153,3 +172,86 @@ async def test_stats_in_private_sum_the_players_tallies_across_his_groups(world:
     assert "матчи: 2 из 2" in told and "сдачи: 5 из 8" in told, told
     nothing = await world.tables.stats.everywhere(BORIS.user_id, BORIS.name, Translations().get("en"))
     assert nothing.startswith("You have not played anywhere yet.")
+
+
+# -- after a match: /score, «Ещё матч», no dead buttons --------------------------------------------------------
+
+
+async def a_finished_match(world: World) -> Table:
+    """Anna and Boris play a one-deal match that a false claim ends at once; every message delivered."""
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
+    world.tables.core.test_seed = find_seed(settings, 2, lambda match: not match.finished, prefix="rematch")
+    await world.storage.upsert_chat(GROUP, language="ru")
+    await world.storage.set_chat_settings(GROUP, {"match": MatchChoice.SINGLE_DEAL.value})
+    table = await playing_table(world)
+    seat = bura_match(state_of(table).match).to_act()
+    assert seat is not None
+    claim = HandCb(table=table.table_id, move=table.version, op=HandOp.CLAIM)
+    assert await world.tables.game.tap(claim, user_of(table, seat), update_id=10) == Reply()
+    await world.deliver()
+    finished = await world.storage.get_table(table.table_id)
+    assert finished is not None and finished.status is TableStatus.FINISHED
+    return finished
+
+
+def rematch_button(world: World) -> RematchCb:
+    marked = [call for call in world.api.to(GROUP) if "reply_markup" in call.payload and call.kind is OutboxKind.SEND]
+    [[found]] = marked[-1].payload["reply_markup"]["inline_keyboard"]
+    assert found["text"] == "🔁 Ещё матч"
+    return RematchCb.unpack(found["callback_data"])
+
+
+async def test_a_finished_match_leaves_no_buttons_in_the_hands_and_score_tells_its_result(world: World) -> None:
+    """The hand kept its card buttons after «Матч окончен.», and /score said nobody plays."""
+    table = await a_finished_match(world)
+    for user in (ANNA, BORIS):
+        hand = world.api.to(user.user_id)[-1]
+        assert "Матч окончен." in str(hand.payload["text"])
+        assert "reply_markup" not in hand.payload, hand.payload
+    assert rematch_button(world).table == table.table_id  # under the group's result
+    score = await world.tables.game.score(GROUP)
+    assert score.startswith("🏁 Сейчас здесь не играют. Последний матч окончен:")
+    assert "Аня &lt;3" in score and "Борис" in score and score.endswith("Новый стол: /new")
+
+
+async def rematch(world: World, actor: Actor, table_id: int, update_id: int, is_member: bool = True) -> Reply:
+    return await world.tables.lobby.rematch(
+        table_id, GROUP, actor, is_member=member(is_member), bot_username=BOT, update_id=update_id
+    )
+
+
+async def test_another_match_seats_the_same_players_each_by_his_own_tap(world: World) -> None:
+    old = await a_finished_match(world)
+    pressed = rematch_button(world).table
+    assert (await rematch(world, VIKA, pressed, 20)).alert  # not a player of that match
+    assert (await rematch(world, BORIS, pressed, 21, is_member=False)).alert  # left the group since
+    assert await world.storage.get_open_table(GROUP) is None
+    opened = await rematch(world, BORIS, pressed, 22)
+    assert opened.text is not None and not opened.alert
+    lobby = await world.table()
+    assert (lobby.status, lobby.creator_id, [s.user_id for s in lobby.seats]) == (
+        TableStatus.LOBBY,
+        BORIS.user_id,
+        [BORIS.user_id],
+    )
+    assert lobby.settings["options"] == {"match": MatchChoice.SINGLE_DEAL.value}  # the same settings
+    assert (await rematch(world, ANNA, pressed, 23)).text == "Вы за столом."
+    assert (await rematch(world, ANNA, pressed, 24)).text == "Вы уже за столом."
+    lobby = await world.table()
+    assert [s.user_id for s in lobby.seats] == [BORIS.user_id, ANNA.user_id]
+    assert (await rematch(world, ANNA, old.table_id + 100, 25)).alert  # forged
+    assert not (await tap(world, LobbyOp.START, BORIS, update_id=26)).alert  # the creator starts as usual
+    assert (await world.table()).status is TableStatus.PLAYING
+
+
+async def test_another_match_seats_the_computers_at_once_and_an_old_button_is_refused(world: World) -> None:
+    await started(world, ANNA)
+    seats = [Seat(seat=0, user_id=ANNA.user_id, name=ANNA.name), Seat(seat=1, user_id=None, name="🤖 Компьютер")]
+    first = await world.storage.create_table(GROUP, ANNA.user_id, {}, seats)
+    await world.storage.commit_move(first.table_id, first.version, '{"over": 1}', status=TableStatus.FINISHED)
+    second = await world.storage.create_table(GROUP, ANNA.user_id, {}, seats)
+    await world.storage.commit_move(second.table_id, second.version, '{"over": 2}', status=TableStatus.FINISHED)
+    assert (await rematch(world, ANNA, first.table_id, 1)).alert  # an older match's button
+    assert not (await rematch(world, ANNA, second.table_id, 2)).alert
+    lobby = await world.table()
+    assert [(s.user_id, s.name) for s in lobby.seats] == [(ANNA.user_id, ANNA.name), (None, "🤖 Компьютер")]

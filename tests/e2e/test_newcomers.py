@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from bot.games.bura.settings import MatchChoice
 from bot.storage import TableStatus
+from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp
-from tests.botapi import FakeTelegram
-from tests.e2e.conftest import BotProcess
-from tests.e2e.players import MOVE_WAIT, lobby_button
+from tests.botapi import FakeTelegram, Message
+from tests.e2e.conftest import BotProcess, Start
+from tests.e2e.players import MOVE_WAIT, find_seed, greedy, lobby_button, seat_players
 from tests.e2e.reader import BotDatabase
 
 
@@ -117,3 +119,51 @@ async def test_the_private_chat_answers_rules_stats_and_the_group_commands(tg: F
         assert "Я веду игру в группах" not in (told.text or "")
         [[add]] = told.keyboard
         assert str(add["url"]).endswith("?startgroup=new"), add
+
+
+async def test_another_match_after_the_end_seats_the_same_players(tg: FakeTelegram, start: Start) -> None:
+    """A one-deal match played to its end: the hands lose their buttons, /score tells the result, and «Ещё матч»
+    under the result opens a lobby that each player joins by his own tap."""
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
+    storage = await start(find_seed(settings, 2, lambda match: not match.finished, prefix="rematch-e2e"))
+    players = await seat_players(tg, storage, 2, settings=[("match", MatchChoice.SINGLE_DEAL.value)])
+    await players.play_deal(greedy)
+    assert (await players.table()).status is TableStatus.FINISHED
+    group = players.group
+
+    def rematch(message: Message) -> bool:
+        return any(text == "🔁 Ещё матч" for row in message.button_texts for text in row)
+
+    result = await tg.wait_for(
+        lambda: next((m for m in tg.messages(group, from_bot=True) if rematch(m)), None),
+        MOVE_WAIT,
+        "the result with «Ещё матч»",
+    )
+    anna, boris = players.user(0), players.user(1)
+    for person in (anna, boris):
+        chat = tg.private_chat(person)
+        hand = await tg.wait_for(
+            lambda chat=chat: next(
+                (m for m in tg.messages(chat, from_bot=True) if m.protected and "Матч окончен." in (m.text or "")), None
+            ),
+            MOVE_WAIT,
+            "the hand over",
+        )
+        assert not hand.keyboard, hand.keyboard
+        assert players.hand(person) is None  # no hand with buttons left in his chat
+    score = await players.command(anna, "/score", "🏁")
+    assert "Последний матч окончен" in score
+
+    answer = await tg.wait_answer(tg.tap(boris, result, text="🔁 Ещё матч"), timeout=MOVE_WAIT)
+    assert not answer.show_alert, answer
+    lobby = await tg.wait_for(
+        lambda: next((m for m in reversed(tg.messages(group, from_bot=True)) if lobby_button(m, LobbyOp.JOIN)), None),
+        MOVE_WAIT,
+        "the new lobby",
+    )
+    answer = await tg.wait_answer(tg.tap(anna, result, text="🔁 Ещё матч"), timeout=MOVE_WAIT)
+    assert not answer.show_alert, answer
+    await tg.wait_for(lambda: anna.first_name in (lobby.text or ""), MOVE_WAIT, "Anna seated again")
+    table = await storage.get_open_table(group.id)
+    assert table is not None and table.creator_id == boris.id
+    assert {seat.user_id for seat in table.seats} == {anna.id, boris.id}
