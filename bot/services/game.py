@@ -61,7 +61,9 @@ class GameService:
                 # (another seat declining «Стоп!», say) is still his hand as it is, and does what it says.
                 current = data.move == state.shown_move(seat, table.version)
                 if not current and data.op != REFRESH:
-                    return Reply(tr.t("flow-stale-button"), alert=True)
+                    # An opponent's «Стоп!» or claim got in first: say who did what, not just "stale".
+                    why = state.game.stale_reason(state.match, seat, seat_names(table.seats), tr)
+                    return Reply(why or tr.t("flow-stale-button"), alert=True)
                 # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
                 payload = data.cards if current else ""
                 return await self._tap(table, state, seat, data.op, payload, tr, update_id)

@@ -14,6 +14,8 @@ from bot.services.lobby import help_text
 from bot.storage import OutboxKind, Seat, StatsDelta, Table, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, RematchCb
+from engine.bura.actions import DeclareCombo
+from engine.bura.match import Match
 from tests.bot.test_services import (
     ANNA,
     BORIS,
@@ -21,6 +23,7 @@ from tests.bot.test_services import (
     GROUP,
     VIKA,
     World,
+    a_legal_play,
     member,
     playing_table,
     started,
@@ -255,3 +258,31 @@ async def test_another_match_seats_the_computers_at_once_and_an_old_button_is_re
     assert not (await rematch(world, ANNA, second.table_id, 2)).alert
     lobby = await world.table()
     assert [(s.user_id, s.name) for s in lobby.seats] == [(ANNA.user_id, ANNA.name), (None, "🤖 Компьютер")]
+
+
+# -- the hand says why the deal ended; a tap made stale by a call says so ------------------------------------
+
+
+async def test_a_tap_made_stale_by_an_opponents_stop_says_who_took_the_lead(world: World) -> None:
+    """Борис's «Стоп!» got in before Аня's lead: her tap said only «Эта кнопка устарела: стол уже изменился.»"""
+
+    def stop_possible(match: Match) -> bool:
+        leader = match.to_act()
+        return any(isinstance(a, DeclareCombo) for s in range(2) if s != leader for a in match.legal_actions(s))
+
+    world.tables.core.test_seed = find_seed(TableSettings(), 2, stop_possible, prefix="stale-stop")
+    table = await playing_table(world)
+    state = state_of(table)
+    match = bura_match(state.match)
+    leader, lead = a_legal_play(table)
+    caller_seat = next(s for s in range(2) if any(isinstance(a, DeclareCombo) for a in match.legal_actions(s)))
+    caller = user_of(table, caller_seat)
+    assert caller is not leader
+    stop = HandCb(table=table.table_id, move=state.shown_move(caller_seat, table.version), op=HandOp.COMBO, cards="")
+    assert await world.tables.game.tap(stop, caller, update_id=10) == Reply()
+    late = await world.tables.game.tap(lead, leader, update_id=11)
+    name = "Аня <3" if caller is ANNA else "Борис"
+    assert late == Reply(f"Поздно: {name} говорит «Стоп!» и забирает ход.", alert=True)
+    await world.deliver()
+    told = str(world.api.to(leader.user_id)[-1].payload["text"])
+    assert "«Стоп!» — молодка" in told  # his hand tells it too

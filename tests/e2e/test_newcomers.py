@@ -6,7 +6,7 @@ from bot.games.bura.settings import MatchChoice
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp
-from tests.botapi import FakeTelegram, Message
+from tests.botapi import Chat, FakeTelegram, Message
 from tests.e2e.conftest import BotProcess, Start
 from tests.e2e.players import MOVE_WAIT, find_seed, greedy, lobby_button, seat_players
 from tests.e2e.reader import BotDatabase
@@ -142,13 +142,12 @@ async def test_another_match_after_the_end_seats_the_same_players(tg: FakeTelegr
     anna, boris = players.user(0), players.user(1)
     for person in (anna, boris):
         chat = tg.private_chat(person)
-        hand = await tg.wait_for(
-            lambda chat=chat: next(
-                (m for m in tg.messages(chat, from_bot=True) if m.protected and "Матч окончен." in (m.text or "")), None
-            ),
-            MOVE_WAIT,
-            "the hand over",
-        )
+
+        def over(chat: Chat = chat) -> Message | None:
+            shown = tg.messages(chat, from_bot=True)
+            return next((m for m in shown if m.protected and "Матч окончен." in (m.text or "")), None)
+
+        hand = await tg.wait_for(over, MOVE_WAIT, "the hand over")
         assert not hand.keyboard, hand.keyboard
         assert players.hand(person) is None  # no hand with buttons left in his chat
     score = await players.command(anna, "/score", "🏁")

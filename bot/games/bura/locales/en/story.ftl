@@ -11,3 +11,6 @@ help-scoring-burkozel =
     Penalty points after a deal: most points — 0; { $good } or more — { $ok }; fewer than { $good } — { $below }; no trick at all — { $none }. Three players count { $good_three } instead of { $good }.
     A tie on points: no penalties, but every penalty of the next deal is doubled. A bura gives { $bura } penalty points to each opponent.
     Whoever has { $limit } penalty points or more is the “kozel” and is out.
+stale-stop-seized = Too late: { $name } called “Stop!” and takes the lead.
+stale-stop-other = Too late: { $name } called “Stop!”. { $leader } leads.
+stale-claim = Too late: { $name } claimed — this deal is over.
