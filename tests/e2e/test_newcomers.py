@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from bot.games.bura.buttons import HandOp
 from bot.games.bura.settings import MatchChoice
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp
-from tests.botapi import Chat, FakeTelegram, Message
+from engine.bura.actions import Claim, DeclareCombo
+from engine.bura.combos import Combo
+from engine.bura.match import Match
+from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess, Start
-from tests.e2e.players import MOVE_WAIT, find_seed, greedy, lobby_button, seat_players
+from tests.e2e.players import MOVE_WAIT, Players, find_seed, greedy, lobby_button, offers, seat_players
 from tests.e2e.reader import BotDatabase
 
 
@@ -166,3 +172,62 @@ async def test_another_match_after_the_end_seats_the_same_players(tg: FakeTelegr
     table = await storage.get_open_table(group.id)
     assert table is not None and table.creator_id == boris.id
     assert {seat.user_id for seat in table.seats} == {anna.id, boris.id}
+
+
+def _telling(players: Players, person: User, part: str) -> Message | None:
+    """The person's hand, once its text holds `part`."""
+    hand = players.hand(person)
+    return hand if hand is not None and part in (hand.text or "") else None
+
+
+def _molodka_for_the_other(match: Match) -> bool:
+    deal = match.deal
+    if deal.over:
+        return False
+    other = 1 - deal.leader
+    return DeclareCombo(other, Combo.MOLODKA) in match.legal_actions(other) and not any(
+        isinstance(action, DeclareCombo) for action in match.legal_actions(deal.leader)
+    )
+
+
+async def test_a_tap_made_stale_by_a_stop_says_who_took_the_lead(tg: FakeTelegram, start: Start) -> None:
+    """The leader's old keyboard after the other's «Стоп!»: his tap says who took the lead, and his hand tells
+    the call (it said only «Эта кнопка устарела: стол уже изменился.»)."""
+    storage = await start(find_seed(TableSettings(), 2, _molodka_for_the_other, prefix="stop"))
+    players = await seat_players(tg, storage, 2)
+    match = await players.match()
+    leader, seizer = players.user(match.deal.leader), players.user(1 - match.deal.leader)
+    version = (await players.table()).version
+    old_hand, toggle = await players.hand_showing(leader, offers(version, HandOp.TOGGLE, None), "a card to mark")
+    message, stop = await players.hand_showing(seizer, offers(version, HandOp.COMBO, None), "the «Стоп!» button")
+    await players.tap(seizer, message, stop)
+    await players.group_says(f"{seizer.first_name} забирает ход.")
+    late = await tg.wait_answer(tg.tap_data(leader, old_hand, str(toggle["callback_data"])), timeout=MOVE_WAIT)
+    assert late.show_alert and late.text == f"Поздно: {seizer.first_name} говорит «Стоп!» и забирает ход.", late
+    hand = await tg.wait_for(
+        lambda: _telling(players, leader, "«Стоп!» — молодка"), MOVE_WAIT, "the hand telling the call"
+    )
+    assert f"{seizer.first_name} забирает ход." in (hand.text or "")
+
+
+async def test_the_hand_tells_why_a_deal_ended_before_the_next(tg: FakeTelegram, start: Start) -> None:
+    """A false claim ends the first deal: each hand, showing deal 2, first tells the claim, its count and the
+    result (it said only «Сдачу берёт Борис.»)."""
+    storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="hand-story"))
+    players = await seat_players(tg, storage, 2)
+    for _ in range(2):  # a trick taken: a claim may be made (a false one here)
+        await players.move(greedy)
+    match = await players.match()
+    leader = match.to_act()
+    assert leader is not None and match.deal_number == 1
+    claimant, other = players.user(leader), players.user(1 - leader)
+    await players.play(Claim(leader))
+    assert (await players.match()).deal_number == 2
+    for person in (claimant, other):
+        told = await tg.wait_for(
+            partial(_telling, players, person, "«Вскрываюсь!»"), MOVE_WAIT, "the hand telling the claim"
+        )
+        text = told.text or ""
+        assert f"{claimant.first_name}: «Вскрываюсь!»" in text
+        assert "из 31 ❌" in text and "вскрытие ложное" in text
+        assert f"Сдачу берёт {other.first_name}." in text
