@@ -9,13 +9,12 @@ from bot.games.bura.settings import MatchChoice
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp
-from engine.bura.actions import Claim, DeclareCombo
-from engine.bura.combos import Combo
-from engine.bura.match import Match
+from engine.bura.actions import Claim
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess, Start
 from tests.e2e.players import MOVE_WAIT, Players, find_seed, greedy, lobby_button, offers, seat_players
 from tests.e2e.reader import BotDatabase
+from tests.e2e.test_flows import molodka_for_the_other
 
 
 async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_seated(
@@ -180,20 +179,10 @@ def _telling(players: Players, person: User, part: str) -> Message | None:
     return hand if hand is not None and part in (hand.text or "") else None
 
 
-def _molodka_for_the_other(match: Match) -> bool:
-    deal = match.deal
-    if deal.over:
-        return False
-    other = 1 - deal.leader
-    return DeclareCombo(other, Combo.MOLODKA) in match.legal_actions(other) and not any(
-        isinstance(action, DeclareCombo) for action in match.legal_actions(deal.leader)
-    )
-
-
 async def test_a_tap_made_stale_by_a_stop_says_who_took_the_lead(tg: FakeTelegram, start: Start) -> None:
     """The leader's old keyboard after the other's «Стоп!»: his tap says who took the lead, and his hand tells
     the call (it said only «Эта кнопка устарела: стол уже изменился.»)."""
-    storage = await start(find_seed(TableSettings(), 2, _molodka_for_the_other, prefix="stop"))
+    storage = await start(find_seed(TableSettings(), 2, molodka_for_the_other, prefix="stop"))
     players = await seat_players(tg, storage, 2)
     match = await players.match()
     leader, seizer = players.user(match.deal.leader), players.user(1 - match.deal.leader)
