@@ -7,7 +7,7 @@ from aiogram import Dispatcher
 from aiogram.types import TelegramObject
 
 from bot.config import Settings
-from bot.handlers import errors, fallback, game, lobby, membership, privacy, private, stats
+from bot.handlers import errors, fallback, game, games, lobby, membership, privacy, private, stats
 from bot.handlers.common import update_context
 from bot.handlers.people import people_only
 from bot.handlers.throttle import Throttle
@@ -65,6 +65,7 @@ def create_dispatcher(
     dispatcher.include_routers(
         errors.create_router(),
         membership.create_router(),
+        games.create_router(),  # /new [game], /rules, the games' buttons
         lobby.create_router(),
         game.create_router(),
         stats.create_router(),

@@ -248,6 +248,11 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """The lines a hand tells of a move in a group game (the deal just ended and the match score)."""
         ...
 
+    def stale_reason(self, match: MatchT, seat: int, names: Mapping[int, str], tr: Translator) -> str | None:
+        """Why a tap of ``seat`` on an old keyboard went stale, when an opponent's call made it so («Борис
+        говорит «Стоп!» и забирает ход»), as plain text for an alert; None: the generic stale line."""
+        ...
+
     def score_lines(
         self, match: MatchT, names: Mapping[int, str], settings: TableSettings, tr: Translator
     ) -> list[str]:

@@ -1,5 +1,5 @@
-"""Group lobby: /new (/bura) opens a table; /addbot seats a computer; /settings and the lobby and settings buttons;
-/stop (/cancel) ends it."""
+"""Group lobby (/new is bot/handlers/games.py): /addbot seats a computer; /settings and the lobby and settings
+buttons; «Ещё матч» under a match's result; /stop (/cancel) ends it."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, respond, topic_of
+from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, respond
 from bot.services import TableService
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import LobbyCb, RemoveCb, SettingCb
+from bot.telegram.callbacks import LobbyCb, RematchCb, RemoveCb, SettingCb
 from bot.telegram.members import Members
 
 
@@ -22,14 +22,6 @@ def create_router() -> Router:
     router = Router(name="lobby")
     router.message.filter(GROUP_CHATS)
     router.callback_query.filter(GROUP_CHATS)
-
-    @router.message(Command("new", "bura"))
-    async def open_table(message: Message, tables: TableService, actor: Actor | None, update_id: int) -> None:
-        if actor is None:
-            return
-        reply = await tables.lobby.open(message.chat.id, actor, update_id, thread_id=topic_of(message))
-        if reply.text:
-            await respond(tables, message, reply.text, update_id)
 
     @router.message(Command("settings"))
     async def settings(
@@ -94,6 +86,33 @@ def create_router() -> Router:
             is_member=member_check(bot, members, actor.user_id),
             bot_username=me.username or "",
             title=chat.title or "",
+        )
+        await answer(query, reply)
+
+    @router.callback_query(RematchCb.filter())
+    async def rematch_button(
+        query: CallbackQuery,
+        callback_data: RematchCb,
+        tables: TableService,
+        bot: Bot,
+        members: Members,
+        actor: Actor,
+        update_id: int,
+    ) -> None:
+        """«Ещё матч» under a match's result: a new lobby for the same players, each seated by his own tap."""
+        if query.message is None:
+            await answer(query, Reply())
+            return
+        message = query.message
+        me = await bot.me()
+        reply = await tables.lobby.rematch(
+            callback_data.table,
+            message.chat.id,
+            actor,
+            is_member=member_check(bot, members, actor.user_id),
+            bot_username=me.username or "",
+            update_id=update_id,
+            thread_id=message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None,
         )
         await answer(query, reply)
 

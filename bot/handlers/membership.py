@@ -9,9 +9,12 @@ from aiogram import Bot, F, Router
 from aiogram.filters import IS_MEMBER, IS_NOT_MEMBER, ChatMemberUpdatedFilter, Command
 from aiogram.types import ChatMemberRestricted, ChatMemberUpdated, Message
 
+from bot.games.registry import PROFILES
 from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, respond
-from bot.render.keyboard import link, link_keyboard
+from bot.render.keyboard import Button, LinkButton, link, link_keyboard
+from bot.render.lobby import game_buttons
 from bot.services import Actor, TableService
+from bot.telegram.callbacks import GameOp
 from bot.telegram.sender import Sender
 
 logger = logging.getLogger(__name__)
@@ -31,12 +34,14 @@ def create_router() -> Router:
 
     @groups.my_chat_member(ChatMemberUpdatedFilter(IS_NOT_MEMBER >> IS_MEMBER))
     async def added(event: ChatMemberUpdated, tables: TableService, bot: Bot, actor: Actor, update_id: int) -> None:
-        """Added to a group: it speaks the language of whoever added the bot, and says how to begin — each player
-        opens the private chat once (his hand is dealt there), with a button for it."""
+        """Added to a group: it speaks the language of whoever added the bot, and says how to begin — a button a
+        game opens its table; each player opens the private chat once (his hand is dealt there), with a button."""
         await tables.membership.added(event.chat.id, actor)
         tr = await tables.core.chat_translator(event.chat.id)
         me = await bot.me()
-        markup = link_keyboard([[link(tr.t("flow-hello-button"), f"https://t.me/{me.username}?start=hello")]])
+        rows: list[list[Button | LinkButton]] = [list(row) for row in game_buttons(PROFILES, tr, GameOp.NEW)]
+        rows.append([link(tr.t("flow-hello-button"), f"https://t.me/{me.username}?start=hello")])
+        markup = link_keyboard(rows)
         await tables.say(event.chat.id, tr.t("flow-hello-group"), update_id, markup=markup)
 
     @groups.my_chat_member()

@@ -1,5 +1,5 @@
 """The private chat: /start (with a table's invitation it seats the player), /play against the computer, /help,
-anything else."""
+/new and /settings (a group's: how to start there), anything else."""
 
 from __future__ import annotations
 
@@ -46,8 +46,12 @@ def create_router() -> Router:
             )
             text = reply.text
         else:
+            # A lobby that waited for him to open this chat (the host seated by /new, say) is told he is here.
+            waits = await tables.lobby.start_private(actor, update_id)
+            if waits.text:
+                await respond(tables, message, waits.text, update_id)
+                return
             # The first run: what the bot is for, and two ways to begin (a group, or a game right here).
-            await tables.core.remember(actor, started=True)
             me = await bot.me()
             markup = link_keyboard(
                 [
@@ -103,6 +107,19 @@ def create_router() -> Router:
         if actor is not None:
             text = await tables.lobby.help(message.chat.id, tr)
             await respond(tables, message, text, update_id)
+
+    @router.message(Command("new", "bura", "settings"))
+    async def group_only(
+        message: Message, command: CommandObject, tables: TableService, bot: Bot, tr: Translator, update_id: int
+    ) -> None:
+        """/new and /settings belong to a group's table: one line on how to start one, with «add to a group»."""
+        key = "flow-private-settings" if command.command == "settings" else "flow-private-new"
+        me = await bot.me()
+        markup = None
+        if me.username:
+            url = f"https://t.me/{me.username}?startgroup=new"
+            markup = link_keyboard([[link(tr.t("flow-add-to-group"), url)]])
+        await respond(tables, message, tr.t(key), update_id, markup)
 
     @router.message()
     async def anything_else(

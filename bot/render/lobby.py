@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from bot.i18n import Translator
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.table_settings import TIMER_KEY, TableSettings
-from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
+from bot.telegram.callbacks import GameCb, GameOp, LobbyCb, LobbyOp, RemoveCb, SettingCb
 
 DONE_KEY: Final = "done"  # SettingCb(key="done", value=""): back to the lobby
 BACK_KEY: Final = "menu"  # SettingCb(key="menu", value=""): from a list of choices back to the settings menu
@@ -177,3 +177,16 @@ def render_setting_choices(setting: SettingRow, tr: Translator, *, table_id: int
         rows.append([button(marked, SettingCb(table=table_id, key=key, value=code).pack())])
     rows.append([button(tr.t("settings-back"), SettingCb(table=table_id, key=BACK_KEY, value="").pack())])
     return "\n".join(lines), keyboard(rows)
+
+
+def game_buttons(profiles: Sequence[str], tr: Translator, op: GameOp, per_row: int = 2) -> list[list[Button]]:
+    """A button a game (each profile the bot hosts, by its menu name), two a row: the greeting's «which game?»
+    and /rules' choice."""
+    row: list[Button] = []
+    rows = []
+    for profile in profiles:
+        row.append(button(tr.t(f"setting-profile-{profile}"), GameCb(op=op, profile=profile).pack()))
+        if len(row) == per_row:
+            rows.append(row)
+            row = []
+    return rows + ([row] if row else [])

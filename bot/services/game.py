@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from bot import metrics
 from bot.games.base import ActionT, EventT, MatchT, MomentT, Redraw, Refused, Waiting
 from bot.i18n import Translator
+from bot.render.keyboard import button, keyboard
 from bot.render.reasons import reason_text
 from bot.services.computer import Thinker
 from bot.services.context import Actor, IsAdmin, Reply
@@ -26,7 +27,7 @@ from bot.services.core import TableCore
 from bot.services.messages import lobby_message, text_message, unpin_table
 from bot.services.state import AWAY_AFTER_TIMEOUTS, AnyState, TableState, is_private, seat_names, seat_of
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
-from bot.telegram.callbacks import REFRESH, HandCb
+from bot.telegram.callbacks import REFRESH, HandCb, RematchCb
 from engine.core.errors import IllegalAction
 
 logger = logging.getLogger(__name__)
@@ -60,7 +61,9 @@ class GameService:
                 # (another seat declining «Стоп!», say) is still his hand as it is, and does what it says.
                 current = data.move == state.shown_move(seat, table.version)
                 if not current and data.op != REFRESH:
-                    return Reply(tr.t("flow-stale-button"), alert=True)
+                    # An opponent's «Стоп!» or claim got in first: say who did what, not just "stale".
+                    why = state.game.stale_reason(state.match, seat, seat_names(table.seats), tr)
+                    return Reply(why or tr.t("flow-stale-button"), alert=True)
                 # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
                 payload = data.cards if current else ""
                 return await self._tap(table, state, seat, data.op, payload, tr, update_id)
@@ -150,9 +153,10 @@ class GameService:
         if is_private(table):
             ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
         hands = await core.messages.hand_messages(table, state, version, ping=ping, stories=lines)
+        announced = core.messages.announcements(table, state, events, group_tr, before)
         outbox: list[OutboxMessage] = [
             *(text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
-            *core.messages.announcements(table, state, events, group_tr, before),
+            *(with_rematch(announced, table, group_tr) if match.finished else announced),
             *core.messages.table_message(table, state, group_tr),
             *hands,
             *(unpin_table(table) if match.finished else ()),
@@ -286,10 +290,24 @@ class GameService:
         """/score: the match as the table counts it (wins, penalty points or chips), and whose turn it is."""
         tr = await self.core.chat_translator(chat_id)
         table = await self.repository.get_open_table(chat_id)
-        if table is None or table.state is None:
+        if table is None:
+            return await self._last_score(chat_id, tr)
+        if table.state is None:
             return tr.t("flow-no-game")
         state = TableState.from_json(table.state)
         return "\n".join(state.game.score_lines(state.match, seat_names(table.seats), state.settings, tr))
+
+    async def _last_score(self, chat_id: int, tr: Translator) -> str:
+        """/score with no table open: how the chat's last match ended (over, or stopped), as long as its state is
+        kept; then how to start the next one."""
+        last = await self.repository.last_finished_table(chat_id)
+        if last is None or last.state is None:
+            return tr.t("flow-no-game")
+        state = TableState.from_json(last.state)
+        _title, *rest = state.game.score_lines(state.match, seat_names(last.seats), state.settings, tr)
+        ended = "flow-score-last-over" if state.match.finished else "flow-score-last-stopped"
+        # The game's lines are its title, its tally, then whose turn it was: the turn is over now.
+        return "\n".join([tr.t(ended), *rest[:1], tr.t("flow-score-next")])
 
     async def stop(self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None) -> Reply:
         """/stop: the creator or an admin ends the chat's table, in the lobby or in play."""
@@ -405,3 +423,14 @@ def _said(key: str) -> Callable[[Translator], str]:
         return tr.t(key)
 
     return say
+
+
+def with_rematch(announced: Sequence[OutboxMessage], table: Table, tr: Translator) -> list[OutboxMessage]:
+    """The group's last announcement of a match that just ended (its result) carries «Ещё матч»: a new lobby for
+    the same players and settings (`LobbyService.rematch`). Not in a game against the computer (/play again)."""
+    if not announced or is_private(table):
+        return list(announced)
+    last = announced[-1]
+    markup = keyboard([[button(tr.t("flow-rematch-button"), RematchCb(table=table.table_id).pack())]])
+    payload = {**(last.payload or {}), "reply_markup": dict(markup)}
+    return [*announced[:-1], last.model_copy(update={"payload": payload})]

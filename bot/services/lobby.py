@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 
 from bot.games.registry import PROFILES, game_for, profile_of
-from bot.i18n import Translator, language_for_telegram
+from bot.i18n import Translations, Translator, language_for_telegram
 from bot.render.help import render_help
-from bot.render.keyboard import Keyboard
+from bot.render.keyboard import Keyboard, link, link_keyboard
 from bot.render.lobby import (
     BACK_KEY,
     DONE_KEY,
@@ -36,6 +37,7 @@ from bot.render.lobby import (
 )
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
+from bot.services.game import with_rematch
 from bot.services.invites import invite_link, invited_table
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
 from bot.services.state import TableState
@@ -145,18 +147,51 @@ def help_text(settings: TableSettings, tr: Translator) -> str:
     return render_help(game_for(settings).help_text(settings, tr), tr)
 
 
+def _name_key(name: str) -> str:
+    """A game's name as typed: any case, ё as е, punctuation and brackets as spaces."""
+    return " ".join(re.sub(r"[^\w]+", " ", name.lower().replace("ё", "е")).split())
+
+
+def game_names(translations: Translations) -> dict[str, str]:
+    """Every name a game may be asked for by (/new бурако, /new buraco, /new буркозёл): its profile's code, its
+    menu name with and without what the brackets say, its short name, in every language. Where two profiles share
+    a name («Бура»), the first of the menu takes it."""
+    names: dict[str, str] = {}
+    for profile in PROFILES:
+        said = [profile]
+        for language in translations.languages:
+            tr = translations.get(language)
+            menu = tr.t(f"setting-profile-{profile}")
+            said += [menu, menu.split("(", 1)[0], tr.t(f"game-name-{profile}")]
+        for name in said:
+            names.setdefault(_name_key(name), profile)
+    return names
+
+
 class LobbyService:
     def __init__(self, core: TableCore) -> None:
         self.core = core
         self.repository = core.repository
+        self._games = game_names(core.translations)
+
+    def game_named(self, name: str) -> str | None:
+        """The profile (game) a name typed after /new asks for, or None."""
+        return self._games.get(_name_key(name))
 
     # -- opening -------------------------------------------------------------------------------------------
 
     async def open(
-        self, chat_id: int, actor: Actor, update_id: int | None = None, *, thread_id: int | None = None
+        self,
+        chat_id: int,
+        actor: Actor,
+        update_id: int | None = None,
+        *,
+        thread_id: int | None = None,
+        profile: str | None = None,
     ) -> Reply:
         """/new: open a lobby with the creator seated; one table per group (in the forum topic `thread_id`, where
-        the whole table then lives). A group that has no language yet takes the creator's."""
+        the whole table then lives). A group that has no language yet takes the creator's. `profile`: the game
+        asked for (/new бурако, a game's button), which becomes the chat's (as if chosen under ⚙️)."""
         core = self.core
         await core.remember(actor)
         await self.adopt_language(chat_id, actor)
@@ -165,6 +200,10 @@ class LobbyService:
         existing = await self.repository.get_open_table(chat_id)
         if existing is not None:
             return Reply(self._exists_text(existing, tr))
+        stored: JsonObject | None = None
+        if profile is not None and profile in PROFILES and profile != profile_of(settings):
+            settings = settings.with_code(PROFILE_KEY, profile)
+            stored = _stored(settings)
         seats = (Seat(seat=0, user_id=actor.user_id, name=actor.name),)
         try:
             table = await self.repository.create_table(
@@ -186,6 +225,7 @@ class LobbyService:
             table,
             outbox=[self._lobby_message(table, settings, tr, new=True)],
             deadline=LOBBY_DEADLINE,
+            chat_settings=stored,
         )
         return Reply()
 
@@ -195,6 +235,15 @@ class LobbyService:
         settings = await self.core.chat_settings(chat_id)
         tr = tr or self.core.translations.get(settings.language)
         return help_text(settings, tr)
+
+    async def rules(self, chat_id: int, tr: Translator | None = None, profile: str | None = None) -> str:
+        """/rules: how a game is played and counted — `profile`'s, else the chat's table's (its lobby's settings
+        are the chat's), in the chat's language unless `tr` is given."""
+        settings = await self.core.chat_settings(chat_id)
+        tr = tr or self.core.translations.get(settings.language)
+        if profile is not None and profile in PROFILES:
+            settings = settings.with_code(PROFILE_KEY, profile)
+        return game_for(settings).help_text(settings, tr)
 
     async def adopt_language(self, chat_id: int, actor: Actor) -> None:
         """A group without a language of its own takes that of who brought the bot or opened its first table
@@ -304,7 +353,7 @@ class LobbyService:
             if op is LobbyOp.REMOVE_COMPUTER:
                 return await self._remove_computer(table, tr, update_id)
             if op is LobbyOp.START:
-                return await self._start(table, actor, tr, update_id, title)
+                return await self._start(table, actor, tr, update_id, title, bot_username=bot_username)
             if op is LobbyOp.CANCEL:
                 return await self._cancel(table, tr, update_id)
             if op is LobbyOp.SETTINGS:
@@ -520,6 +569,7 @@ class LobbyService:
         id, a made-up or old link) is answered as a table that is gone, and changes nothing of any table."""
         core = self.core
         tr = core.actor_translator(actor)
+        was_reachable = await self._reachable(actor.user_id)
         await core.remember(actor, started=True)
         table_id = invited_table(core.invite_key, payload)
         found = await self.repository.get_table(table_id) if table_id is not None else None
@@ -532,7 +582,10 @@ class LobbyService:
             if table is None or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-link-expired"))
             if any(seat.user_id == actor.user_id for seat in table.seats):
-                return Reply(tr.t("flow-ready-private"))
+                if was_reachable:
+                    return Reply(tr.t("flow-ready-private"))
+                await self._tell_ready([table], actor, update_id)
+                return Reply(tr.t("flow-table-waits"))
             settings = await core.chat_settings(table.chat_id)
             if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
                 return Reply(tr.t("flow-lobby-full", count=most))
@@ -540,6 +593,112 @@ class LobbyService:
         if reply.text is None:
             return Reply()
         return Reply(tr.t("flow-joined-private"))
+
+    async def rematch(
+        self,
+        table_id: int,
+        chat_id: int,
+        actor: Actor,
+        *,
+        is_member: IsMember,
+        bot_username: str,
+        update_id: int | None = None,
+        thread_id: int | None = None,
+    ) -> Reply:
+        """«Ещё матч» under the result of the chat's last match: its players sit down again, each by his own tap.
+        The first tap opens a lobby with the chat's settings (those the match was played with), the tapper its
+        creator and the match's computers seated at once; each later tap seats its player there, as a join does
+        (a member of the group, his private chat open). Only the players of that match, and only under the chat's
+        last one: an older match's button, a forged one, or anyone else's tap is refused and changes nothing."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        old = await self.repository.get_table(table_id)
+        last = await self.repository.last_finished_table(chat_id)
+        if old is None or old.chat_id != chat_id or last is None or last.table_id != table_id:
+            return Reply(tr.t("flow-stale-button"), alert=True)
+        if not any(seat.user_id == actor.user_id for seat in old.seats):
+            return Reply(tr.t("flow-rematch-not-yours"), alert=True)
+        if (refused := await _member_reply(is_member, chat_id, tr, alert=True)) is not None:
+            return refused
+        await core.remember(actor)
+        current = await self.repository.get_open_table(chat_id)
+        if current is None:
+            computers = [seat for seat in old.seats if seat.user_id is None]
+            opened = await self._open_rematch(old, actor, computers, update_id, thread_id)
+            if opened is not None:
+                return opened
+            current = await self.repository.get_open_table(chat_id)  # another player's tap opened it meanwhile
+            if current is None:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+        if current.status is not TableStatus.LOBBY:
+            return Reply(tr.t("flow-game-in-progress"), alert=True)
+        async with core.live.table(current.table_id) as held:
+            table = held.table
+            if table is None or table.status is not TableStatus.LOBBY:
+                return Reply(tr.t("flow-stale-button"), alert=True)
+            return await self._join(table, actor, tr, update_id, bot_username)
+
+    async def _open_rematch(
+        self, old: Table, actor: Actor, computers: Sequence[Seat], update_id: int | None, thread_id: int | None
+    ) -> Reply | None:
+        """The rematch's lobby: the tapper and the computers of the match `old` seated. None if the chat has a
+        table open already (another tap was first)."""
+        core = self.core
+        settings = await core.chat_settings(old.chat_id)
+        group_tr = core.translations.get(settings.language)
+        people = [Seat(seat=0, user_id=actor.user_id, name=actor.name)]
+        seats = computer_names(
+            [*people, *(Seat(seat=n, user_id=None, name="") for n in range(1, len(computers) + 1))], group_tr
+        )
+        try:
+            table = await self.repository.create_table(
+                old.chat_id,
+                actor.user_id,
+                settings.model_dump(mode="json"),
+                seats,
+                update_id=first_use(update_id),
+                thread_id=thread_id if thread_id is not None else old.thread_id,
+            )
+        except OpenTableExistsError:
+            return None
+        except UpdateAlreadyProcessedError:
+            return Reply()
+        await core.commit(
+            table, outbox=[self._lobby_message(table, settings, group_tr, new=True)], deadline=LOBBY_DEADLINE
+        )
+        return Reply(core.actor_translator(actor).t("flow-rematch-opened"))
+
+    async def start_private(self, actor: Actor, update_id: int | None = None) -> Reply:
+        """/start without an invitation: he opens the private chat. If that is what a lobby he sits at waited for
+        (he had never opened it, or had blocked the bot), he is told the table waits and its group that he is
+        ready; else nothing is said here (the greeting is the handler's)."""
+        was_reachable = await self._reachable(actor.user_id)
+        await self.core.remember(actor, started=True)
+        if was_reachable:
+            return Reply()
+        lobbies = []
+        for table_id in await self.repository.seated_at(actor.user_id):
+            table = await self.repository.get_table(table_id)
+            if table is not None and table.status is TableStatus.LOBBY and table.chat_id != actor.user_id:
+                lobbies.append(table)
+        if not lobbies:
+            return Reply()
+        await self._tell_ready(lobbies, actor, update_id)
+        return Reply(self.core.actor_translator(actor).t("flow-table-waits"))
+
+    async def _reachable(self, user_id: int) -> bool:
+        user = await self.repository.get_user(user_id)
+        return user is not None and user.started_bot and not user.blocked
+
+    async def _tell_ready(self, tables: Sequence[Table], actor: Actor, update_id: int | None) -> None:
+        """Each lobby's group hears, quietly and once (he was unreachable until now), that the player it waited
+        for can get his cards: the host may start."""
+        outbox = []
+        for table in tables:
+            group_tr = await self.core.chat_translator(table.chat_id)
+            said = group_tr.t("flow-player-ready", name=html.escape(actor.name))
+            outbox.append(text_message(table.chat_id, said, thread_id=table.thread_id, silent=True))
+        await self.core.enqueue(outbox, update_id)
 
     # -- settings ------------------------------------------------------------------------------------------
 
@@ -621,9 +780,11 @@ class LobbyService:
         *,
         settings: TableSettings | None = None,
         chat_settings: JsonObject | None = None,
+        bot_username: str = "",
     ) -> Reply:
         """Deal: the match begins, the lobby message gives way to the table and the hands. `chat_settings`: the
-        chat's settings to commit with it (the level /play names)."""
+        chat's settings to commit with it (the level /play names). A player the bot cannot write to holds it up:
+        the refusal carries the table's invitation (`bot_username` known), which opens his private chat."""
         core = self.core
         if settings is None:
             settings = await core.chat_settings(table.chat_id)
@@ -634,19 +795,16 @@ class LobbyService:
             return Reply(tr.t("flow-need-players", count=least), alert=True)
         if count > most:
             return Reply(tr.t("flow-lobby-full", count=most), alert=True)
-        unreachable = []
+        unreachable: list[Seat] = []
         for seat in table.seats:
             if seat.user_id is None:
                 continue
             user = await self.repository.get_user(seat.user_id)
             if user is None or not user.started_bot or user.blocked:
-                unreachable.append(html.escape(seat.name))
+                unreachable.append(seat)
         group_tr = core.translations.get(settings.language)
         if unreachable:
-            said = group_tr.t("flow-need-private", names=names_list(unreachable, group_tr, len(unreachable)))
-            await core.enqueue([text_message(table.chat_id, said, thread_id=table.thread_id)])
-            # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
-            return Reply(tr.t("flow-need-private", names=names_list(unreachable, tr)), alert=True)
+            return await self._unreachable(table, unreachable, actor, tr, group_tr, bot_username)
         seats: list[Seat] | None = None
         size = game.seats(settings)
         if size is not None and count < size:
@@ -659,9 +817,10 @@ class LobbyService:
         version = table.version + 1
         started = game.start_events(match)
         over = match.finished  # a one-deal match can end as it is dealt (a dealt «Бура!», RULES §7)
+        announced = core.messages.announcements(table, state, started, group_tr)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
-            *core.messages.announcements(table, state, started, group_tr),
+            *(with_rematch(announced, table, group_tr) if over else announced),
             *core.messages.table_message(table, state, group_tr, new=True),
             *await core.messages.hand_messages(
                 table, state, version, new=True, stories=core.messages.story(table, state, started, None)
@@ -681,6 +840,34 @@ class LobbyService:
             chat_settings=chat_settings,
         )
         return Reply(tr.t("flow-started") if committed else None)
+
+    async def _unreachable(
+        self,
+        table: Table,
+        unreachable: Sequence[Seat],
+        actor: Actor,
+        tr: Translator,
+        group_tr: Translator,
+        bot_username: str,
+    ) -> Reply:
+        """«Начать» with players the bot cannot write to: each must open its private chat (the table's invitation,
+        which seats him there or tells him he is seated). The host who is one of them is taken there at once
+        (the tap's answer is the link); the others are named in one quiet group message with the link as a button,
+        and in the host's alert."""
+        link_to = invite_link(bot_username, self.core.invite_key, table.table_id) if bot_username else None
+        others = [seat for seat in unreachable if seat.user_id != actor.user_id]
+        if others:
+            names = [html.escape(seat.name) for seat in others]
+            said = group_tr.t("flow-need-private-group", names=names_list(names, group_tr, len(names)))
+            markup = link_keyboard([[link(group_tr.t("flow-need-private-button"), link_to)]]) if link_to else None
+            await self.core.enqueue(
+                [text_message(table.chat_id, said, thread_id=table.thread_id, silent=True, markup=markup)]
+            )
+        if link_to is not None and len(others) < len(unreachable):
+            return Reply(url=link_to)  # his own private chat opens, and /start there tells him the table waits
+        # The alert holds 200 characters: a few names, then «и ещё 2» (the group's message has them all).
+        names = [html.escape(seat.name) for seat in unreachable]
+        return Reply(tr.t("flow-need-private", names=names_list(names, tr)), alert=True)
 
     async def _cancel(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         settings = await self.core.chat_settings(table.chat_id)

@@ -300,4 +300,5 @@ def _hand_payload(
     )
     if ended is not None and not is_private(table):
         text = f"{text}\n\n{ended}"
-    return html_text(text, None if ended is not None else markup, protect=True)  # over: nothing to tap
+    over = ended is not None or state.match.finished  # a finished match leaves no button to tap (issue 37)
+    return html_text(text, None if over else markup, protect=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 
 from bot.games.stats import best_players, tally_line
+from bot.i18n import Translator
 from bot.services.core import TableCore
+from bot.storage import Stats
 
 
 class StatsService:
@@ -21,6 +23,21 @@ class StatsService:
         lines.extend(tally_line(stats, tr) for stats in tallies)
         if not tallies:
             lines.append(tr.t("flow-stats-none"))
+        return "\n".join(lines)
+
+    async def everywhere(self, user_id: int, name: str, tr: Translator) -> str:
+        """/stats in the private chat: the user's tally in every chat he played in, one line a game."""
+        tallies: dict[str, Stats] = {}
+        for stats in await self.repository.user_stats(user_id):
+            known = tallies.get(stats.game)
+            if known is not None:
+                summed = {key: known.count(key) + stats.count(key) for key in {*known.counts, *stats.counts}}
+                stats = known.model_copy(update={"counts": summed})
+            tallies[stats.game] = stats
+        if not tallies:
+            return tr.t("flow-stats-none-everywhere")
+        lines = [tr.t("flow-stats-mine-everywhere", name=html.escape(name))]
+        lines.extend(tally_line(stats, tr) for stats in tallies.values())
         return "\n".join(lines)
 
     async def top(self, chat_id: int) -> str:

@@ -366,6 +366,11 @@ class TableStore(Protocol):
 
     async def list_tables(self, status: TableStatus) -> list[Table]: ...
 
+    async def last_finished_table(self, chat_id: int) -> Table | None:
+        """The chat's latest finished table that was dealt (its match over, or stopped), while its state is kept
+        (a lobby cancelled before the deal, or a table pruned, has none)."""
+        ...
+
     async def commit_move(
         self,
         table_id: int,
@@ -486,6 +491,11 @@ class StatsStore(Protocol):
 
     async def chat_stats(self, chat_id: int) -> list[Stats]:
         """Every tally kept in the chat (a chat's players and games are few), by game, then player."""
+        ...
+
+    async def user_stats(self, user_id: int) -> list[Stats]:
+        """The player's tallies in every chat he has played in (his groups, and his private chat's games against
+        the computer), by game; a tally a chat and game (/stats in private sums them)."""
         ...
 
 

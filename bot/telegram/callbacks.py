@@ -95,6 +95,26 @@ class ForgetCb(CallbackData, prefix="f"):
     user: Id
 
 
+class RematchCb(CallbackData, prefix="m"):
+    """«Ещё матч» under a match's end: ``m:<table>``, the finished table whose players it seats again; the service
+    refuses it once another table was played in the chat since."""
+
+    table: Id
+
+
+class GameOp(StrEnum):
+    NEW = "n"  # in a group: open that game's lobby, as /new <game>
+    RULES = "r"  # in the private chat: that game's rules, as /rules
+
+
+class GameCb(CallbackData, prefix="g"):
+    """A game chosen by its button (the group greeting, /rules in private): ``g:<op>:<profile>``; the service
+    refuses a profile the bot does not host."""
+
+    op: GameOp
+    profile: str
+
+
 REFRESH: Final = "r"  # every game's hand has 🔄: re-send the hand (after a restart or a lost message)
 
 

@@ -68,8 +68,9 @@ async def test_a_single_deal_match_is_played_to_its_end(tg: FakeTelegram, start:
     assert (await players.table()).status is TableStatus.FINISHED
     await players.table_shows("Матч окончен.")
 
-    score = await players.command(loser, "/score", "Сейчас")
-    assert "Сейчас здесь не играют" in score  # the match is over: no table is open
+    score = await players.command(loser, "/score", "🏁")
+    assert "Сейчас здесь не играют. Последний матч окончен:" in score  # no table is open: the last match's result
+    assert f"{winner.first_name} 1" in score, score
     mine = await players.command(winner, "/stats", "📊")
     assert mine.splitlines()[:2] == [f"📊 {winner.first_name}", "Бура — матчи: 1 из 1 · сдачи: 1 из 1"], mine
     theirs = await players.command(loser, "/stats", "📊")

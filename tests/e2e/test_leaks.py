@@ -77,6 +77,9 @@ class Replay:
         return cls(first_version, secrets)
 
 
+FINAL = -1  # the version of the match's last commit, whose messages carry no hand button
+
+
 def labels() -> dict[Card, str]:
     tr = Translations().get("ru")
     return {card: card_text(card, tr).replace("\ufe0f", "") for card in deck(36)}
@@ -99,10 +102,14 @@ def commit_versions(game: Game) -> dict[str, set[int]]:
                 if data is not None and data.table == game.table_id:
                     version_at[row["created_at"]] = data.move
     versions: dict[str, set[int]] = defaultdict(set)
+    last = max(version_at, default=None)
     for row in rows:
         payload = json.loads(row["payload"])
         if "text" in payload and row["created_at"] in version_at:
             versions[str(payload["text"])].add(version_at[row["created_at"]])
+        elif "text" in payload and last is not None and row["created_at"] > last:
+            # The match's last commit: its hands have no buttons left to name its version (issue 37).
+            versions[str(payload["text"])].add(FINAL)
     return versions
 
 
@@ -120,7 +127,9 @@ def leaks(game: Game, replay: Replay, messages: list[tuple[int, str, list[str]]]
             found.append(f"chat {chat_id}: a message naming cards that no move committed: {text!r}")
             continue
         reader = reader_of[chat_id]
-        secret = set.intersection(*(replay.secrets[v][reader] for v in rendered if v in replay.secrets))
+        final = max(replay.secrets)
+        at = [final if v == FINAL else v for v in rendered]
+        secret = set.intersection(*(replay.secrets[v][reader] for v in at if v in replay.secrets))
         if shown & secret:
             cards = " ".join(names[card] for card in sorted(shown & secret, key=str))
             found.append(f"chat {chat_id} (reader {reader}) at move {sorted(rendered)}: {cards} in {text!r}")
@@ -134,7 +143,7 @@ async def test_no_message_of_a_three_player_game_names_a_hidden_card(tg: FakeTel
     await game.delivered()
 
     state = game.final_state()
-    first = min(v for versions in commit_versions(game).values() for v in versions)
+    first = min(v for versions in commit_versions(game).values() for v in versions if v != FINAL)
     replay = Replay.of(state, first, players=3)
     match = Match.from_json(state)
     assert match.finished and match.deal_number > 1

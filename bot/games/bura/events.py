@@ -15,6 +15,7 @@ from bot.games.bura.common import match_model, match_tally, trick_summary
 from bot.i18n import Translator
 from bot.render.common import MAX_TEXT, clip, name_of, side_name, side_of, sides_names, tally
 from bot.table_settings import TableSettings
+from engine.bura.actions import Claim, DeclareCombo
 from engine.bura.cards import Card
 from engine.bura.combos import Combo
 from engine.bura.events import (
@@ -31,6 +32,7 @@ from engine.bura.events import (
     ScoreChanged,
     SeizureFailed,
 )
+from engine.bura.match import Match
 from engine.bura.variant import MatchModel
 from engine.bura.views import TrickView
 from engine.core.cards import SUITS, Suit
@@ -56,9 +58,16 @@ def render_announcements(
     """
     model = match_model(settings) if settings is not None else None
     writer = _Writer(names, tr, teams, model, scores_before, final_trick)
+    _write(writer, events)
+    return writer.messages()
+
+
+def _write(writer: _Writer, events: Sequence[Event], told: tuple[type, ...] | None = None) -> None:
+    """Tell ``events`` (only those of the types ``told``, if given): a combination shown is told with what came
+    of it — the lead seized, or kept by the rightful leader."""
     skip: set[int] = set()
     for index, event in enumerate(events):
-        if index in skip:
+        if index in skip or (told is not None and not isinstance(event, told)):
             continue
         following = events[index + 1 : index + 3]
         if isinstance(event, ComboShown):
@@ -74,7 +83,20 @@ def render_announcements(
                 writer.call(event)
         else:
             writer.add(event)
-    return writer.messages()
+
+
+_HAND_TOLD: tuple[type, ...] = (
+    ComboShown,
+    LeadSeized,
+    SeizureFailed,
+    Claimed,
+    DealEnded,
+    ScoreChanged,
+    Eliminated,
+    MatchEnded,
+)
+"""What a hand tells of a move: the calls the group hears («Бура!», «Стоп!», «Вскрываюсь!» and its count), and the
+deal's end and the score; not the new deal, which the hand itself shows."""
 
 
 def deal_result(
@@ -87,12 +109,11 @@ def deal_result(
     scores_before: Sequence[int] | None = None,
     final_trick: TrickView | None = None,
 ) -> list[str]:
-    """The lines of a deal's result and the match score among ``events`` (for a player's hand), after the
-    trick that ended the deal, if one did (the hand shows the next deal at once)."""
+    """The lines a player's hand tells of ``events``: the calls the group hears («Бура!», «Стоп!», «Вскрываюсь!»
+    with the count of the pile), then how the deal ended and why, after the trick that ended it, if one did, and
+    the match score (the hand shows the next deal at once: issue 37, it must say why this one ended)."""
     writer = _Writer(names, tr, teams, match_model(settings), scores_before, final_trick)
-    for event in events:
-        if isinstance(event, DealEnded | ScoreChanged | MatchEnded):
-            writer.add(event)
+    _write(writer, events, _HAND_TOLD)
     return [line for block in writer.blocks for line in block]
 
 
@@ -276,3 +297,23 @@ class _Writer:
 
 def _by_strength(cards: Sequence[Card], suit: Suit) -> list[Card]:
     return sorted((card for card in cards if card.suit is suit), key=lambda card: -card.strength)
+
+
+def stale_call(match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> str | None:
+    """Why a tap of ``seat`` went stale, when an opponent's call did it: the match's last move is another seat's
+    «Стоп!» or «Вскрываюсь!». Plain text, for an alert (names as they are, not escaped)."""
+    if not match.actions:
+        return None
+    last = match.actions[-1]
+    if not isinstance(last, DeclareCombo | Claim) or last.seat == seat:
+        return None
+
+    def name(who: int) -> str:
+        return names.get(who) or tr.t("seat-name", number=who + 1)
+
+    if isinstance(last, Claim):
+        return tr.t("stale-claim", name=name(last.seat))
+    leader = match.to_act()
+    if leader is None or leader == last.seat:
+        return tr.t("stale-stop-seized", name=name(last.seat))
+    return tr.t("stale-stop-other", name=name(last.seat), leader=name(leader))

@@ -11,7 +11,7 @@ from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
 from bot.games.bura.computer import decide, out_of_turn_caller
-from bot.games.bura.events import deal_result, render_announcements
+from bot.games.bura.events import deal_result, render_announcements, stale_call
 from bot.games.bura.hand import render_hand
 from bot.games.bura.moments import Before, stats_for, waiting_for
 from bot.games.bura.moves import auto_action, choose_action, played_text
@@ -147,6 +147,9 @@ class BuraGame:
         before: Before | None,
     ) -> list[str]:
         return _told(deal_result, match, events, names, tr, settings, before)
+
+    def stale_reason(self, match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> str | None:
+        return stale_call(match, seat, names, tr)
 
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
         played = match

@@ -176,6 +176,9 @@ class BuracoGame:
     ) -> list[str]:
         return texts.deal_story(events, names, tr)
 
+    def stale_reason(self, match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> str | None:
+        return None  # no call of one seat takes another's turn away: Buraco is played in turn
+
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
         played = match
         lines = [tr.t("flow-score-title", deal=played.deal_number + 1)]

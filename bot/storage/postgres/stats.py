@@ -30,3 +30,7 @@ class StatsPart(Part):
     async def chat_stats(self, chat_id: int) -> list[Stats]:
         query = f"{_TALLY} WHERE chat_id = $1"
         return stats_of(await self._database.read(lambda db: db.fetch(query, chat_id)))
+
+    async def user_stats(self, user_id: int) -> list[Stats]:
+        query = f"{_TALLY} WHERE user_id = $1 ORDER BY chat_id"
+        return stats_of(await self._database.read(lambda db: db.fetch(query, user_id)))

@@ -90,6 +90,16 @@ class Tables(Part):
         found = await self._database.read(lambda db: _tables(db, "chat_id = $1 AND status != 'finished'", chat_id))
         return found[0] if found else None
 
+    async def last_finished_table(self, chat_id: int) -> Table | None:
+        rows = await self._database.read(
+            lambda db: db.fetch(
+                f"SELECT *, {WITH_SEATS} FROM tables WHERE chat_id = $1 AND status = 'finished'"
+                " AND state IS NOT NULL ORDER BY table_id DESC LIMIT 1",
+                chat_id,
+            )
+        )
+        return table_with_seats(rows[0]) if rows else None
+
     async def list_tables(self, status: TableStatus) -> list[Table]:
         return await self._database.read(lambda db: _tables(db, "status = $1", status.value))
 

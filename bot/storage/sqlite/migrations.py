@@ -228,6 +228,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP TABLE stats",
         ),
     ),
+    (
+        6,
+        "a chat's tables and a player's tallies found without a scan",
+        (
+            # /score after a match reads the chat's last finished table; /stats in private a player's tallies in
+            # every chat (issue 37).
+            "CREATE INDEX tables_by_chat ON tables(chat_id, table_id)",
+            "CREATE INDEX tallies_by_user ON tallies(user_id)",
+        ),
+    ),
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)

@@ -30,3 +30,7 @@ class StatsPart(Part):
     async def chat_stats(self, chat_id: int) -> list[Stats]:
         query = f"{_TALLY} WHERE chat_id = ?"
         return stats_of(await self._database.read(lambda db: fetchall(db, query, (chat_id,))))
+
+    async def user_stats(self, user_id: int) -> list[Stats]:
+        query = f"{_TALLY} WHERE user_id = ? ORDER BY chat_id"
+        return stats_of(await self._database.read(lambda db: fetchall(db, query, (user_id,))))

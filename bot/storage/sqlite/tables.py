@@ -110,6 +110,18 @@ class Tables(Part):
         table_id = self._open_in_chat.get(chat_id)
         return self._open[table_id] if table_id is not None else None
 
+    async def last_finished_table(self, chat_id: int) -> Table | None:
+        def query(db: sqlite3.Connection) -> Table | None:
+            rows = fetchall(
+                db,
+                "SELECT table_id FROM tables WHERE chat_id = ? AND status = 'finished' AND state IS NOT NULL"
+                " ORDER BY table_id DESC LIMIT 1",
+                (chat_id,),
+            )
+            return load_table(db, int(rows[0]["table_id"])) if rows else None
+
+        return await self._database.read(query)
+
     async def list_tables(self, status: TableStatus) -> list[Table]:
         if status is not TableStatus.FINISHED:
             return sorted((t for t in self._open.values() if t.status is status), key=lambda t: t.table_id)

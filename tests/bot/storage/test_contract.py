@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -544,6 +545,27 @@ async def test_stats_accumulate_per_game_and_counter(storage: Storage) -> None:
     assert await storage.chat_stats(-2) == []
 
 
+async def test_a_players_tallies_are_read_across_his_chats(storage: Storage) -> None:
+    """/stats in private (issue 37): his tallies in every chat, a row a chat and game, by game."""
+    for chat in (-1, -2):
+        table = await storage.create_table(chat, creator_id=7, settings={})
+        deltas = [
+            StatsDelta(chat_id=chat, user_id=7, game="bura", counts={"deals_won": -chat}),
+            StatsDelta(chat_id=chat, user_id=8, game="bura", counts={"deals_won": 5}),
+        ]
+        if chat == -1:
+            deltas.append(StatsDelta(chat_id=chat, user_id=7, game="buraco", counts={"canastras": 2}))
+        await storage.commit_move(table.table_id, 0, None, stats=deltas)
+    found = [(s.game, s.chat_id, s.counts) for s in await storage.user_stats(7)]
+    assert sorted(found) == [
+        ("bura", -2, {"deals_won": 2}),
+        ("bura", -1, {"deals_won": 1}),
+        ("buraco", -1, {"canastras": 2}),
+    ]
+    assert [s.game for s in await storage.user_stats(7)] == ["bura", "bura", "buraco"]
+    assert await storage.user_stats(9) == []
+
+
 # -- what players see (issue #12) ------------------------------------------------------------------------------
 
 
@@ -571,3 +593,20 @@ async def test_the_outbox_keeps_pins_replacing_sends_and_each_rows_digest(storag
     assert [due[i].replaces for i in ids] == [True, False, False, False]
     assert due[ids[0]].digest == payload_digest(payload) != due[ids[3]].digest
     assert due[ids[1]].ref == "table" and due[ids[1]].payload == {}
+
+
+async def test_the_chats_last_finished_table_is_found(storage: Storage) -> None:
+    """/score after a match (issue 37): the chat's latest finished table, not an open one, not another chat's."""
+    assert await storage.last_finished_table(-1) is None
+    first = await storage.create_table(-1, creator_id=7, settings={})
+    await storage.commit_move(first.table_id, 0, '{"over": 1}', status=TableStatus.FINISHED)
+    second = await storage.create_table(-1, creator_id=8, settings={})
+    await storage.commit_move(second.table_id, 0, '{"over": 2}', status=TableStatus.FINISHED)
+    cancelled = await storage.create_table(-1, creator_id=9, settings={})  # a lobby cancelled: no match in it
+    await storage.commit_move(cancelled.table_id, 0, None, status=TableStatus.FINISHED)
+    await storage.create_table(-1, creator_id=9, settings={})  # open: not it
+    other = await storage.create_table(-2, creator_id=7, settings={})
+    await storage.commit_move(other.table_id, 0, None, status=TableStatus.FINISHED)
+    found = await storage.last_finished_table(-1)
+    assert found is not None and (found.table_id, found.creator_id) == (second.table_id, 8)
+    assert found.state is not None and json.loads(found.state) == {"over": 2}
