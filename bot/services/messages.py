@@ -300,5 +300,6 @@ def _hand_payload(
     )
     if ended is not None and not is_private(table):
         text = f"{text}\n\n{ended}"
-    over = ended is not None or state.match.finished  # a finished match leaves no button to tap (issue 37)
+    # A finished match leaves no button to tap (issue 37), but a game against the computer's «Ещё партию».
+    over = ended is not None or (state.match.finished and not is_private(table))
     return html_text(text, None if over else markup, protect=True)
