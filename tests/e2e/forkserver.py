@@ -53,7 +53,6 @@ def say(message):
 
 
 def child(request):
-    code = 1
     try:
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -71,18 +70,12 @@ def child(request):
         os.environ.update(request["env"])
         sys.argv = [bot.__main__.__file__, *request["args"]]
         sys.modules["__main__"] = bot.__main__  # as under `python -m bot`: spawned workers import it by name
-        code = bot.__main__.main(request["args"])
-    except SystemExit as error:
-        code = error.code if isinstance(error.code, int) else 1
     except BaseException:
         traceback.print_exc()
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except BaseException:
-                pass
-        os._exit(code)
+        os._exit(70)
+    # As `python -m bot` ends: SystemExit unwinds out of this loop and the interpreter exits the usual way
+    # (non-daemon threads joined, atexit handlers, the log flushed); an exception is printed, exit code 1.
+    sys.exit(bot.__main__.main(request["args"]))
 
 
 pending = b""
