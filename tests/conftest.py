@@ -28,12 +28,11 @@ SLOW = {
 # tests/e2e/forkserver.py, the machine shared). The parallel tier starts them first, spread over its workers: a
 # test not named here keeps its place after them.
 LONGEST = {
-    "e2e/test_buraco.py::test_two_people_and_two_computers": 140,
     "e2e/test_pacing.py": 120,
     "bot/test_main.py::test_a_database_path_that_is_a_folder": 100,
     "e2e/test_crash.py": 80,  # each of two
     "engine/buraco/test_properties.py::test_random_deals_keep_every_invariant": 75,
-    "e2e/test_buraco.py": 70,
+    "e2e/test_buraco.py": 30,  # each of two
     "e2e/test_spam.py": 35,
     "e2e/test_observability.py": 35,
 }
