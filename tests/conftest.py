@@ -34,7 +34,6 @@ LONGEST = {
     "engine/buraco/test_properties.py::test_random_deals_keep_every_invariant": 75,
     "e2e/test_buraco.py": 30,  # each of two
     "e2e/test_spam.py": 35,
-    "e2e/test_observability.py": 35,
 }
 
 
