@@ -78,15 +78,15 @@ class Spread:
         )
         sizes = []  # as xdist's worksteal splits the collection between idle workers
         left = len(items)
-        for share in range(self.workers):
-            sizes.append(left // (self.workers - share))
+        for done in range(self.workers):
+            sizes.append(left // (self.workers - done))
             left -= sizes[-1]
         shares: list[list[pytest.Item]] = [[] for _ in sizes]
         load = [0] * len(sizes)
         for seconds, index in longest:
-            share = min((s for s in range(len(sizes)) if len(shares[s]) < sizes[s]), key=lambda s: load[s])
-            shares[share].append(items[index])
-            load[share] += seconds
+            least = min((s for s in range(len(sizes)) if len(shares[s]) < sizes[s]), key=lambda s: load[s])
+            shares[least].append(items[index])
+            load[least] += seconds
         placed = {index for _, index in longest}
         rest = iter(item for index, item in enumerate(items) if index not in placed)
         for share, size in zip(shares, sizes, strict=True):
