@@ -1,7 +1,7 @@
 """The suite's tiers, by path: everything under tests/e2e is `e2e`, the heavy tests elsewhere are `slow`; the
 README's test command runs the rest first (`-m "not e2e and not slow"`, a few minutes), then these two in
-parallel (pytest-xdist). The longest tests are collected first, so that the parallel tier starts them at once
-rather than leaving one of them to run alone at its end."""
+parallel (pytest-xdist). The longest tests are collected first in each worker's share (Spread), so that the
+parallel tier starts them at once rather than leaving one of them to run alone at its end."""
 
 from __future__ import annotations
 
@@ -24,17 +24,17 @@ SLOW = {
     # Whole bot processes started and stopped (one waits half a minute for its exit code).
     "bot/test_main.py",
 }
-# The longest tests, longest first (seconds on a 2-core machine, serial, December 2026): the parallel tier
-# begins with them. A test not named here keeps its place after them.
-LONGEST = (
-    "e2e/test_buraco.py::test_two_people_and_two_computers",  # 140
-    "e2e/test_crash.py",  # 170 and 155
-    "e2e/test_pacing.py",  # 120
-    "e2e/test_buraco.py",  # 75
-    "engine/buraco/test_properties.py::test_random_deals_keep_every_invariant",  # 50
-    "e2e/test_observability.py",  # 35
-    "bot/test_main.py::test_a_database_path_that_is_a_folder",  # 33
-)
+# The longest tests and their seconds on a 2-core machine (December 2026, the e2e ones with the bot forked from
+# tests/e2e/forkserver.py, the machine shared). The parallel tier starts them first, spread over its workers: a
+# test not named here keeps its place after them.
+LONGEST = {
+    "e2e/test_pacing.py": 120,
+    "bot/test_main.py::test_a_database_path_that_is_a_folder": 100,
+    "e2e/test_crash.py": 80,  # each of two
+    "engine/buraco/test_properties.py::test_random_deals_keep_every_invariant": 75,
+    "e2e/test_buraco.py": 30,  # each of two
+    "e2e/test_spam.py": 35,
+}
 
 
 def _tier(item: pytest.Item) -> str | None:
@@ -46,12 +46,12 @@ def _tier(item: pytest.Item) -> str | None:
     return None
 
 
-def _rank(item: pytest.Item) -> int:
+def _seconds(item: pytest.Item) -> int | None:
     path = Path(item.path)
     if not path.is_relative_to(TESTS):
-        return len(LONGEST)
+        return None
     name = f"{path.relative_to(TESTS).as_posix()}::{item.name}"
-    return next((i for i, prefix in enumerate(LONGEST) if name.startswith(prefix)), len(LONGEST))
+    return next((seconds for prefix, seconds in LONGEST.items() if name.startswith(prefix)), None)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -59,4 +59,42 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         tier = _tier(item)
         if tier is not None:
             item.add_marker(tier)
-    items.sort(key=_rank)  # stable: the rest keep their order
+
+
+class Spread:
+    """After `-m` has deselected: xdist's worksteal hands each worker a contiguous share of the collection
+    (the first half to one of two, the second to the other) and steals from the ends of the shares, so the
+    longest tests are put at the fronts of the shares, each where the estimated seconds are fewest; a
+    collection of the longest tests at the front of the first share ran them one after another on one worker."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        longest = sorted(
+            ((seconds, index) for index, item in enumerate(items) if (seconds := _seconds(item)) is not None),
+            reverse=True,
+        )
+        sizes = []  # as xdist's worksteal splits the collection between idle workers
+        left = len(items)
+        for done in range(self.workers):
+            sizes.append(left // (self.workers - done))
+            left -= sizes[-1]
+        shares: list[list[pytest.Item]] = [[] for _ in sizes]
+        load = [0] * len(sizes)
+        for seconds, index in longest:
+            least = min((s for s in range(len(sizes)) if len(shares[s]) < sizes[s]), key=lambda s: load[s])
+            shares[least].append(items[index])
+            load[least] += seconds
+        placed = {index for _, index in longest}
+        rest = iter(item for index, item in enumerate(items) if index not in placed)
+        for share, size in zip(shares, sizes, strict=True):
+            share.extend(next(rest) for _ in range(size - len(share)))
+        items[:] = [item for share in shares for item in share]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    if workers > 1:
+        config.pluginmanager.register(Spread(workers), "spread-the-longest")

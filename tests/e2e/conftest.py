@@ -14,6 +14,7 @@ from typing import Protocol
 import pytest
 
 from tests.botapi import FakeTelegram
+from tests.e2e import forkserver
 from tests.e2e.reader import BotDatabase
 
 SEED = "e2e-seed-1"
@@ -38,7 +39,7 @@ class BotProcess:
         self.seed = seed
         self.env = dict(env or {})
         self.database = tmp_path / "data" / "bura.sqlite3"
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | forkserver.Forked | None = None
         self.runs = 0
 
     @property
@@ -57,6 +58,9 @@ class BotProcess:
             LOG_LEVEL="INFO",
         )
         env.update(self.env)
+        if forkserver.enabled():
+            self.process = await forkserver.start_bot(env, self.tmp_path, self.log)
+            return
         with self.log.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -89,6 +93,13 @@ class BotProcess:
         return "\n".join(
             (self.tmp_path / f"bot-{run}.log").read_text(errors="replace") for run in range(1, self.runs + 1)
         )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fork_server() -> None:
+    """The server that forks the bot's processes (tests/e2e/forkserver.py) imports the bot while the first
+    test sets up."""
+    forkserver.warm_up()
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from bot.games.buraco.buttons import Op
 from bot.services import TableState
 from bot.storage import TableStatus
 from engine.buraco.deal import Phase
-from tests.botapi import FakeTelegram, Message, User
-from tests.e2e.conftest import SCALED, BotProcess
+from tests.botapi import FakeTelegram, FloodPolicy, Message, User
+from tests.e2e.conftest import SCALED, SEND_INTERVAL, BotProcess
 from tests.e2e.harness import WAIT, Game, buttons, hand_cb, open_game
 from tests.matches import buraco_match
 
@@ -96,12 +96,19 @@ async def a_deal(tg: FakeTelegram, tmp_path: Path, people: int) -> None:
     assert scored.count(" = ") == 2, scored  # each pair's score, term by term (RULES §17.7)
 
 
+def strict() -> FakeTelegram:
+    """Telegram's flood limits at the bot's own pacing (SEND_INTERVAL stands for a second): at real time, the
+    bot's sends (paced at SEND_INTERVAL) were refused and waited a real second again and again, two minutes of
+    a deal's two and a half."""
+    return FakeTelegram(flood_policy=FloodPolicy.scaled(SEND_INTERVAL))
+
+
 async def test_one_person_and_three_computers_play_a_deal_to_its_score(tmp_path: Path) -> None:
-    await a_deal(FakeTelegram(), tmp_path, people=1)
+    await a_deal(strict(), tmp_path, people=1)
 
 
 async def test_two_people_and_two_computers_play_a_deal_to_its_score(tmp_path: Path) -> None:
-    await a_deal(FakeTelegram(), tmp_path, people=2)
+    await a_deal(strict(), tmp_path, people=2)
 
 
 async def test_the_hand_shows_the_pile_both_pairs_runs_and_the_card_drawn(tmp_path: Path) -> None:
