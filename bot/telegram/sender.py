@@ -7,6 +7,10 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
 * paced per chat, independently (bot/telegram/pacer.py): a group waiting for its minute's budget holds up no
   other chat; edits of one message coalesce (only the newest picture is sent) and an edit that would not change
   what the message shows is not sent at all;
+* in a group, news before pictures: a new message of the table (a call, a deal's result: an announcement) goes
+  before the edits of its live messages queued ahead of it, which wait for the group's budget and coalesce
+  anyway (issue 37: a «Вскрываюсь!» behind the table's edits reached the group half a minute late); it never
+  passes a send, a pin or a deletion, so a message's own edits still follow its send and a pin its message;
 * in a group, the table's own messages first: a reply to a command (`is_reply`) waits while any other message
   of its group is queued, goes only within what the table leaves of the group's budget (the pacer's reply
   rules), and is dropped once it is more than a minute old or when more than three wait (the oldest go): an
@@ -275,8 +279,10 @@ class Sender:
                         if not await self._reply_due(chat_id, item, queue):
                             continue  # dropped, or waited: the table's rows may have come meanwhile
                     elif item.kind not in _OUT_OF_CHAT_PACE:
-                        # The chat's own turn first: rows that come in meanwhile may make this one pointless.
+                        # The chat's own turn first: rows that come in meanwhile may make this one pointless,
+                        # or may be news that goes before it.
                         await self._pacer.wait_turn(chat_id)
+                        item = _next_up(queue)
                     if _superseded(item, queue):
                         # A later picture of the same message waits behind it: the sender fell behind, and
                         # skipping the stale edit is how it catches up (as the outbox does at commit time).
@@ -607,9 +613,22 @@ def is_reply(item: OutboxMessage) -> bool:
     )
 
 
+def is_announcement(item: OutboxMessage) -> bool:
+    """A new message of its own in a group that is not a reply to a command: a call, a deal's start or result,
+    the match's end (`MoveMessages.announcements`), a note of the table."""
+    return item.chat_id < 0 and item.kind is OutboxKind.SEND and item.ref is None and not is_reply(item)
+
+
 def _next_up(queue: deque[OutboxItem]) -> OutboxItem:
-    """The chat's oldest row that is not a reply to a command, else its oldest reply."""
-    return next((item for item in queue if not is_reply(item)), queue[0])
+    """The chat's oldest row that is not a reply to a command, else its oldest reply; but in a group, an
+    announcement queued behind edits of live messages only goes before them."""
+    rows = [item for item in queue if not is_reply(item)]
+    if not rows:
+        return queue[0]
+    for item in rows:
+        if item.kind is not OutboxKind.EDIT:
+            return item if is_announcement(item) else rows[0]
+    return rows[0]
 
 
 def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:

@@ -184,7 +184,7 @@ async def test_a_stale_edit_queued_behind_a_newer_one_is_skipped(
     await sender.pump()
     api.held["deal"].set()
     await sender.drain()
-    assert api.texts(-1) == ["deal", "hand 1", "move 2", "note"]
+    assert api.texts(-1) == ["deal", "note", "hand 1", "move 2"], "the note passes the edits queued before it"
     assert await pending(storage) == []
 
 
@@ -648,7 +648,7 @@ async def test_the_table_s_messages_go_before_replies_queued_before_them(
     await storage.enqueue([edit(-1, "table", ref="table"), send(-1, "announcement")])
     await storage.enqueue([reply(5, "private reply"), send(5, "hand")])
     await sender.drain()
-    assert api.texts(-1) == ["table", "announcement", "reply 1", "reply 2"]
+    assert api.texts(-1) == ["announcement", "table", "reply 1", "reply 2"]
     assert api.texts(5) == ["private reply", "hand"], "a private chat keeps its order: it has no table to wait for"
 
 
@@ -740,3 +740,73 @@ async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_on
         assert api.texts(-1)[-2:] == ["table 10", "reply"]
         assert times["table 10"] - times["table 9"] < 0.5
         assert times["reply"] - times["table 0"] >= 0.6
+
+
+def table_edit(chat_id: int, text: str) -> OutboxMessage:
+    """An edit of the group's live table, keyed as `MoveMessages.table_message` queues it."""
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.EDIT, payload={"text": text}, ref="table", key="table")
+
+
+async def test_a_call_goes_before_the_table_edits_queued_before_it(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
+) -> None:
+    # Issue 37: the group's minute is spent; the table's edit of the move before waits for room, and the call
+    # committed after it must not wait behind it (nor behind the edit of its own move).
+    await delivered(storage, send(-1, "table, deal 1", ref="table"), message_id=40)
+    await storage.enqueue([send(-1, f"filler {n}") for n in range(20)])
+    await sender.drain()
+    await storage.enqueue([table_edit(-1, "table, trick 5")])
+    await storage.enqueue([table_edit(-1, "table, trick 6"), send(-1, "Вика: «Вскрываюсь!»")])
+    await sender.drain()
+    assert api.texts(-1)[20:] == ["Вика: «Вскрываюсь!»", "table, trick 6"], "the stale edit is skipped too"
+
+
+async def test_an_announcement_taken_while_an_edit_waits_for_its_turn_goes_first(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime
+) -> None:
+    # The worker took the edit and waits for the group's budget; a call committed meanwhile goes when it comes.
+    waiting = asyncio.Event()
+    go = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        if seconds > 10:  # the group's minute: held until the call is queued
+            waiting.set()
+            await go.wait()
+        await fake_time.sleep(seconds)
+
+    pacer = Pacer(fake_time.clock, sleep, global_per_second=None)
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=sleep, pacer=pacer)
+    await delivered(storage, send(-1, "table", ref="table"), message_id=40)
+    await storage.enqueue([send(-1, f"filler {n}") for n in range(20)])
+    await sender.drain()
+    await storage.enqueue([table_edit(-1, "table, trick 5")])
+    await sender.pump()
+    await waiting.wait()
+    await storage.enqueue([send(-1, "Бура!")])
+    await sender.pump()
+    go.set()
+    await sender.drain()
+    assert api.texts(-1)[20:] == ["Бура!", "table, trick 5"]
+
+
+async def test_an_announcement_never_passes_a_send_or_a_pin(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # A message's own edits follow its send, and a pin its message: news passes only edits.
+    pin = OutboxMessage(chat_id=-1, kind=OutboxKind.PIN, ref="table")
+    await storage.enqueue([send(-1, "table", ref="table"), pin, table_edit(-1, "table 2"), send(-1, "news")])
+    await sender.drain()
+    kinds = [(request.kind, request.payload.get("text")) for _, request in api.calls]
+    assert kinds == [
+        (OutboxKind.SEND, "table"),
+        (OutboxKind.PIN, None),
+        (OutboxKind.SEND, "news"),
+        (OutboxKind.EDIT, "table 2"),
+    ]
+
+
+async def test_in_a_private_chat_the_order_is_kept(storage: SqliteStorage, sender: Sender, api: FakeApi) -> None:
+    await delivered(storage, send(5, "hand", ref="hand:1"), message_id=40)
+    await storage.enqueue([edit(5, "hand 2", ref="hand:1"), send(5, "note")])
+    await sender.drain()
+    assert api.texts(5) == ["hand 2", "note"]
