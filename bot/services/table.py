@@ -64,6 +64,11 @@ class TableService:
         markup: Keyboard | LinkKeyboard | None = None,
     ) -> None:
         """A message to a chat (a command's answer: a reply to it, in its forum topic), delivered by the sender
-        like everything else; with the update it answers, unless what the command changed recorded that."""
-        message = text_message(chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup)
+        like everything else; with the update it answers, unless what the command changed recorded that.
+
+        A reply is silent: whoever asked is looking at the chat, and in a group the others' phones are for the
+        game's news (issue 37: /stats, /top, /score rang every member's phone)."""
+        message = text_message(
+            chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup, silent=reply_to is not None
+        )
         await self.core.enqueue([message], update_id)
