@@ -98,8 +98,15 @@ def text_message(
     return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
 
 
-def format_clock(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
+def move_limit(seconds: int, tr: Translator) -> str:
+    """The move timer as the table shows it: how long a move may take («на ход 1 мин»), not a clock.
+
+    A clock («⏳ 1:00») stood still between the table's edits, which the group's budget cannot spend on ticks;
+    a deadline as a time of day («до 18:42») needs the players' time zone, which Telegram does not tell a bot
+    (a group may span eleven of them). A limit is true in every picture of the table, however late it arrives."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return tr.t("move-limit-minutes", minutes=seconds // 60)
+    return tr.t("move-limit-seconds", seconds=seconds)
 
 
 def unpin_table(table: Table) -> list[OutboxMessage]:
@@ -126,7 +133,7 @@ class MoveMessages:
             tr,
             title=state.title,
             settings=state.settings,
-            deadline_text=format_clock(seconds) if seconds is not None and ended is None else None,
+            deadline_text=move_limit(seconds, tr) if seconds is not None and ended is None else None,
             ended=ended,
         )
 

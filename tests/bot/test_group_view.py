@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.i18n import Translations
+from bot.services.messages import move_limit
 from bot.storage import OutboxKind
 from tests.bot.test_services import GROUP, a_world, playing_table
 
@@ -18,3 +20,20 @@ async def test_replies_to_commands_are_silent_and_the_game_s_news_rings(tmp_path
         [answer] = [call for call in world.api.to(GROUP) if call.payload.get("text") == "📊 Аня: 3 матча"]
         assert answer.payload.get("disable_notification") is True
         assert answer.payload["reply_parameters"]["message_id"] == 77
+
+
+def test_the_move_timer_is_shown_as_a_limit_in_both_languages() -> None:
+    """Issue 37: «⏳ 1:00» stood still between edits; the group's budget cannot pay for ticks, and a time of day
+    would need a time zone Telegram does not tell: the table says how long a move may take."""
+    translations = Translations()
+    ru, en = translations.get("ru"), translations.get("en")
+    assert move_limit(60, ru) == "на ход 1 мин" and move_limit(120, ru) == "на ход 2 мин"
+    assert move_limit(45, ru) == "на ход 45 с" and move_limit(5, ru) == "на ход 5 с"
+    assert move_limit(60, en) == "1 min per move" and move_limit(90, en) == "90 s per move"
+
+
+async def test_the_table_shows_the_move_limit(tmp_path: Path) -> None:
+    async with a_world(tmp_path) as world:
+        await playing_table(world)
+        [table] = [text for text in world.api.texts(GROUP) if "сдача 1" in text][-1:]
+        assert "⏳ на ход 1 мин" in table and "1:00" not in table
