@@ -239,6 +239,9 @@ def create_sender(
     async def on_writable(chat_id: int) -> None:
         await tables().game.resume(chat_id)
 
+    async def on_pin_refused(chat_id: int) -> None:
+        await tables().pin_refused(chat_id)
+
     return Sender(
         storage,
         bot_api_call(api),
@@ -247,6 +250,7 @@ def create_sender(
         on_unreachable=_unreachable_handler(tables),
         on_read_only=on_read_only,
         on_writable=on_writable,
+        on_pin_refused=on_pin_refused,
         backoff_base=1.0 * scale,
         backoff_cap=30.0 * scale,
         probe_interval=60.0 * scale,

@@ -23,10 +23,11 @@ from bot.storage.base import HAND_REF
 
 class LiveRef(StrEnum):
     """The live messages a chat has of a table: its picture and its lobby in the group (a hand's ref names its
-    table, `hand_ref`)."""
+    table, `hand_ref`); and the group's one note that the bot may not pin the table (its ref says it was told)."""
 
     TABLE = "table"
     LOBBY = "lobby"
+    PIN_HINT = "pin-hint"
 
 
 def hand_ref(table_id: int) -> str:

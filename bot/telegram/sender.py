@@ -15,6 +15,10 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
   of its group is queued, goes only within what the table leaves of the group's budget (the pacer's reply
   rules), and is dropped once it is more than a minute old or when more than three wait (the oldest go): an
   answer that late is not worth a message the table may need;
+* a live message the bot could not pin (it is no admin of the group: issue 37) is told to the table's service
+  once (`on_pin_refused`), and is kept in sight another way: once `BURIED_AFTER` new messages of the bot have
+  gone out below it, its next edit goes out as a new message at the bottom instead (the old one is deleted), so
+  moving it costs no call the edit would not have made;
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
@@ -78,6 +82,7 @@ WORTH_DELIVERING = 24 * 3600.0  # a message older than a day is given up (Telegr
 REPLY_WORTH = 70.0  # seconds (Telegram's: scaled by the pacer's interval) a reply to a command is worth sending:
 # longer than a group's window, so that once its table is quiet a group answers the replies still waiting
 REPLIES_WAITING = 3  # replies a group keeps waiting for room; the older ones beyond are dropped
+BURIED_AFTER = 8  # new messages below a live message that could not be pinned before its next edit moves it down
 
 
 class _Outcome(Enum):
@@ -99,6 +104,7 @@ class Sender:
         on_unreachable: UnreachableCallback | None = None,
         on_read_only: ChatCallback | None = None,
         on_writable: ChatCallback | None = None,
+        on_pin_refused: ChatCallback | None = None,
         access: AccessCheck | None = None,
         pacer: Pacer | None = None,
         backoff_base: float = 1.0,
@@ -115,6 +121,7 @@ class Sender:
         self._on_unreachable = on_unreachable
         self._on_read_only = on_read_only
         self._on_writable = on_writable
+        self._on_pin_refused = on_pin_refused
         self._access = access
         self._pacer = pacer or Pacer(clock, sleep)
         self._backoff_base = backoff_base
@@ -139,6 +146,8 @@ class Sender:
         self._silent: set[int] = set()  # group chats whose last call found the bot without the right to write
         self._heard: set[int] = set()  # group chats delivered to since the start (and told writable)
         self._touched: set[tuple[int, str]] = set()  # live messages this process has delivered to
+        self._unpinned: dict[int, str] = {}  # group chat -> the live message the bot could not pin there
+        self._buried: dict[int, int] = {}  # group chat -> the bot's new messages below its unpinned live message
         self._stopping = False
         self._recording: set[asyncio.Task[None]] = set()  # records made on the side (bot/telegram/sender.py _done)
         self._wake = asyncio.Event()
@@ -289,7 +298,7 @@ class Sender:
                         await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error="superseded"))
                         outcome = _Outcome.DONE
                     else:
-                        outcome = await self.deliver(item)
+                        outcome = await self.deliver(self._kept_in_sight(chat_id, item))
                 except StorageError as error:
                     # Delivered (or not) but not recorded: the chat waits until the database takes it.
                     logger.warning("sender: chat %s waits for the database: %s", chat_id, error)
@@ -347,6 +356,35 @@ class Sender:
             await asyncio.gather(woken, slept, return_exceptions=True)
         return False
 
+    def _kept_in_sight(self, chat_id: int, item: OutboxItem) -> OutboxItem:
+        """An edit of a group's live message that could not be pinned, once enough messages buried it: a new
+        message at the bottom in its place (the old one goes once it is there), else the row as it is."""
+        if (
+            item.kind is OutboxKind.EDIT
+            and item.ref is not None
+            and self._unpinned.get(chat_id) == item.ref
+            and self._buried.get(chat_id, 0) >= BURIED_AFTER
+        ):
+            logger.info("sender: the unpinned %s of chat %s is buried: sent anew at the bottom", item.ref, chat_id)
+            return item.model_copy(update={"kind": OutboxKind.SEND, "replaces": True})
+        return item
+
+    def _sent_in(self, chat_id: int, item: OutboxItem) -> None:
+        """Count a new message of a group below its unpinned live message (or that message itself, sent anew)."""
+        if chat_id in self._unpinned:
+            self._buried[chat_id] = 0 if item.ref == self._unpinned[chat_id] else self._buried.get(chat_id, 0) + 1
+
+    async def _pin_refused(self, item: OutboxItem, chat_id: int, description: str) -> _Outcome:
+        """The bot may not pin in the group: its live message is kept in sight by moving it down (see the
+        module's docstring), and the table's service is told, once a process (it tells the group once)."""
+        logger.info("sender: chat %s refused to pin %s: %s", chat_id, item.ref, description)
+        told = chat_id in self._unpinned
+        self._unpinned[chat_id] = str(item.ref)
+        self._buried.setdefault(chat_id, 0)
+        if not told:
+            await _tell(self._on_pin_refused, chat_id, "telling of the pin refused in")
+        return await self._done(item, chat_id, error=description)
+
     async def deliver(self, item: OutboxItem) -> _Outcome:
         """Deliver one row, retrying in place (so the chat's later rows wait behind it)."""
         kind = item.kind
@@ -389,6 +427,10 @@ class Sender:
                 await self._unreachable(item, chat_id, error.message)
                 return _Outcome.HALT_CHAT
             except (TelegramBadRequest, TelegramNotFound, TelegramEntityTooLarge) as error:
+                if kind is OutboxKind.PIN and chat_id < 0 and isinstance(error, TelegramBadRequest):
+                    # Not an admin, or without the right to pin (the message was just sent, so it is there):
+                    # either way the message is not pinned, and must be kept in sight otherwise.
+                    return await self._pin_refused(item, chat_id, error.message)
                 if kind in _NEEDS_MESSAGE:
                     # Gone, or the bot may not (delete it, pin it): the same to us; nothing is lost either way.
                     return await self._done(item, chat_id, error=error.message)
@@ -432,6 +474,11 @@ class Sender:
                 continue
             if chat_id < 0:
                 await self._writable(chat_id)
+                if kind is OutboxKind.SEND:
+                    self._sent_in(chat_id, item)
+                elif kind is OutboxKind.PIN and self._unpinned.get(chat_id) == item.ref:
+                    del self._unpinned[chat_id]  # made an admin since: pinned, it stays in sight
+                    self._buried.pop(chat_id, None)
             if item.ref is not None:
                 self._touched.add((chat_id, item.ref))
             if kind is OutboxKind.SEND:

@@ -37,3 +37,26 @@ async def test_the_table_shows_the_move_limit(tmp_path: Path) -> None:
         await playing_table(world)
         [table] = [text for text in world.api.texts(GROUP) if "сдача 1" in text][-1:]
         assert "⏳ на ход 1 мин" in table and "1:00" not in table
+
+
+async def test_a_group_is_told_once_that_the_bot_may_not_pin_the_table(tmp_path: Path) -> None:
+    async with a_world(tmp_path) as world:
+        await playing_table(world)
+        before = len(world.api.to(GROUP))
+        await world.tables.pin_refused(GROUP)
+        await world.deliver()
+        await world.tables.pin_refused(GROUP)  # the next table's pin, or after a restart
+        await world.deliver()
+        [told] = world.api.to(GROUP)[before:]
+        assert told.payload["text"].startswith("📌 Закрепить стол не получается")
+        assert "администратором" in told.payload["text"]
+        assert told.payload.get("disable_notification") is True
+
+
+async def test_the_pin_note_speaks_the_group_s_language(tmp_path: Path) -> None:
+    async with a_world(tmp_path) as world:
+        await world.storage.upsert_chat(-5, language="en")
+        await world.tables.pin_refused(-5)
+        await world.deliver()
+        [told] = world.api.to(-5)
+        assert told.payload["text"].startswith("📌 I can't pin the table") and "admin" in told.payload["text"]

@@ -31,7 +31,7 @@ from bot.storage import (
 )
 from bot.telegram.calls import Access, ApiRequest, Unreachable
 from bot.telegram.pacer import Budget, Pacer
-from bot.telegram.sender import WORTH_DELIVERING, Sender
+from bot.telegram.sender import BURIED_AFTER, WORTH_DELIVERING, Sender
 
 METHOD = SendMessage(chat_id=1, text="x")
 time_now = time.monotonic
@@ -810,3 +810,79 @@ async def test_in_a_private_chat_the_order_is_kept(storage: SqliteStorage, sende
     await storage.enqueue([edit(5, "hand 2", ref="hand:1"), send(5, "note")])
     await sender.drain()
     assert api.texts(5) == ["hand 2", "note"]
+
+
+def no_pin_right() -> TelegramBadRequest:
+    return TelegramBadRequest(METHOD, "Bad Request: not enough rights to manage pinned messages in the chat")
+
+
+def pin(chat_id: int) -> OutboxMessage:
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.PIN, ref="table")
+
+
+@pytest.fixture
+def refused_pins() -> list[int]:
+    return []
+
+
+@pytest.fixture
+def pin_sender(storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, refused_pins: list[int]) -> Sender:
+    async def on_pin_refused(chat_id: int) -> None:
+        refused_pins.append(chat_id)
+
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    return Sender(
+        storage, api, clock=fake_time.clock, sleep=fake_time.sleep, on_pin_refused=on_pin_refused, pacer=pacer
+    )
+
+
+async def test_a_pin_refused_for_want_of_rights_is_told_once(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi, refused_pins: list[int]
+) -> None:
+    api.failures["None"] = [no_pin_right(), no_pin_right()]  # a pin has no text
+    [_, pinned] = await storage.enqueue([send(-1, "table 1", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    await storage.enqueue([send(-1, "table 2", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    assert refused_pins == [-1], "told once, not at every table"
+    row = await storage.get_outbox_item(pinned)
+    assert row is not None and row.done and row.last_error is not None and "rights" in row.last_error
+    assert await pending(storage) == []
+
+
+async def test_an_unpinned_table_buried_under_news_goes_to_the_bottom_with_its_next_edit(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi
+) -> None:
+    api.failures["None"] = [no_pin_right()]
+    await storage.enqueue([send(-1, "table", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    [old] = [request for _, request in api.calls if request.kind is OutboxKind.SEND]
+    await storage.enqueue([send(-1, f"news {n}") for n in range(BURIED_AFTER - 1)])
+    await storage.enqueue([table_edit(-1, "table, move 1")])
+    await pin_sender.drain()
+    assert api.calls[-1][1].kind is OutboxKind.EDIT, "not buried yet: edited in place"
+    await storage.enqueue([send(-1, "news, the last straw"), table_edit(-1, "table, move 2")])
+    await pin_sender.drain()
+    calls = [(request.kind, request.payload.get("text"), request.message_id) for _, request in api.calls[-3:]]
+    ref = await storage.get_message_ref(-1, "table")
+    assert ref is not None
+    assert calls == [
+        (OutboxKind.SEND, "news, the last straw", None),
+        (OutboxKind.SEND, "table, move 2", None),  # the edit it was, as a new message at the bottom
+        (OutboxKind.DELETE, None, api.next_message_id - 1 - BURIED_AFTER),  # the old table goes
+    ]
+    assert ref.message_id == api.next_message_id and old.payload["text"] == "table"
+    await storage.enqueue([table_edit(-1, "table, move 3")])
+    await pin_sender.drain()
+    assert (api.calls[-1][1].kind, api.calls[-1][1].message_id) == (OutboxKind.EDIT, ref.message_id)
+    assert await pending(storage) == []
+
+
+async def test_a_pinned_table_stays_where_it_is_however_much_news_comes(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi, refused_pins: list[int]
+) -> None:
+    await storage.enqueue([send(-1, "table", ref="table"), pin(-1)])
+    await storage.enqueue([send(-1, f"news {n}") for n in range(2 * BURIED_AFTER)])
+    await storage.enqueue([table_edit(-1, "table, move 1")])
+    await pin_sender.drain()
+    assert api.calls[-1][1].kind is OutboxKind.EDIT and refused_pins == []

@@ -49,7 +49,7 @@ async def test_the_turn_rings_the_one_to_act_and_nothing_else(tg: FakeTelegram, 
     protected from forwarding, and the old one is deleted (one hand a chat); the mover's own hand is only edited.
     The table is sent silently and pinned silently; the deal's start rings."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="ring"))
-    players = await seat_players(tg, storage, 2)
+    players = await seat_players(tg, storage, 2, admin=True)  # a bot pins only as an admin
     group = players.group
     table = await players.table_shows("ходит")
     assert not table.notified, "the table is sent silently"
