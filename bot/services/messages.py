@@ -142,13 +142,16 @@ class MoveMessages:
         self, table: Table, state: AnyState, tr: Translator, *, new: bool = False, ended: str | None = None
     ) -> list[OutboxMessage]:
         """The group's live table message: edited in place; `new` sends it (the first picture of a table), and
-        pins it silently. None in a private chat, where the hand message carries the table (a game against the
-        computer: one message, one edit a turn)."""
+        pins it silently. Edits of one deal coalesce (a burst of moves ends in one edit of the latest picture);
+        the last picture of a deal is never superseded by the next deal's. None in a private chat, where the hand
+        message carries the table (a game against the computer: one message, one edit a turn)."""
         if is_private(table):
             return []
         text = self.table_text(table, state, tr, ended=ended)
         payload = html_text(text, thread_id=table.thread_id, silent=True)
-        key = f"table:{table.chat_id}"
+        # Edits coalesce within a deal only: the last picture of a deal, with the tricks taken in it, goes out
+        # even when the next deal's pictures follow before the group's budget has room (issue 37).
+        key = f"table:{table.chat_id}:{state.game.deal_number(state.match)}"
         if not new:
             return [live_message(table.chat_id, LiveRef.TABLE, key, OutboxKind.EDIT, payload)]
         sent = live_message(table.chat_id, LiveRef.TABLE, key, OutboxKind.SEND, payload)

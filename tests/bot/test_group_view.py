@@ -7,7 +7,7 @@ from pathlib import Path
 from bot.i18n import Translations
 from bot.services.messages import move_limit
 from bot.storage import OutboxKind
-from tests.bot.test_services import GROUP, a_world, playing_table
+from tests.bot.test_services import GROUP, a_world, playing_table, state_of
 
 
 async def test_replies_to_commands_are_silent_and_the_game_s_news_rings(tmp_path: Path) -> None:
@@ -60,3 +60,19 @@ async def test_the_pin_note_speaks_the_group_s_language(tmp_path: Path) -> None:
         await world.deliver()
         [told] = world.api.to(-5)
         assert told.payload["text"].startswith("📌 I can't pin the table") and "admin" in told.payload["text"]
+
+
+async def test_the_last_picture_of_a_deal_is_not_superseded_by_the_next_deal_s(tmp_path: Path) -> None:
+    """Edits of the table coalesce within a deal; the picture that ends a deal (every trick but the last, which
+    the deal's result tells) still goes out when the next deal's pictures are queued behind it."""
+    async with a_world(tmp_path) as world:
+        table = await playing_table(world)
+        state = state_of(table)
+        tr = Translations().get("ru")
+        [deal_1] = world.tables.core.messages.table_message(table, state, tr)
+        state.match.deal_number += 1  # as the next deal's pictures are
+        [deal_2] = world.tables.core.messages.table_message(table, state, tr)
+        assert deal_1.key is not None and deal_2.key is not None and deal_1.key != deal_2.key
+        [first, _, _] = await world.storage.enqueue([deal_1, deal_2, deal_2])
+        waiting = [item.id for item in await world.storage.fetch_outbox(now=1e12)]
+        assert first in waiting and len(waiting) == 2, "the next deal's edits coalesce, the ended deal's stays"
