@@ -275,10 +275,14 @@ class Game:
 
 
 async def open_game(
-    tg: FakeTelegram, database: Path | str, players: int = 2, settings: dict[str, str] | None = None
+    tg: FakeTelegram,
+    database: Path | str,
+    players: int = 2,
+    settings: dict[str, str] | None = None,
+    computers: int = 0,
 ) -> Game:
     """People in a group, each of whom has started the bot; the first opens a table, the rest join, the first
-    sets the settings and starts the deal. Returns when every hand is shown."""
+    adds `computers` computer players, sets the settings and starts the deal. Returns when every hand is shown."""
     people = [tg.user(name, f"user{index}") for index, name in enumerate(NAMES[:players])]
     creator = people[0]
     group = tg.group("Стол <b>", owner=creator, members=people[1:])
@@ -301,6 +305,10 @@ async def open_game(
         before = game.version()
         await tap(user, LobbyCb(op=LobbyOp.JOIN, table=table_id).pack())
         await game.until(lambda before=before: game.version() > before, f"{user.first_name} to join")  # type: ignore[misc]
+    for _ in range(computers):
+        before = game.version()
+        await tap(creator, LobbyCb(op=LobbyOp.ADD_COMPUTER, table=table_id).pack())
+        await game.until(lambda before=before: game.version() > before, "a computer to sit down")  # type: ignore[misc]
     for key, value in (settings or {}).items():
         await tap(creator, SettingCb(table=table_id, key=key, value=value).pack())
     await tap(creator, LobbyCb(op=LobbyOp.START, table=table_id).pack())
