@@ -8,8 +8,8 @@ computer in a group, the match to 11, or ``--deals`` of it) and ``--game play`` 
 The fake Bot API enforces Telegram's flood limits (a message a second a chat with bursts of three, 20 a minute
 a group, 30 a second in all; edits count) with time scaled: a second of Telegram's time lasts ``--scale`` of a
 second here (0.1 by default), and the bot paces itself at the same scale (SEND_INTERVAL). The people play at a
-human pace: 1-4 (scaled) seconds before each tap. With ``--busy-group`` (on by default) another group asks the
-bot for /help ten times every 30 (scaled) seconds, so its own budget is always spent.
+human pace: 1-4 (scaled) seconds before each tap (``--pace``). With ``--busy-group`` (on by default) another group
+asks the bot for /help ten times every 30 (scaled) seconds, so its own budget is always spent.
 
 It prints, in Telegram's time (scaled seconds):
 
@@ -65,7 +65,9 @@ class Turns:
     pings: list[float | None] = field(default_factory=list)
 
 
-async def play(game: Game, scale: float, rng: random.Random, deals: int | None) -> Turns:
+async def play(
+    game: Game, scale: float, rng: random.Random, deals: int | None, pace: tuple[float, float] = (1.0, 4.0)
+) -> Turns:
     """Play until the match ends (or `deals` deals are over); each turn's wait, scaled."""
     loop = asyncio.get_running_loop()
     turns = Turns()
@@ -93,7 +95,7 @@ async def play(game: Game, scale: float, rng: random.Random, deals: int | None) 
                     turns.pings.append(wait if anew else None)
                 first = False
             hand_ids[tap.user.id] = tap.message.message_id
-            await asyncio.sleep(rng.uniform(1.0, 4.0) * scale)
+            await asyncio.sleep(rng.uniform(*pace) * scale)
             await game.tap(tap)
             if tap.final:
                 break
@@ -204,7 +206,7 @@ async def run(args: argparse.Namespace) -> None:
                 started = time.monotonic()
                 calls_before = len(tg.history)
                 since = time.time()
-                turns = await play(game, args.scale, random.Random(args.seed), deals)
+                turns = await play(game, args.scale, random.Random(args.seed), deals, args.pace)
                 took = (time.monotonic() - started) / args.scale
                 stop.set()
                 asked = await spender if spender is not None else 0
@@ -316,6 +318,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, help="with --game play or computer: stop after this many deals")
     parser.add_argument("--scale", type=float, default=0.1, help="seconds here per second of Telegram's time")
     parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument(
+        "--pace",
+        type=lambda text: tuple(float(part) for part in text.split(",")),
+        default=(1.0, 4.0),
+        help="LOW,HIGH: (scaled) seconds a person takes before each tap, 1,4 by default; 0.3,1 for quick players",
+    )
     parser.add_argument("--busy-group", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--bot-path", help="run the bot from this checkout (e.g. a git worktree of an older commit)")
     args = parser.parse_args()
