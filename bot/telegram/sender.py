@@ -18,7 +18,8 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
 * a live message the bot could not pin (it is no admin of the group: issue 37) is told to the table's service
   once (`on_pin_refused`), and is kept in sight another way: once `BURIED_AFTER` new messages of the bot have
   gone out below it, its next edit goes out as a new message at the bottom instead (the old one is deleted), so
-  moving it costs no call the edit would not have made;
+  moving it costs no call the edit would not have made (what was refused is kept in memory: after a restart, a
+  table is moved from the next refused pin on);
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
