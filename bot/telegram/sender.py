@@ -152,7 +152,7 @@ class Sender:
         self._stopping = False
         self._recording: set[asyncio.Task[None]] = set()  # records made on the side (bot/telegram/sender.py _done)
         self._wake = asyncio.Event()
-        self._arrived: dict[int, asyncio.Event] = {}  # set when a row joins the queue of a chat holding a reply
+        self._arrived: dict[int, asyncio.Event] = {}  # set when a row joins the queue of a chat that waits
         self._reply_worth = REPLY_WORTH * (self._pacer.interval or 1.0)
         self.calls = 0  # Bot API calls made (tests and benchmarks read it)
 
@@ -291,8 +291,10 @@ class Sender:
                     elif item.kind not in _OUT_OF_CHAT_PACE:
                         # The chat's own turn first: rows that come in meanwhile may make this one pointless,
                         # or may be news that goes before it.
-                        await self._pacer.wait_turn(chat_id)
-                        item = _next_up(queue)
+                        turn = await self._turn(chat_id, queue)
+                        if turn is None:
+                            continue  # stopping
+                        item = turn
                     if _superseded(item, queue):
                         # A later picture of the same message waits behind it: the sender fell behind, and
                         # skipping the stale edit is how it catches up (as the outbox does at commit time).
@@ -345,17 +347,34 @@ class Sender:
         wait = min(self._pacer.reply_wait(chat_id), reply.created_at + self._reply_worth - now)
         if wait <= 0:
             return True
+        await self._sleep_or_arrival(chat_id, wait)
+        return False
+
+    async def _turn(self, chat_id: int, queue: deque[OutboxItem]) -> OutboxItem | None:
+        """Wait for the chat's turn to make its next call, and return the row to make it with (None: stopping).
+
+        A row that joins the queue meanwhile wakes the wait: news goes before the edits queued ahead of it, and
+        may go sooner than they (the edits leave it a reserve of the group's budget: bot/telegram/pacer.py)."""
+        while not self._stopping:
+            item = _next_up(queue)
+            wait = self._pacer.ready_at(chat_id, edit=item.kind is OutboxKind.EDIT) - self._clock()
+            if wait <= 0:
+                return item
+            await self._sleep_or_arrival(chat_id, wait)
+        return None
+
+    async def _sleep_or_arrival(self, chat_id: int, seconds: float) -> None:
+        """Sleep, until a row joins the chat's queue (or the sender stops) if that comes first."""
         arrived = self._arrived.setdefault(chat_id, asyncio.Event())
         arrived.clear()
         woken: asyncio.Future[bool] = asyncio.ensure_future(arrived.wait())
-        slept: asyncio.Future[object] = asyncio.ensure_future(self._sleep(wait))
+        slept: asyncio.Future[object] = asyncio.ensure_future(self._sleep(seconds))
         try:
             await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in (woken, slept):
                 task.cancel()
             await asyncio.gather(woken, slept, return_exceptions=True)
-        return False
 
     def _kept_in_sight(self, chat_id: int, item: OutboxItem) -> OutboxItem:
         """An edit of a group's live message that could not be pinned, once enough messages buried it: a new

@@ -30,7 +30,7 @@ from bot.storage import (
     payload_digest,
 )
 from bot.telegram.calls import Access, ApiRequest, Unreachable
-from bot.telegram.pacer import Budget, Pacer
+from bot.telegram.pacer import GROUP_LIMIT, NEWS_RESERVE, Budget, Pacer
 from bot.telegram.sender import BURIED_AFTER, WORTH_DELIVERING, Sender
 
 METHOD = SendMessage(chat_id=1, text="x")
@@ -886,3 +886,51 @@ async def test_a_pinned_table_stays_where_it_is_however_much_news_comes(
     await storage.enqueue([table_edit(-1, "table, move 1")])
     await pin_sender.drain()
     assert api.calls[-1][1].kind is OutboxKind.EDIT and refused_pins == []
+
+
+async def test_the_table_s_edits_leave_a_reserve_of_the_group_s_minute_to_its_news(fake_time: FakeTime) -> None:
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    for _ in range(GROUP_LIMIT - NEWS_RESERVE):
+        await pacer.wait(-1)
+    now = fake_time.now
+    assert pacer.ready_at(-1) == pytest.approx(now + 1.0), "news: the chat's next second"
+    assert pacer.ready_at(-1, edit=True) > now + 40, "an edit: once the window has room beyond the reserve"
+    assert pacer.ready_at(5, edit=True) == now, "a private chat has no group budget"
+
+
+async def test_a_call_committed_while_an_edit_waits_for_room_goes_at_once(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime
+) -> None:
+    # Issue 37: «Вскрываюсь!» committed at 41 s reached the group at 70 s. The edit the worker holds waits for
+    # the group's window; the call wakes it, and goes within the reserve the edits leave it.
+    waiting = asyncio.Event()
+    go = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        if seconds > 10:  # a wait for the group's window: held until the test lets it go
+            waiting.set()
+            await go.wait()
+        await fake_time.sleep(seconds)
+
+    pacer = Pacer(fake_time.clock, sleep, global_per_second=None)
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=sleep, pacer=pacer)
+    await delivered(storage, send(-1, "table", ref="table"), message_id=40)
+    await storage.enqueue([send(-1, f"move {n}") for n in range(GROUP_LIMIT - NEWS_RESERVE)])
+    await sender.drain()
+    started = api.calls[0][0]
+    await storage.enqueue([table_edit(-1, "table, trick 7")])
+    await sender.pump()
+    await waiting.wait()
+    committed = fake_time.now
+    await storage.enqueue([send(-1, "Вика: «Вскрываюсь!»")])
+    await sender.pump()
+    for _ in range(50):
+        if len(api.calls) > GROUP_LIMIT - NEWS_RESERVE:
+            break
+        await asyncio.sleep(0)
+    go.set()
+    await sender.drain()
+    (called_at, call), (edited_at, edit_) = api.calls[-2:]
+    assert (call.payload["text"], edit_.payload["text"]) == ("Вика: «Вскрываюсь!»", "table, trick 7")
+    assert called_at - committed <= 1.0, "the call does not wait for the edit's room"
+    assert edited_at >= started + 60.0, "the edit waits for the group's window"
