@@ -14,9 +14,11 @@ the next turn wait a second behind it. Telegram's flood limits are about message
 even where a deletion counted, which one deletion after a send stays within.
 
 In a group the table's edits leave `NEWS_RESERVE` calls of every window to its news (issue 37): an edit goes only
-while the window holds fewer than sixteen calls, so a call («Вскрываюсь!») or a deal's result committed when the
-table's pictures have spent the minute still goes within a second or two. The edits lose nothing by it: they
-coalesce, and the picture that goes a little later is the newer one.
+while the window holds fewer than sixteen of the table's calls, so a call («Вскрываюсь!») or a deal's result
+committed when the table's pictures have spent the minute still goes within a second or two. The edits lose
+nothing by it: they coalesce, and the picture that goes a little later is the newer one. Replies to commands (see
+below) are counted against the reserve, not against the table: a member's commands slow neither the table nor,
+unless the window is full, its news.
 
 A reply to a command in a group (bot/telegram/sender.py sends the table's own messages first) takes only what the
 table leaves of its group's budget, and never much of it (issue 35: one member's commands held a table up for
@@ -124,6 +126,7 @@ class Pacer:
         self._last_call: dict[int, float] = {}
         self._group_calls: dict[int, deque[float]] = {}
         self._group_replies: dict[int, deque[float]] = {}
+        self._group_own: dict[int, deque[float]] = {}  # a group's calls but the replies to commands
 
     @classmethod
     def scaled(cls, clock: Clock, sleep: Sleep, *, interval: float = 1.0, group_pacing: bool = True) -> Pacer:
@@ -157,10 +160,10 @@ class Pacer:
         now = self._clock()
         slot = max(now, self._next_in_chat.get(chat_id, now))
         if chat_id < 0:
-            limit = self._group_limit
-            if edit and limit is not None:
-                limit = max(1, limit - NEWS_RESERVE)
-            slot = max(slot, self._room_at(self._group_calls.get(chat_id), now, limit))
+            slot = max(slot, self._room_at(self._group_calls.get(chat_id), now, self._group_limit))
+            if edit and self._group_limit is not None:
+                reserved = max(1, self._group_limit - NEWS_RESERVE)
+                slot = max(slot, self._room_at(self._group_own.get(chat_id), now, reserved))
         return slot
 
     def reply_ready_at(self, chat_id: int) -> float:
@@ -209,6 +212,8 @@ class Pacer:
             self._group_calls.setdefault(chat_id, deque()).append(now)
             if reply:
                 self._group_replies.setdefault(chat_id, deque()).append(now)
+            else:
+                self._group_own.setdefault(chat_id, deque()).append(now)
 
     async def wait(self, chat_id: int) -> None:
         """Both waits, for a call that is made whatever happened meanwhile."""
@@ -222,7 +227,7 @@ class Pacer:
             self._next_in_chat.pop(chat_id, None)
             if self._last_call.get(chat_id, -math.inf) + REPLY_QUIET * self._per_chat_interval <= now:
                 self._last_call.pop(chat_id, None)
-            for history in (self._group_calls, self._group_replies):
+            for history in (self._group_calls, self._group_replies, self._group_own):
                 calls = history.get(chat_id)
                 if not calls or calls[-1] <= now - self._group_window:
                     history.pop(chat_id, None)

@@ -934,3 +934,17 @@ async def test_a_call_committed_while_an_edit_waits_for_room_goes_at_once(
     assert (call.payload["text"], edit_.payload["text"]) == ("Вика: «Вскрываюсь!»", "table, trick 7")
     assert called_at - committed <= 1.0, "the call does not wait for the edit's room"
     assert edited_at >= started + 60.0, "the edit waits for the group's window"
+
+
+async def test_replies_to_commands_take_the_news_reserve_not_the_table_s_share(fake_time: FakeTime) -> None:
+    """A member's commands must not slow the table (issue 35): the replies in a group's window count against the
+    reserve the edits leave to news, so the edits still have their sixteen calls."""
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    for _ in range(4):
+        fake_time.now += 5.0
+        await pacer.wait_budget(-1, reply=True)
+    for _ in range(GROUP_LIMIT - NEWS_RESERVE - 1):
+        await pacer.wait(-1)
+    assert pacer.ready_at(-1, edit=True) == pytest.approx(fake_time.now + 1.0), "the table's 16th call"
+    await pacer.wait(-1)
+    assert pacer.ready_at(-1, edit=True) > fake_time.now + 30, "then the window is full for edits"
