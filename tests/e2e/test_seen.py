@@ -125,7 +125,7 @@ async def test_stop_leaves_the_table_in_its_final_state(tg: FakeTelegram, start:
     """/stop by the creator: the group hears it once; the table message is edited to say the game was stopped,
     with no turn and no clock; it is unpinned; the hands say so and offer nothing to tap."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="stop-final"))
-    players = await seat_players(tg, storage, 2)
+    players = await seat_players(tg, storage, 2, admin=True)
     await players.move(greedy)
     table = await players.table_shows("⏳")
     await tg.wait_for(lambda: players.group.pinned == [table.message_id], MOVE_WAIT, "the table pinned")
