@@ -747,6 +747,22 @@ def table_edit(chat_id: int, text: str) -> OutboxMessage:
     return OutboxMessage(chat_id=chat_id, kind=OutboxKind.EDIT, payload={"text": text}, ref="table", key="table")
 
 
+class HeldWindow:
+    """A fake sleep that holds a wait for the group's window (over ten seconds) until `go` is set: the worker is
+    caught waiting with a row in hand (`waiting` says it is), and the test commits another meanwhile."""
+
+    def __init__(self, time: FakeTime) -> None:
+        self.time = time
+        self.waiting = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds > 10:
+            self.waiting.set()
+            await self.go.wait()
+        await self.time.sleep(seconds)
+
+
 async def test_a_call_goes_before_the_table_edits_queued_before_it(
     storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
 ) -> None:
@@ -765,26 +781,18 @@ async def test_an_announcement_taken_while_an_edit_waits_for_its_turn_goes_first
     storage: SqliteStorage, api: FakeApi, fake_time: FakeTime
 ) -> None:
     # The worker took the edit and waits for the group's budget; a call committed meanwhile goes when it comes.
-    waiting = asyncio.Event()
-    go = asyncio.Event()
-
-    async def sleep(seconds: float) -> None:
-        if seconds > 10:  # the group's minute: held until the call is queued
-            waiting.set()
-            await go.wait()
-        await fake_time.sleep(seconds)
-
-    pacer = Pacer(fake_time.clock, sleep, global_per_second=None)
-    sender = Sender(storage, api, clock=fake_time.clock, sleep=sleep, pacer=pacer)
+    held = HeldWindow(fake_time)
+    pacer = Pacer(fake_time.clock, held.sleep, global_per_second=None)
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=held.sleep, pacer=pacer)
     await delivered(storage, send(-1, "table", ref="table"), message_id=40)
     await storage.enqueue([send(-1, f"filler {n}") for n in range(20)])
     await sender.drain()
     await storage.enqueue([table_edit(-1, "table, trick 5")])
     await sender.pump()
-    await waiting.wait()
+    await held.waiting.wait()
     await storage.enqueue([send(-1, "Бура!")])
     await sender.pump()
-    go.set()
+    held.go.set()
     await sender.drain()
     assert api.texts(-1)[20:] == ["Бура!", "table, trick 5"]
 
@@ -903,24 +911,16 @@ async def test_a_call_committed_while_an_edit_waits_for_room_goes_at_once(
 ) -> None:
     # Issue 37: «Вскрываюсь!» committed at 41 s reached the group at 70 s. The edit the worker holds waits for
     # the group's window; the call wakes it, and goes within the reserve the edits leave it.
-    waiting = asyncio.Event()
-    go = asyncio.Event()
-
-    async def sleep(seconds: float) -> None:
-        if seconds > 10:  # a wait for the group's window: held until the test lets it go
-            waiting.set()
-            await go.wait()
-        await fake_time.sleep(seconds)
-
-    pacer = Pacer(fake_time.clock, sleep, global_per_second=None)
-    sender = Sender(storage, api, clock=fake_time.clock, sleep=sleep, pacer=pacer)
+    held = HeldWindow(fake_time)
+    pacer = Pacer(fake_time.clock, held.sleep, global_per_second=None)
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=held.sleep, pacer=pacer)
     await delivered(storage, send(-1, "table", ref="table"), message_id=40)
     await storage.enqueue([send(-1, f"move {n}") for n in range(GROUP_LIMIT - NEWS_RESERVE)])
     await sender.drain()
     started = api.calls[0][0]
     await storage.enqueue([table_edit(-1, "table, trick 7")])
     await sender.pump()
-    await waiting.wait()
+    await held.waiting.wait()
     committed = fake_time.now
     await storage.enqueue([send(-1, "Вика: «Вскрываюсь!»")])
     await sender.pump()
@@ -928,7 +928,7 @@ async def test_a_call_committed_while_an_edit_waits_for_room_goes_at_once(
         if len(api.calls) > GROUP_LIMIT - NEWS_RESERVE:
             break
         await asyncio.sleep(0)
-    go.set()
+    held.go.set()
     await sender.drain()
     (called_at, call), (edited_at, edit_) = api.calls[-2:]
     assert (call.payload["text"], edit_.payload["text"]) == ("Вика: «Вскрываюсь!»", "table, trick 7")

@@ -10,34 +10,20 @@ told once that the bot may not pin, and the table, buried under the news, is mov
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.botapi import FakeTelegram, FloodPolicy
 from tests.e2e.conftest import BotProcess
 from tests.e2e.harness import Game, open_game
+from tests.e2e.test_pacing import no_full_collections_here  # noqa: F401  (autouse: the fake serves from here)
 
 SCALE = 0.1  # a second of Telegram's time lasts this long here
 DEALS = 10
 NEWS_WITHIN = 8.0  # (scaled) seconds from a call's or result's commit to the group: 5 is the target at p99
-
-
-@pytest.fixture(autouse=True)
-def no_full_collections_here() -> Iterator[None]:
-    """As in test_pacing.py: the fake serves from this process, and a full collection of its history stalls it."""
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 async def play_quickly(game: Game, rng: random.Random, deals: int) -> None:
