@@ -60,7 +60,7 @@ from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage, Storage, StorageError
 from bot.storage.postgres import PostgresStorage
 from bot.telegram.api import BotApi, brief
-from bot.telegram.calls import Unreachable, UnreachableCallback, bot_access_check, bot_api_call
+from bot.telegram.calls import Unreachable, UnreachableCallback, bot_access_check, bot_api_call, bot_pin_check
 from bot.telegram.handling import STOP_GRACE
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
@@ -247,6 +247,7 @@ def create_sender(
         bot_api_call(api),
         pacer=pacer,
         access=bot_access_check(api, bot_id),
+        may_pin=bot_pin_check(api, bot_id),
         on_unreachable=_unreachable_handler(tables),
         on_read_only=on_read_only,
         on_writable=on_writable,

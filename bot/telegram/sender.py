@@ -15,8 +15,9 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
   of its group is queued, goes only within what the table leaves of the group's budget (the pacer's reply
   rules), and is dropped once it is more than a minute old or when more than three wait (the oldest go): an
   answer that late is not worth a message the table may need;
-* a live message the bot could not pin (it is no admin of the group: issue 37) is told to the table's service
-  once (`on_pin_refused`), and is kept in sight another way: once `BURIED_AFTER` new messages of the bot have
+* a live message the bot may not pin (it is no admin of the group: issue 37; Telegram is asked first, so a pin
+  it would refuse is not made) is told to the table's service once (`on_pin_refused`), and is kept in sight
+  another way: once `BURIED_AFTER` new messages of the bot have
   gone out below it, its next edit goes out as a new message at the bottom instead (the old one is deleted), so
   moving it costs no call the edit would not have made (what was refused is kept in memory: after a restart, a
   table is moved from the next refused pin on);
@@ -66,6 +67,7 @@ from bot.telegram.calls import (
     ApiCall,
     ApiRequest,
     ChatCallback,
+    PinCheck,
     Unreachable,
     UnreachableCallback,
     without_message_id,
@@ -107,6 +109,7 @@ class Sender:
         on_writable: ChatCallback | None = None,
         on_pin_refused: ChatCallback | None = None,
         access: AccessCheck | None = None,
+        may_pin: PinCheck | None = None,
         pacer: Pacer | None = None,
         backoff_base: float = 1.0,
         backoff_cap: float = 30.0,
@@ -123,6 +126,7 @@ class Sender:
         self._on_read_only = on_read_only
         self._on_writable = on_writable
         self._on_pin_refused = on_pin_refused
+        self._may_pin = may_pin
         self._access = access
         self._pacer = pacer or Pacer(clock, sleep)
         self._backoff_base = backoff_base
@@ -394,6 +398,16 @@ class Sender:
         if chat_id in self._unpinned:
             self._buried[chat_id] = 0 if item.ref == self._unpinned[chat_id] else self._buried.get(chat_id, 0) + 1
 
+    async def _pin_allowed(self, chat_id: int) -> bool | None:
+        """Whether the bot may pin in the group, as Telegram says (None: not known; the pin is tried)."""
+        if self._may_pin is None:
+            return None
+        try:
+            return await self._may_pin(chat_id)
+        except Exception:
+            logger.exception("sender: asking whether the bot may pin in chat %s failed", chat_id)
+            return None
+
     async def _pin_refused(self, item: OutboxItem, chat_id: int, description: str) -> _Outcome:
         """The bot may not pin in the group: its live message is kept in sight by moving it down (see the
         module's docstring), and the table's service is told, once a process (it tells the group once)."""
@@ -423,6 +437,9 @@ class Sender:
             content = None if kind in _NEEDS_MESSAGE else item.digest or payload_digest(payload)
             if kind is OutboxKind.EDIT and live is not None and live.content == content:
                 return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
+            if kind is OutboxKind.PIN and chat_id < 0 and await self._pin_allowed(chat_id) is False:
+                # Telegram would refuse it: not asked in vain
+                return await self._pin_refused(item, chat_id, "the bot may not pin messages here")
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
             await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE, reply=is_reply(item))
             self.calls += 1

@@ -948,3 +948,31 @@ async def test_replies_to_commands_take_the_news_reserve_not_the_table_s_share(f
     assert pacer.ready_at(-1, edit=True) == pytest.approx(fake_time.now + 1.0), "the table's 16th call"
     await pacer.wait(-1)
     assert pacer.ready_at(-1, edit=True) > fake_time.now + 30, "then the window is full for edits"
+
+
+async def test_a_pin_the_bot_may_not_make_is_not_asked_of_telegram(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, refused_pins: list[int]
+) -> None:
+    async def on_pin_refused(chat_id: int) -> None:
+        refused_pins.append(chat_id)
+
+    async def may_pin(chat_id: int) -> bool | None:
+        return chat_id == -2  # an admin in -2 only
+
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    sender = Sender(
+        storage,
+        api,
+        clock=fake_time.clock,
+        sleep=fake_time.sleep,
+        on_pin_refused=on_pin_refused,
+        may_pin=may_pin,
+        pacer=pacer,
+    )
+    for chat_id in (-1, -2):
+        await storage.enqueue([send(chat_id, "table", ref="table"), pin(chat_id)])
+        await sender.drain()
+    assert [(request.chat_id, request.kind) for _, request in api.calls if request.kind is OutboxKind.PIN] == [
+        (-2, OutboxKind.PIN)
+    ]
+    assert refused_pins == [-1]
