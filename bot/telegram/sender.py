@@ -440,6 +440,12 @@ class Sender:
             if kind is OutboxKind.PIN and chat_id < 0 and await self._pin_allowed(chat_id) is False:
                 # Telegram would refuse it: not asked in vain
                 return await self._pin_refused(item, chat_id, "the bot may not pin messages here")
+            if (
+                kind is OutboxKind.UNPIN
+                and chat_id < 0
+                and (self._unpinned.get(chat_id) == item.ref or await self._pin_allowed(chat_id) is False)
+            ):
+                return await self._done(item, chat_id, error="not pinned")  # the bot could not have pinned it
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
             await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE, reply=is_reply(item))
             self.calls += 1

@@ -976,3 +976,14 @@ async def test_a_pin_the_bot_may_not_make_is_not_asked_of_telegram(
         (-2, OutboxKind.PIN)
     ]
     assert refused_pins == [-1]
+
+
+async def test_a_table_the_bot_could_not_pin_is_not_unpinned(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi
+) -> None:
+    api.failures["None"] = [no_pin_right()]
+    await storage.enqueue([send(-1, "table", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    await storage.enqueue([OutboxMessage(chat_id=-1, kind=OutboxKind.UNPIN, ref="table")])
+    await pin_sender.drain()
+    assert [request.kind for _, request in api.calls] == [OutboxKind.SEND, OutboxKind.PIN], "no unpin asked"
