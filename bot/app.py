@@ -60,7 +60,7 @@ from bot.startup import StartupError, open_storage
 from bot.storage import SqliteStorage, Storage, StorageError
 from bot.storage.postgres import PostgresStorage
 from bot.telegram.api import BotApi, brief
-from bot.telegram.calls import Unreachable, UnreachableCallback, bot_access_check, bot_api_call
+from bot.telegram.calls import Unreachable, UnreachableCallback, bot_access_check, bot_api_call, bot_pin_check
 from bot.telegram.handling import STOP_GRACE
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
@@ -239,14 +239,19 @@ def create_sender(
     async def on_writable(chat_id: int) -> None:
         await tables().game.resume(chat_id)
 
+    async def on_pin_refused(chat_id: int) -> None:
+        await tables().pin_refused(chat_id)
+
     return Sender(
         storage,
         bot_api_call(api),
         pacer=pacer,
         access=bot_access_check(api, bot_id),
+        may_pin=bot_pin_check(api, bot_id),
         on_unreachable=_unreachable_handler(tables),
         on_read_only=on_read_only,
         on_writable=on_writable,
+        on_pin_refused=on_pin_refused,
         backoff_base=1.0 * scale,
         backoff_cap=30.0 * scale,
         probe_interval=60.0 * scale,

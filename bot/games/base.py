@@ -184,6 +184,10 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """Did the move since ``before`` start another deal?"""
         ...
 
+    def deal_number(self, match: MatchT) -> int:
+        """The deal being played (or the last one played), counted from 1."""
+        ...
+
     def waiting_for(self, match: MatchT) -> Waits:
         """``(seat, MOVE)`` for the one to act, ``(seat, CALL)`` for one who may act out of turn: a seat is
         pinged (his hand sent anew, so it rings) for each new one."""

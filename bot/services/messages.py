@@ -23,10 +23,11 @@ from bot.storage.base import HAND_REF
 
 class LiveRef(StrEnum):
     """The live messages a chat has of a table: its picture and its lobby in the group (a hand's ref names its
-    table, `hand_ref`)."""
+    table, `hand_ref`); and the group's one note that the bot may not pin the table (its ref says it was told)."""
 
     TABLE = "table"
     LOBBY = "lobby"
+    PIN_HINT = "pin-hint"
 
 
 def hand_ref(table_id: int) -> str:
@@ -98,8 +99,15 @@ def text_message(
     return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
 
 
-def format_clock(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
+def move_limit(seconds: int, tr: Translator) -> str:
+    """The move timer as the table shows it: how long a move may take («на ход 1 мин»), not a clock.
+
+    A clock («⏳ 1:00») stood still between the table's edits, which the group's budget cannot spend on ticks;
+    a deadline as a time of day («до 18:42») needs the players' time zone, which Telegram does not tell a bot
+    (a group may span eleven of them). A limit is true in every picture of the table, however late it arrives."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return tr.t("move-limit-minutes", minutes=seconds // 60)
+    return tr.t("move-limit-seconds", seconds=seconds)
 
 
 def unpin_table(table: Table) -> list[OutboxMessage]:
@@ -126,7 +134,7 @@ class MoveMessages:
             tr,
             title=state.title,
             settings=state.settings,
-            deadline_text=format_clock(seconds) if seconds is not None and ended is None else None,
+            deadline_text=move_limit(seconds, tr) if seconds is not None and ended is None else None,
             ended=ended,
         )
 
@@ -134,13 +142,16 @@ class MoveMessages:
         self, table: Table, state: AnyState, tr: Translator, *, new: bool = False, ended: str | None = None
     ) -> list[OutboxMessage]:
         """The group's live table message: edited in place; `new` sends it (the first picture of a table), and
-        pins it silently. None in a private chat, where the hand message carries the table (a game against the
-        computer: one message, one edit a turn)."""
+        pins it silently. Edits of one deal coalesce (a burst of moves ends in one edit of the latest picture);
+        the last picture of a deal is never superseded by the next deal's. None in a private chat, where the hand
+        message carries the table (a game against the computer: one message, one edit a turn)."""
         if is_private(table):
             return []
         text = self.table_text(table, state, tr, ended=ended)
         payload = html_text(text, thread_id=table.thread_id, silent=True)
-        key = f"table:{table.chat_id}"
+        # Edits coalesce within a deal only: the last picture of a deal, with the tricks taken in it, goes out
+        # even when the next deal's pictures follow before the group's budget has room (issue 37).
+        key = f"table:{table.chat_id}:{state.game.deal_number(state.match)}"
         if not new:
             return [live_message(table.chat_id, LiveRef.TABLE, key, OutboxKind.EDIT, payload)]
         sent = live_message(table.chat_id, LiveRef.TABLE, key, OutboxKind.SEND, payload)

@@ -16,10 +16,10 @@ from bot.services.core import Clock, Notifier, TableCore
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
 from bot.services.membership import MembershipService
-from bot.services.messages import text_message
+from bot.services.messages import LiveRef, html_text, live_message, text_message
 from bot.services.stats import StatsService
 from bot.services.timers import TimerService
-from bot.storage import Storage
+from bot.storage import OutboxKind, Storage
 
 
 class TableService:
@@ -64,6 +64,22 @@ class TableService:
         markup: Keyboard | LinkKeyboard | None = None,
     ) -> None:
         """A message to a chat (a command's answer: a reply to it, in its forum topic), delivered by the sender
-        like everything else; with the update it answers, unless what the command changed recorded that."""
-        message = text_message(chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup)
+        like everything else; with the update it answers, unless what the command changed recorded that.
+
+        A reply is silent: whoever asked is looking at the chat, and in a group the others' phones are for the
+        game's news (issue 37: /stats, /top, /score rang every member's phone)."""
+        message = text_message(
+            chat_id, text, thread_id=thread_id, reply_to=reply_to, markup=markup, silent=reply_to is not None
+        )
         await self.core.enqueue([message], update_id)
+
+    async def pin_refused(self, chat_id: int) -> None:
+        """The bot could not pin a group's table (it is no admin there): the group is told, once ever, how to make
+        it one so that the table stays in sight; meanwhile the sender moves the table down when it is buried.
+        Silent: it is no news of the game, and the admins who can act on it read the chat anyway."""
+        if chat_id > 0 or await self.core.repository.get_message_ref(chat_id, LiveRef.PIN_HINT) is not None:
+            return
+        table = await self.core.repository.get_open_table(chat_id)
+        tr = await self.core.chat_translator(chat_id)
+        payload = html_text(tr.t("group-pin-refused"), thread_id=table.thread_id if table else None, silent=True)
+        await self.core.enqueue([live_message(chat_id, LiveRef.PIN_HINT, "", OutboxKind.SEND, payload)])

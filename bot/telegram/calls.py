@@ -50,6 +50,8 @@ class Access(enum.Enum):
 
 
 AccessCheck = Callable[[int], Awaitable[Access]]
+PinCheck = Callable[[int], Awaitable[bool | None]]
+"""Whether the bot may pin messages in a group (None: Telegram could not be asked)."""
 
 
 class Unreachable(BaseModel):
@@ -122,6 +124,26 @@ def bot_access_check(api: BotApi, bot_id: int) -> AccessCheck:
                 return Access.GONE
             return Access.WRITE if member.get("can_send_messages") else Access.READ_ONLY
         return Access.WRITE if status in {"member", "administrator", "creator"} else Access.UNKNOWN
+
+    return check
+
+
+def bot_pin_check(api: BotApi, bot_id: int) -> PinCheck:
+    """The production `PinCheck`: the bot pins in a group only as its creator or as an admin with the right to
+    (pinChatMessage: "the bot must be an administrator with the 'can_pin_messages' right"); a bot just added to a
+    group is a member. Asking costs no message of the group's budget, and a pin that cannot succeed is not made."""
+
+    async def check(chat_id: int) -> bool | None:
+        try:
+            member = await api.call(GetChatMember, {"chat_id": chat_id, "user_id": bot_id})
+        except (TelegramBadRequest, TelegramForbiddenError, TelegramNotFound):
+            return False
+        except Exception:
+            return None  # try the pin: its own answer tells
+        status = member.get("status") if isinstance(member, dict) else None
+        if status == "creator":
+            return True
+        return status == "administrator" and bool(member.get("can_pin_messages", True))
 
     return check
 

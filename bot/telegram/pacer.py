@@ -13,6 +13,13 @@ old hand going right after its player's turn rang in a new one (bot/telegram/sen
 the next turn wait a second behind it. Telegram's flood limits are about messages sent, and allow short bursts
 even where a deletion counted, which one deletion after a send stays within.
 
+In a group the table's edits leave `NEWS_RESERVE` calls of every window to its news (issue 37): an edit goes only
+while the window holds fewer than sixteen of the table's calls, so a call («Вскрываюсь!») or a deal's result
+committed when the table's pictures have spent the minute still goes within a second or two. The edits lose
+nothing by it: they coalesce, and the picture that goes a little later is the newer one. Replies to commands (see
+below) are counted against the reserve, not against the table: a member's commands slow neither the table nor,
+unless the window is full, its news.
+
 A reply to a command in a group (bot/telegram/sender.py sends the table's own messages first) takes only what the
 table leaves of its group's budget, and never much of it (issue 35: one member's commands held a table up for
 minutes): it goes only after the chat has been quiet for two intervals, while the group's window holds fewer calls
@@ -41,6 +48,7 @@ GLOBAL_PER_SECOND = 25.0  # bot-wide, under Telegram's ~30
 PRIVATE, GROUP, REPLY = 0, 1, 2  # who gets the bot-wide budget first
 REPLY_QUIET = 2.0  # intervals without a call in its chat before a reply to a command goes, while its group's
 # window holds fewer calls than half the group's limit and fewer replies than a quarter of it (five of twenty)
+NEWS_RESERVE = 4  # calls of a group's window that edits leave to new messages (a call, a deal's result)
 EPSILON = 1e-9  # a token short by a rounding error is a token (a clock that big cannot count the time it lacks)
 
 
@@ -118,6 +126,7 @@ class Pacer:
         self._last_call: dict[int, float] = {}
         self._group_calls: dict[int, deque[float]] = {}
         self._group_replies: dict[int, deque[float]] = {}
+        self._group_own: dict[int, deque[float]] = {}  # a group's calls but the replies to commands
 
     @classmethod
     def scaled(cls, clock: Clock, sleep: Sleep, *, interval: float = 1.0, group_pacing: bool = True) -> Pacer:
@@ -145,12 +154,16 @@ class Pacer:
         if self._budget is not None and self._global_per_second:
             self._budget.set_rate(self._global_per_second / max(1, instances))
 
-    def ready_at(self, chat_id: int) -> float:
-        """When the chat's own limits let it make its next call (the bot-wide budget aside)."""
+    def ready_at(self, chat_id: int, *, edit: bool = False) -> float:
+        """When the chat's own limits let it make its next call (the bot-wide budget aside); an `edit` leaves a
+        group's news its reserve (see the module's docstring)."""
         now = self._clock()
         slot = max(now, self._next_in_chat.get(chat_id, now))
         if chat_id < 0:
             slot = max(slot, self._room_at(self._group_calls.get(chat_id), now, self._group_limit))
+            if edit and self._group_limit is not None:
+                reserved = max(1, self._group_limit - NEWS_RESERVE)
+                slot = max(slot, self._room_at(self._group_own.get(chat_id), now, reserved))
         return slot
 
     def reply_ready_at(self, chat_id: int) -> float:
@@ -178,9 +191,9 @@ class Pacer:
             calls.popleft()
         return calls[-limit] + self._group_window if limit is not None and len(calls) >= limit else now
 
-    async def wait_turn(self, chat_id: int) -> None:
+    async def wait_turn(self, chat_id: int, *, edit: bool = False) -> None:
         """Wait until the chat's own limits allow a call (other chats are not held up by this)."""
-        delay = self.ready_at(chat_id) - self._clock()
+        delay = self.ready_at(chat_id, edit=edit) - self._clock()
         if delay > 0:
             await self._sleep(delay)
 
@@ -199,6 +212,8 @@ class Pacer:
             self._group_calls.setdefault(chat_id, deque()).append(now)
             if reply:
                 self._group_replies.setdefault(chat_id, deque()).append(now)
+            else:
+                self._group_own.setdefault(chat_id, deque()).append(now)
 
     async def wait(self, chat_id: int) -> None:
         """Both waits, for a call that is made whatever happened meanwhile."""
@@ -212,7 +227,7 @@ class Pacer:
             self._next_in_chat.pop(chat_id, None)
             if self._last_call.get(chat_id, -math.inf) + REPLY_QUIET * self._per_chat_interval <= now:
                 self._last_call.pop(chat_id, None)
-            for history in (self._group_calls, self._group_replies):
+            for history in (self._group_calls, self._group_replies, self._group_own):
                 calls = history.get(chat_id)
                 if not calls or calls[-1] <= now - self._group_window:
                     history.pop(chat_id, None)

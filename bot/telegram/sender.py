@@ -7,10 +7,20 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
 * paced per chat, independently (bot/telegram/pacer.py): a group waiting for its minute's budget holds up no
   other chat; edits of one message coalesce (only the newest picture is sent) and an edit that would not change
   what the message shows is not sent at all;
+* in a group, news before pictures: a new message of the table (a call, a deal's result: an announcement) goes
+  before the edits of its live messages queued ahead of it, which wait for the group's budget and coalesce
+  anyway (issue 37: a «Вскрываюсь!» behind the table's edits reached the group half a minute late); it never
+  passes a send, a pin or a deletion, so a message's own edits still follow its send and a pin its message;
 * in a group, the table's own messages first: a reply to a command (`is_reply`) waits while any other message
   of its group is queued, goes only within what the table leaves of the group's budget (the pacer's reply
   rules), and is dropped once it is more than a minute old or when more than three wait (the oldest go): an
   answer that late is not worth a message the table may need;
+* a live message the bot may not pin (it is no admin of the group: issue 37; Telegram is asked first, so a pin
+  it would refuse is not made) is told to the table's service once (`on_pin_refused`), and is kept in sight
+  another way: once `BURIED_AFTER` new messages of the bot have
+  gone out below it, its next edit goes out as a new message at the bottom instead (the old one is deleted), so
+  moving it costs no call the edit would not have made (what was refused is kept in memory: after a restart, a
+  table is moved from the next refused pin on);
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
@@ -57,6 +67,7 @@ from bot.telegram.calls import (
     ApiCall,
     ApiRequest,
     ChatCallback,
+    PinCheck,
     Unreachable,
     UnreachableCallback,
     without_message_id,
@@ -74,6 +85,7 @@ WORTH_DELIVERING = 24 * 3600.0  # a message older than a day is given up (Telegr
 REPLY_WORTH = 70.0  # seconds (Telegram's: scaled by the pacer's interval) a reply to a command is worth sending:
 # longer than a group's window, so that once its table is quiet a group answers the replies still waiting
 REPLIES_WAITING = 3  # replies a group keeps waiting for room; the older ones beyond are dropped
+BURIED_AFTER = 8  # new messages below a live message that could not be pinned before its next edit moves it down
 
 
 class _Outcome(Enum):
@@ -95,7 +107,9 @@ class Sender:
         on_unreachable: UnreachableCallback | None = None,
         on_read_only: ChatCallback | None = None,
         on_writable: ChatCallback | None = None,
+        on_pin_refused: ChatCallback | None = None,
         access: AccessCheck | None = None,
+        may_pin: PinCheck | None = None,
         pacer: Pacer | None = None,
         backoff_base: float = 1.0,
         backoff_cap: float = 30.0,
@@ -111,6 +125,8 @@ class Sender:
         self._on_unreachable = on_unreachable
         self._on_read_only = on_read_only
         self._on_writable = on_writable
+        self._on_pin_refused = on_pin_refused
+        self._may_pin = may_pin
         self._access = access
         self._pacer = pacer or Pacer(clock, sleep)
         self._backoff_base = backoff_base
@@ -135,10 +151,12 @@ class Sender:
         self._silent: set[int] = set()  # group chats whose last call found the bot without the right to write
         self._heard: set[int] = set()  # group chats delivered to since the start (and told writable)
         self._touched: set[tuple[int, str]] = set()  # live messages this process has delivered to
+        self._unpinned: dict[int, str] = {}  # group chat -> the live message the bot could not pin there
+        self._buried: dict[int, int] = {}  # group chat -> the bot's new messages below its unpinned live message
         self._stopping = False
         self._recording: set[asyncio.Task[None]] = set()  # records made on the side (bot/telegram/sender.py _done)
         self._wake = asyncio.Event()
-        self._arrived: dict[int, asyncio.Event] = {}  # set when a row joins the queue of a chat holding a reply
+        self._arrived: dict[int, asyncio.Event] = {}  # set when a row joins the queue of a chat that waits
         self._reply_worth = REPLY_WORTH * (self._pacer.interval or 1.0)
         self.calls = 0  # Bot API calls made (tests and benchmarks read it)
 
@@ -275,15 +293,19 @@ class Sender:
                         if not await self._reply_due(chat_id, item, queue):
                             continue  # dropped, or waited: the table's rows may have come meanwhile
                     elif item.kind not in _OUT_OF_CHAT_PACE:
-                        # The chat's own turn first: rows that come in meanwhile may make this one pointless.
-                        await self._pacer.wait_turn(chat_id)
+                        # The chat's own turn first: rows that come in meanwhile may make this one pointless,
+                        # or may be news that goes before it.
+                        turn = await self._turn(chat_id, queue)
+                        if turn is None:
+                            continue  # stopping
+                        item = turn
                     if _superseded(item, queue):
                         # A later picture of the same message waits behind it: the sender fell behind, and
                         # skipping the stale edit is how it catches up (as the outbox does at commit time).
                         await self._record(item, Delivery(outbox_id=item.id, chat_id=chat_id, error="superseded"))
                         outcome = _Outcome.DONE
                     else:
-                        outcome = await self.deliver(item)
+                        outcome = await self.deliver(self._kept_in_sight(chat_id, item))
                 except StorageError as error:
                     # Delivered (or not) but not recorded: the chat waits until the database takes it.
                     logger.warning("sender: chat %s waits for the database: %s", chat_id, error)
@@ -329,17 +351,73 @@ class Sender:
         wait = min(self._pacer.reply_wait(chat_id), reply.created_at + self._reply_worth - now)
         if wait <= 0:
             return True
+        await self._sleep_or_arrival(chat_id, wait)
+        return False
+
+    async def _turn(self, chat_id: int, queue: deque[OutboxItem]) -> OutboxItem | None:
+        """Wait for the chat's turn to make its next call, and return the row to make it with (None: stopping).
+
+        A row that joins the queue meanwhile wakes the wait: news goes before the edits queued ahead of it, and
+        may go sooner than they (the edits leave it a reserve of the group's budget: bot/telegram/pacer.py)."""
+        while not self._stopping:
+            item = _next_up(queue)
+            wait = self._pacer.ready_at(chat_id, edit=item.kind is OutboxKind.EDIT) - self._clock()
+            if wait <= 0:
+                return item
+            await self._sleep_or_arrival(chat_id, wait)
+        return None
+
+    async def _sleep_or_arrival(self, chat_id: int, seconds: float) -> None:
+        """Sleep, until a row joins the chat's queue (or the sender stops) if that comes first."""
         arrived = self._arrived.setdefault(chat_id, asyncio.Event())
         arrived.clear()
         woken: asyncio.Future[bool] = asyncio.ensure_future(arrived.wait())
-        slept: asyncio.Future[object] = asyncio.ensure_future(self._sleep(wait))
+        slept: asyncio.Future[object] = asyncio.ensure_future(self._sleep(seconds))
         try:
             await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in (woken, slept):
                 task.cancel()
             await asyncio.gather(woken, slept, return_exceptions=True)
-        return False
+
+    def _kept_in_sight(self, chat_id: int, item: OutboxItem) -> OutboxItem:
+        """An edit of a group's live message that could not be pinned, once enough messages buried it: a new
+        message at the bottom in its place (the old one goes once it is there), else the row as it is."""
+        if (
+            item.kind is OutboxKind.EDIT
+            and item.ref is not None
+            and self._unpinned.get(chat_id) == item.ref
+            and self._buried.get(chat_id, 0) >= BURIED_AFTER
+        ):
+            logger.info("sender: the unpinned %s of chat %s is buried: sent anew at the bottom", item.ref, chat_id)
+            return item.model_copy(update={"kind": OutboxKind.SEND, "replaces": True})
+        return item
+
+    def _sent_in(self, chat_id: int, item: OutboxItem) -> None:
+        """Count a new message of a group below its unpinned live message (or that message itself, sent anew)."""
+        if chat_id in self._unpinned:
+            self._buried[chat_id] = 0 if item.ref == self._unpinned[chat_id] else self._buried.get(chat_id, 0) + 1
+
+    async def _pin_allowed(self, chat_id: int) -> bool | None:
+        """Whether the bot may pin in the group, as Telegram says (None: not known; the pin is tried)."""
+        if self._may_pin is None:
+            return None
+        try:
+            return await self._may_pin(chat_id)
+        except Exception:
+            logger.exception("sender: asking whether the bot may pin in chat %s failed", chat_id)
+            return None
+
+    async def _pin_refused(self, item: OutboxItem, chat_id: int, description: str) -> _Outcome:
+        """The bot may not pin in the group: its live message is kept in sight by moving it down (see the
+        module's docstring), and the table's service is told, once a process (it tells the group once)."""
+        logger.info("sender: chat %s refused to pin %s: %s", chat_id, item.ref, description)
+        told = chat_id in self._unpinned
+        self._unpinned[chat_id] = str(item.ref)
+        self._buried.setdefault(chat_id, 0)
+        if not told:
+            await _tell(self._on_pin_refused, chat_id, "telling of the pin refused in")
+        return await self._done(item, chat_id, error=description)
 
     async def deliver(self, item: OutboxItem) -> _Outcome:
         """Deliver one row, retrying in place (so the chat's later rows wait behind it)."""
@@ -359,6 +437,15 @@ class Sender:
             content = None if kind in _NEEDS_MESSAGE else item.digest or payload_digest(payload)
             if kind is OutboxKind.EDIT and live is not None and live.content == content:
                 return await self._done(item, chat_id, error="unchanged")  # Telegram would say "not modified"
+            if kind is OutboxKind.PIN and chat_id < 0 and await self._pin_allowed(chat_id) is False:
+                # Telegram would refuse it: not asked in vain
+                return await self._pin_refused(item, chat_id, "the bot may not pin messages here")
+            if (
+                kind is OutboxKind.UNPIN
+                and chat_id < 0
+                and (self._unpinned.get(chat_id) == item.ref or await self._pin_allowed(chat_id) is False)
+            ):
+                return await self._done(item, chat_id, error="not pinned")  # the bot could not have pinned it
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
             await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE, reply=is_reply(item))
             self.calls += 1
@@ -383,6 +470,10 @@ class Sender:
                 await self._unreachable(item, chat_id, error.message)
                 return _Outcome.HALT_CHAT
             except (TelegramBadRequest, TelegramNotFound, TelegramEntityTooLarge) as error:
+                if kind is OutboxKind.PIN and chat_id < 0 and isinstance(error, TelegramBadRequest):
+                    # Not an admin, or without the right to pin (the message was just sent, so it is there):
+                    # either way the message is not pinned, and must be kept in sight otherwise.
+                    return await self._pin_refused(item, chat_id, error.message)
                 if kind in _NEEDS_MESSAGE:
                     # Gone, or the bot may not (delete it, pin it): the same to us; nothing is lost either way.
                     return await self._done(item, chat_id, error=error.message)
@@ -426,6 +517,11 @@ class Sender:
                 continue
             if chat_id < 0:
                 await self._writable(chat_id)
+                if kind is OutboxKind.SEND:
+                    self._sent_in(chat_id, item)
+                elif kind is OutboxKind.PIN and self._unpinned.get(chat_id) == item.ref:
+                    del self._unpinned[chat_id]  # made an admin since: pinned, it stays in sight
+                    self._buried.pop(chat_id, None)
             if item.ref is not None:
                 self._touched.add((chat_id, item.ref))
             if kind is OutboxKind.SEND:
@@ -607,9 +703,22 @@ def is_reply(item: OutboxMessage) -> bool:
     )
 
 
+def is_announcement(item: OutboxMessage) -> bool:
+    """A new message of its own in a group that is not a reply to a command: a call, a deal's start or result,
+    the match's end (`MoveMessages.announcements`), a note of the table."""
+    return item.chat_id < 0 and item.kind is OutboxKind.SEND and item.ref is None and not is_reply(item)
+
+
 def _next_up(queue: deque[OutboxItem]) -> OutboxItem:
-    """The chat's oldest row that is not a reply to a command, else its oldest reply."""
-    return next((item for item in queue if not is_reply(item)), queue[0])
+    """The chat's oldest row that is not a reply to a command, else its oldest reply; but in a group, an
+    announcement queued behind edits of live messages only goes before them."""
+    rows = [item for item in queue if not is_reply(item)]
+    if not rows:
+        return queue[0]
+    for item in rows:
+        if item.kind is not OutboxKind.EDIT:
+            return item if is_announcement(item) else rows[0]
+    return rows[0]
 
 
 def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:

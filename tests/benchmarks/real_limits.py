@@ -1,14 +1,15 @@
 """Benchmark: a game at Telegram's real limits, as the players live it.
 
 Run: ``.venv/bin/python -m tests.benchmarks.real_limits`` (a two-player match to 11 at the default settings),
-``--game burkozel`` (one four-player Буркозёл deal, two against two) and ``--game play`` (a match against the
-computer with /play in the private chat).
+``--game burkozel`` (one four-player Буркозёл deal, two against two), ``--game computer`` (a person against a
+computer in a group, the match to 11, or ``--deals`` of it) and ``--game play`` (a match against the computer with
+/play in the private chat).
 
 The fake Bot API enforces Telegram's flood limits (a message a second a chat with bursts of three, 20 a minute
 a group, 30 a second in all; edits count) with time scaled: a second of Telegram's time lasts ``--scale`` of a
 second here (0.1 by default), and the bot paces itself at the same scale (SEND_INTERVAL). The people play at a
-human pace: 1-4 (scaled) seconds before each tap. With ``--busy-group`` (on by default) another group asks the
-bot for /help ten times every 30 (scaled) seconds, so its own budget is always spent.
+human pace: 1-4 (scaled) seconds before each tap (``--pace``). With ``--busy-group`` (on by default) another group
+asks the bot for /help ten times every 30 (scaled) seconds, so its own budget is always spent.
 
 It prints, in Telegram's time (scaled seconds):
 
@@ -18,14 +19,21 @@ It prints, in Telegram's time (scaled seconds):
 - with ``--game play``: how long after the computer's move is committed its move is visible in the one game
   message (p50, p95, max);
 - the Bot API calls per trick, by method, and the 429s Telegram answered (0 when the bot keeps the limits);
-- how long the match took.
+- how long the match took;
+- what the group saw (issue 37): the tricks whose result never reached the group in any message it was shown
+  (a picture of the table of that deal, or an announcement of the deal: the table's edits coalesce under the
+  group's budget), how long after their move the calls and results (the group's ringing messages of the table)
+  reached it (p50, p99, max), and how many group messages rang, per deal.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import math
 import random
+import re
 import statistics
 import tempfile
 import time
@@ -42,8 +50,9 @@ from tests.e2e.players import Players, greedy, moved_past
 from tests.e2e.reader import BotDatabase
 
 GAMES = {
-    "bura": (2, {}),  # the default settings: Бура, a match to 11 won deals, a 60 s move timer
-    "burkozel": (4, {"profile": "bk"}),
+    "bura": (2, 0, {}),  # the default settings: Бура, a match to 11 won deals, a 60 s move timer
+    "burkozel": (4, 0, {"profile": "bk"}),
+    "computer": (1, 1, {}),  # one person against a computer in the group: its moves come a second apart
 }
 
 
@@ -56,7 +65,9 @@ class Turns:
     pings: list[float | None] = field(default_factory=list)
 
 
-async def play(game: Game, scale: float, rng: random.Random, deals: int | None) -> Turns:
+async def play(
+    game: Game, scale: float, rng: random.Random, deals: int | None, pace: tuple[float, float] = (1.0, 4.0)
+) -> Turns:
     """Play until the match ends (or `deals` deals are over); each turn's wait, scaled."""
     loop = asyncio.get_running_loop()
     turns = Turns()
@@ -68,6 +79,10 @@ async def play(game: Game, scale: float, rng: random.Random, deals: int | None) 
         if deals is not None and len(match.outcomes) >= deals:
             break
         mover = match.to_act()
+        if mover not in game.by_seat:  # a computer's turn: it moves by itself
+            await game.until(lambda version=version: game.version() > version, "the computer's move")  # type: ignore[misc]
+            shown_after, last_mover = loop.time(), mover
+            continue
         skip = None
         first = True
         while True:
@@ -80,7 +95,7 @@ async def play(game: Game, scale: float, rng: random.Random, deals: int | None) 
                     turns.pings.append(wait if anew else None)
                 first = False
             hand_ids[tap.user.id] = tap.message.message_id
-            await asyncio.sleep(rng.uniform(1.0, 4.0) * scale)
+            await asyncio.sleep(rng.uniform(*pace) * scale)
             await game.tap(tap)
             if tap.final:
                 break
@@ -92,14 +107,91 @@ async def play(game: Game, scale: float, rng: random.Random, deals: int | None) 
     return turns
 
 
+@dataclass
+class GroupView:
+    """What the group saw of a match, in Telegram's seconds."""
+
+    deals: int = 0
+    tricks: int = 0
+    unseen: list[tuple[int, int]] = field(default_factory=list)  # (deal, trick) whose result never reached it
+    delays: list[float] = field(default_factory=list)  # commit of a ringing announcement -> its delivery
+    rang: int = 0  # group messages of the table that rang
+    undelivered: int = 0  # ringing announcements never delivered
+
+
+def group_view(game: Game, tg: FakeTelegram, scale: float, since: float) -> GroupView:
+    """What the group saw from `since` (the start of play, wall clock) on: read from the bot's database (events,
+    the outbox as delivered) and the fake's history of calls."""
+    seen = GroupView()
+    names = {
+        row["seat"]: row["name"]
+        for row in game.query("SELECT seat, name FROM seats WHERE table_id = ?", (game.table_id,))
+    }
+    events = game.query("SELECT payload, created_at FROM events WHERE table_id = ? ORDER BY seq", (game.table_id,))
+    rows = game.query(
+        "SELECT kind, ref, payload, created_at, done, last_error FROM outbox WHERE chat_id = ? AND table_id = ?"
+        " ORDER BY id",
+        (game.group.id, game.table_id),
+    )
+    shown = [
+        (row["created_at"], str(json.loads(row["payload"]).get("text", "")), row["ref"])
+        for row in rows
+        if row["done"] and row["last_error"] is None
+    ]
+    starts: dict[int, float] = {}
+    taken: list[tuple[int, int, int, float]] = []  # deal, trick number, taker, when
+    deal = 0
+    for event in events:
+        payload = json.loads(event["payload"])
+        if payload.get("type") == "DealStarted":
+            deal = int(payload["deal_number"])
+            starts[deal] = event["created_at"]
+        elif payload.get("type") == "TrickTaken":
+            taken.append((deal, int(payload["trick_number"]), int(payload["seat"]), event["created_at"]))
+    seen.deals, seen.tricks = len(starts), len(taken)
+    for deal, number, seat, at in taken:
+        name = re.escape(names.get(seat, "?"))
+        # This bot: «3. Аня 8♣️ · Борис 9♣️ → Борис»; before it: «Взятка 3 → Борис: ...» (the last trick only).
+        result = re.compile(rf"^(?:{number}\. .* → {name}|(?:Взятка|Trick) {number} → {name}:.*)$", re.MULTILINE)
+        until = starts.get(deal + 1, math.inf)
+        header = re.compile(rf"(?:сдача|deal) {deal}\b")
+        if not any(
+            when >= at - 1e-3
+            and result.search(text)
+            and (header.search(text.split("\n", 1)[0]) if ref == "table" else when <= until + 1e-3)
+            for when, text, ref in shown
+        ):
+            seen.unseen.append((deal, number))
+    sent = [
+        request
+        for request in tg.history
+        if request.ok
+        and request.method == "sendMessage"
+        and request.params.get("chat_id") == game.group.id
+        and request.time >= since
+    ]
+    seen.rang = sum(1 for request in sent if not request.params.get("disable_notification"))
+    for row in rows:
+        payload = json.loads(row["payload"])
+        if row["kind"] != "send" or row["ref"] is not None or payload.get("disable_notification"):
+            continue
+        text = payload.get("text")
+        delivered = next((r.time for r in sent if r.params.get("text") == text and r.time >= row["created_at"]), None)
+        if delivered is None:
+            seen.undelivered += 1
+        else:
+            seen.delays.append((delivered - row["created_at"]) / scale)
+    return seen
+
+
 def tricks(game: Game) -> int:
     rows = game.query("SELECT payload FROM events WHERE table_id = ?", (game.table_id,))
     return sum('"type":"TrickTaken"' in row["payload"] for row in rows)
 
 
 async def run(args: argparse.Namespace) -> None:
-    players, settings = GAMES[args.game]
-    deals = 1 if args.game == "burkozel" else None
+    players, computers, settings = GAMES[args.game]
+    deals = 1 if args.game == "burkozel" else args.deals
     with tempfile.TemporaryDirectory() as folder:
         async with FakeTelegram(flood_policy=FloodPolicy.scaled(args.scale)) as tg:
             env = {"SEND_INTERVAL": str(args.scale)}
@@ -108,12 +200,13 @@ async def run(args: argparse.Namespace) -> None:
             bot = BotProcess(tg, Path(folder), env=env)
             await bot.start()
             try:
-                game = await open_game(tg, bot.database, players=players, settings=settings)
+                game = await open_game(tg, bot.database, players=players, settings=settings, computers=computers)
                 stop = asyncio.Event()
                 spender = asyncio.create_task(busy_group(tg, args.scale, stop)) if args.busy_group else None
                 started = time.monotonic()
                 calls_before = len(tg.history)
-                turns = await play(game, args.scale, random.Random(args.seed), deals)
+                since = time.time()
+                turns = await play(game, args.scale, random.Random(args.seed), deals, args.pace)
                 took = (time.monotonic() - started) / args.scale
                 stop.set()
                 asked = await spender if spender is not None else 0
@@ -125,6 +218,7 @@ async def run(args: argparse.Namespace) -> None:
                     or "callback_query_id" in request.params
                 )
                 taken = tricks(game)
+                view = group_view(game, tg, args.scale, since)
             finally:
                 await bot.stop()
         refused = sum(1 for request in tg.history if request.error_code == 429)
@@ -141,6 +235,20 @@ async def run(args: argparse.Namespace) -> None:
     per_trick = ", ".join(f"{method} {count / max(1, taken):.1f}" for method, count in calls.most_common())
     print(f"Bot API calls per trick {sum(calls.values()) / max(1, taken):.1f}   ({per_trick})")
     print(f"429s from Telegram      {refused}")
+    deals = max(1, view.deals)
+    print(
+        f"tricks never shown      {len(view.unseen)} of {view.tricks} in {view.deals} deals"
+        f" ({len(view.unseen) / deals:.1f} a deal): {view.unseen[:12]}{' ...' if len(view.unseen) > 12 else ''}"
+    )
+    if view.delays:
+        late = (
+            statistics.quantiles(view.delays, n=100, method="inclusive") if len(view.delays) > 1 else view.delays * 99
+        )
+        print(
+            f"calls/results shown in  p50 {late[49]:.1f} s   p99 {late[98]:.1f} s   max {max(view.delays):.1f} s"
+            f"   ({len(view.delays)} messages, {view.undelivered} never)"
+        )
+    print(f"group messages that rang {view.rang / deals:.1f} a deal ({view.rang} in all)")
     if args.busy_group:
         print(f"busy group              asked /help {asked} times (a few answered: the per-user limit)")
 
@@ -207,9 +315,15 @@ async def watch_versions(storage: BotDatabase, table_id: int, committed: dict[in
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=[*sorted(GAMES), "play"], default="bura")
-    parser.add_argument("--deals", type=int, help="with --game play: stop after this many deals")
+    parser.add_argument("--deals", type=int, help="with --game play or computer: stop after this many deals")
     parser.add_argument("--scale", type=float, default=0.1, help="seconds here per second of Telegram's time")
     parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument(
+        "--pace",
+        type=lambda text: tuple(float(part) for part in text.split(",")),
+        default=(1.0, 4.0),
+        help="LOW,HIGH: (scaled) seconds a person takes before each tap, 1,4 by default; 0.3,1 for quick players",
+    )
     parser.add_argument("--busy-group", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--bot-path", help="run the bot from this checkout (e.g. a git worktree of an older commit)")
     args = parser.parse_args()

@@ -30,8 +30,8 @@ from bot.storage import (
     payload_digest,
 )
 from bot.telegram.calls import Access, ApiRequest, Unreachable
-from bot.telegram.pacer import Budget, Pacer
-from bot.telegram.sender import WORTH_DELIVERING, Sender
+from bot.telegram.pacer import GROUP_LIMIT, NEWS_RESERVE, Budget, Pacer
+from bot.telegram.sender import BURIED_AFTER, WORTH_DELIVERING, Sender
 
 METHOD = SendMessage(chat_id=1, text="x")
 time_now = time.monotonic
@@ -184,7 +184,7 @@ async def test_a_stale_edit_queued_behind_a_newer_one_is_skipped(
     await sender.pump()
     api.held["deal"].set()
     await sender.drain()
-    assert api.texts(-1) == ["deal", "hand 1", "move 2", "note"]
+    assert api.texts(-1) == ["deal", "note", "hand 1", "move 2"], "the note passes the edits queued before it"
     assert await pending(storage) == []
 
 
@@ -648,7 +648,7 @@ async def test_the_table_s_messages_go_before_replies_queued_before_them(
     await storage.enqueue([edit(-1, "table", ref="table"), send(-1, "announcement")])
     await storage.enqueue([reply(5, "private reply"), send(5, "hand")])
     await sender.drain()
-    assert api.texts(-1) == ["table", "announcement", "reply 1", "reply 2"]
+    assert api.texts(-1) == ["announcement", "table", "reply 1", "reply 2"]
     assert api.texts(5) == ["private reply", "hand"], "a private chat keeps its order: it has no table to wait for"
 
 
@@ -740,3 +740,250 @@ async def test_a_table_message_committed_while_a_reply_waits_for_room_goes_at_on
         assert api.texts(-1)[-2:] == ["table 10", "reply"]
         assert times["table 10"] - times["table 9"] < 0.5
         assert times["reply"] - times["table 0"] >= 0.6
+
+
+def table_edit(chat_id: int, text: str) -> OutboxMessage:
+    """An edit of the group's live table, keyed as `MoveMessages.table_message` queues it."""
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.EDIT, payload={"text": text}, ref="table", key="table")
+
+
+class HeldWindow:
+    """A fake sleep that holds a wait for the group's window (over ten seconds) until `go` is set: the worker is
+    caught waiting with a row in hand (`waiting` says it is), and the test commits another meanwhile."""
+
+    def __init__(self, time: FakeTime) -> None:
+        self.time = time
+        self.waiting = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds > 10:
+            self.waiting.set()
+            await self.go.wait()
+        await self.time.sleep(seconds)
+
+
+async def test_a_call_goes_before_the_table_edits_queued_before_it(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
+) -> None:
+    # Issue 37: the group's minute is spent; the table's edit of the move before waits for room, and the call
+    # committed after it must not wait behind it (nor behind the edit of its own move).
+    await delivered(storage, send(-1, "table, deal 1", ref="table"), message_id=40)
+    await storage.enqueue([send(-1, f"filler {n}") for n in range(20)])
+    await sender.drain()
+    await storage.enqueue([table_edit(-1, "table, trick 5")])
+    await storage.enqueue([table_edit(-1, "table, trick 6"), send(-1, "Вика: «Вскрываюсь!»")])
+    await sender.drain()
+    assert api.texts(-1)[20:] == ["Вика: «Вскрываюсь!»", "table, trick 6"], "the stale edit is skipped too"
+
+
+async def test_an_announcement_taken_while_an_edit_waits_for_its_turn_goes_first(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime
+) -> None:
+    # The worker took the edit and waits for the group's budget; a call committed meanwhile goes when it comes.
+    held = HeldWindow(fake_time)
+    pacer = Pacer(fake_time.clock, held.sleep, global_per_second=None)
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=held.sleep, pacer=pacer)
+    await delivered(storage, send(-1, "table", ref="table"), message_id=40)
+    await storage.enqueue([send(-1, f"filler {n}") for n in range(20)])
+    await sender.drain()
+    await storage.enqueue([table_edit(-1, "table, trick 5")])
+    await sender.pump()
+    await held.waiting.wait()
+    await storage.enqueue([send(-1, "Бура!")])
+    await sender.pump()
+    held.go.set()
+    await sender.drain()
+    assert api.texts(-1)[20:] == ["Бура!", "table, trick 5"]
+
+
+async def test_an_announcement_never_passes_a_send_or_a_pin(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # A message's own edits follow its send, and a pin its message: news passes only edits.
+    pin = OutboxMessage(chat_id=-1, kind=OutboxKind.PIN, ref="table")
+    await storage.enqueue([send(-1, "table", ref="table"), pin, table_edit(-1, "table 2"), send(-1, "news")])
+    await sender.drain()
+    kinds = [(request.kind, request.payload.get("text")) for _, request in api.calls]
+    assert kinds == [
+        (OutboxKind.SEND, "table"),
+        (OutboxKind.PIN, None),
+        (OutboxKind.SEND, "news"),
+        (OutboxKind.EDIT, "table 2"),
+    ]
+
+
+async def test_in_a_private_chat_the_order_is_kept(storage: SqliteStorage, sender: Sender, api: FakeApi) -> None:
+    await delivered(storage, send(5, "hand", ref="hand:1"), message_id=40)
+    await storage.enqueue([edit(5, "hand 2", ref="hand:1"), send(5, "note")])
+    await sender.drain()
+    assert api.texts(5) == ["hand 2", "note"]
+
+
+def no_pin_right() -> TelegramBadRequest:
+    return TelegramBadRequest(METHOD, "Bad Request: not enough rights to manage pinned messages in the chat")
+
+
+def pin(chat_id: int) -> OutboxMessage:
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.PIN, ref="table")
+
+
+@pytest.fixture
+def refused_pins() -> list[int]:
+    return []
+
+
+@pytest.fixture
+def pin_sender(storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, refused_pins: list[int]) -> Sender:
+    async def on_pin_refused(chat_id: int) -> None:
+        refused_pins.append(chat_id)
+
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    return Sender(
+        storage, api, clock=fake_time.clock, sleep=fake_time.sleep, on_pin_refused=on_pin_refused, pacer=pacer
+    )
+
+
+async def test_a_pin_refused_for_want_of_rights_is_told_once(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi, refused_pins: list[int]
+) -> None:
+    api.failures["None"] = [no_pin_right(), no_pin_right()]  # a pin has no text
+    [_, pinned] = await storage.enqueue([send(-1, "table 1", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    await storage.enqueue([send(-1, "table 2", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    assert refused_pins == [-1], "told once, not at every table"
+    row = await storage.get_outbox_item(pinned)
+    assert row is not None and row.done and row.last_error is not None and "rights" in row.last_error
+    assert await pending(storage) == []
+
+
+async def test_an_unpinned_table_buried_under_news_goes_to_the_bottom_with_its_next_edit(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi
+) -> None:
+    api.failures["None"] = [no_pin_right()]
+    await storage.enqueue([send(-1, "table", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    [old] = [request for _, request in api.calls if request.kind is OutboxKind.SEND]
+    await storage.enqueue([send(-1, f"news {n}") for n in range(BURIED_AFTER - 1)])
+    await storage.enqueue([table_edit(-1, "table, move 1")])
+    await pin_sender.drain()
+    assert api.calls[-1][1].kind is OutboxKind.EDIT, "not buried yet: edited in place"
+    await storage.enqueue([send(-1, "news, the last straw"), table_edit(-1, "table, move 2")])
+    await pin_sender.drain()
+    calls = [(request.kind, request.payload.get("text"), request.message_id) for _, request in api.calls[-3:]]
+    ref = await storage.get_message_ref(-1, "table")
+    assert ref is not None
+    assert calls == [
+        (OutboxKind.SEND, "news, the last straw", None),
+        (OutboxKind.SEND, "table, move 2", None),  # the edit it was, as a new message at the bottom
+        (OutboxKind.DELETE, None, api.next_message_id - 1 - BURIED_AFTER),  # the old table goes
+    ]
+    assert ref.message_id == api.next_message_id and old.payload["text"] == "table"
+    await storage.enqueue([table_edit(-1, "table, move 3")])
+    await pin_sender.drain()
+    assert (api.calls[-1][1].kind, api.calls[-1][1].message_id) == (OutboxKind.EDIT, ref.message_id)
+    assert await pending(storage) == []
+
+
+async def test_a_pinned_table_stays_where_it_is_however_much_news_comes(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi, refused_pins: list[int]
+) -> None:
+    await storage.enqueue([send(-1, "table", ref="table"), pin(-1)])
+    await storage.enqueue([send(-1, f"news {n}") for n in range(2 * BURIED_AFTER)])
+    await storage.enqueue([table_edit(-1, "table, move 1")])
+    await pin_sender.drain()
+    assert api.calls[-1][1].kind is OutboxKind.EDIT and refused_pins == []
+
+
+async def test_the_table_s_edits_leave_a_reserve_of_the_group_s_minute_to_its_news(fake_time: FakeTime) -> None:
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    for _ in range(GROUP_LIMIT - NEWS_RESERVE):
+        await pacer.wait(-1)
+    now = fake_time.now
+    assert pacer.ready_at(-1) == pytest.approx(now + 1.0), "news: the chat's next second"
+    assert pacer.ready_at(-1, edit=True) > now + 40, "an edit: once the window has room beyond the reserve"
+    assert pacer.ready_at(5, edit=True) == now, "a private chat has no group budget"
+
+
+async def test_a_call_committed_while_an_edit_waits_for_room_goes_at_once(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime
+) -> None:
+    # Issue 37: «Вскрываюсь!» committed at 41 s reached the group at 70 s. The edit the worker holds waits for
+    # the group's window; the call wakes it, and goes within the reserve the edits leave it.
+    held = HeldWindow(fake_time)
+    pacer = Pacer(fake_time.clock, held.sleep, global_per_second=None)
+    sender = Sender(storage, api, clock=fake_time.clock, sleep=held.sleep, pacer=pacer)
+    await delivered(storage, send(-1, "table", ref="table"), message_id=40)
+    await storage.enqueue([send(-1, f"move {n}") for n in range(GROUP_LIMIT - NEWS_RESERVE)])
+    await sender.drain()
+    started = api.calls[0][0]
+    await storage.enqueue([table_edit(-1, "table, trick 7")])
+    await sender.pump()
+    await held.waiting.wait()
+    committed = fake_time.now
+    await storage.enqueue([send(-1, "Вика: «Вскрываюсь!»")])
+    await sender.pump()
+    for _ in range(50):
+        if len(api.calls) > GROUP_LIMIT - NEWS_RESERVE:
+            break
+        await asyncio.sleep(0)
+    held.go.set()
+    await sender.drain()
+    (called_at, call), (edited_at, edit_) = api.calls[-2:]
+    assert (call.payload["text"], edit_.payload["text"]) == ("Вика: «Вскрываюсь!»", "table, trick 7")
+    assert called_at - committed <= 1.0, "the call does not wait for the edit's room"
+    assert edited_at >= started + 60.0, "the edit waits for the group's window"
+
+
+async def test_replies_to_commands_take_the_news_reserve_not_the_table_s_share(fake_time: FakeTime) -> None:
+    """A member's commands must not slow the table (issue 35): the replies in a group's window count against the
+    reserve the edits leave to news, so the edits still have their sixteen calls."""
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    for _ in range(4):
+        fake_time.now += 5.0
+        await pacer.wait_budget(-1, reply=True)
+    for _ in range(GROUP_LIMIT - NEWS_RESERVE - 1):
+        await pacer.wait(-1)
+    assert pacer.ready_at(-1, edit=True) == pytest.approx(fake_time.now + 1.0), "the table's 16th call"
+    await pacer.wait(-1)
+    assert pacer.ready_at(-1, edit=True) > fake_time.now + 30, "then the window is full for edits"
+
+
+async def test_a_pin_the_bot_may_not_make_is_not_asked_of_telegram(
+    storage: SqliteStorage, api: FakeApi, fake_time: FakeTime, refused_pins: list[int]
+) -> None:
+    async def on_pin_refused(chat_id: int) -> None:
+        refused_pins.append(chat_id)
+
+    async def may_pin(chat_id: int) -> bool | None:
+        return chat_id == -2  # an admin in -2 only
+
+    pacer = Pacer(fake_time.clock, fake_time.sleep, global_per_second=None)
+    sender = Sender(
+        storage,
+        api,
+        clock=fake_time.clock,
+        sleep=fake_time.sleep,
+        on_pin_refused=on_pin_refused,
+        may_pin=may_pin,
+        pacer=pacer,
+    )
+    for chat_id in (-1, -2):
+        await storage.enqueue([send(chat_id, "table", ref="table"), pin(chat_id)])
+        await sender.drain()
+    assert [(request.chat_id, request.kind) for _, request in api.calls if request.kind is OutboxKind.PIN] == [
+        (-2, OutboxKind.PIN)
+    ]
+    assert refused_pins == [-1]
+
+
+async def test_a_table_the_bot_could_not_pin_is_not_unpinned(
+    storage: SqliteStorage, pin_sender: Sender, api: FakeApi
+) -> None:
+    api.failures["None"] = [no_pin_right()]
+    await storage.enqueue([send(-1, "table", ref="table"), pin(-1)])
+    await pin_sender.drain()
+    await storage.enqueue([OutboxMessage(chat_id=-1, kind=OutboxKind.UNPIN, ref="table")])
+    await pin_sender.drain()
+    assert [request.kind for _, request in api.calls] == [OutboxKind.SEND, OutboxKind.PIN], "no unpin asked"

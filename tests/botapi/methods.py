@@ -390,8 +390,9 @@ class BotApi:
 
     def _pin_rights(self, params: Json) -> Chat:
         chat = self.chat(params, writing=True)
-        # Members of a basic group may pin by default; in a supergroup only admins with the right may.
-        if chat.type is ChatType.SUPERGROUP and not chat.status(self.world.bot.id).is_admin:
+        # A bot pins only as an admin, in a basic group as in a supergroup (the Bot API's pinChatMessage: "the bot
+        # must be an administrator with the 'can_pin_messages' right"); a bot just added to a group is a member.
+        if chat.is_group and not chat.status(self.world.bot.id).is_admin:
             raise bad_request("not enough rights to manage pinned messages in the chat")
         return chat
 

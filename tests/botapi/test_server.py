@@ -428,11 +428,13 @@ async def test_a_callback_answer_may_only_open_a_telegram_link(bot: Bot, tg: Fak
 async def test_pins_bulk_deletes_and_descriptions(bot: Bot, tg: FakeTelegram) -> None:
     group, _, bob = table(tg)
     table_message = await bot.send_message(group.id, "🃏 Бура · сдача 1")
+    tg.add_bot(group, admin=True)
     assert await bot.pin_chat_message(group.id, table_message.message_id)
     assert group.pinned == [table_message.message_id]
     assert await bot.unpin_chat_message(group.id)
     with pytest.raises(TelegramBadRequest, match="message to unpin not found"):
         await bot.unpin_chat_message(group.id)
+    tg.add_bot(group)  # a member again
 
     said = tg.send_message(bob, group, "/play")
     assert await bot.delete_messages(group.id, [table_message.message_id, said.message_id, 999])
@@ -525,8 +527,12 @@ async def test_notifications_protection_and_pin_rights_are_recorded(bot: Bot, tg
 
     group, _, _ = table(tg)
     sent = await bot.send_message(group.id, "🃏 table")
+    with pytest.raises(TelegramBadRequest, match="not enough rights to manage pinned messages"):
+        await bot.pin_chat_message(group.id, sent.message_id)  # a bot that is a member, even of a basic group
+    assert group.pinned == []
+    tg.add_bot(group, admin=True)
     assert await bot.pin_chat_message(group.id, sent.message_id, disable_notification=True)
-    assert tg.api.pin_notified.get(group.id, 0) == 0  # a basic group: members may pin; silently here
+    assert tg.api.pin_notified.get(group.id, 0) == 0  # silently here
     assert await bot.pin_chat_message(group.id, sent.message_id)
     assert tg.api.pin_notified[group.id] == 1
     owner = tg.user("Carol", "carol")

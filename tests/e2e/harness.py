@@ -234,12 +234,18 @@ class Game:
         return [self.group, *(self.tg.private_chat(user) for user in self.people)]
 
     def shown(self, chat: Chat) -> list[str]:
-        """The bot's messages in a chat as they read now, oldest first."""
-        return [message.text or "" for message in self.tg.messages(chat, from_bot=True)]
+        """The bot's messages in a chat as they read now, oldest first; the group's live table last (its place is
+        not the outbox's: where the bot may not pin it, the sender moves it to the bottom when it is buried)."""
+        messages = self.tg.messages(chat, from_bot=True)
+        rows = self.query("SELECT message_id FROM message_refs WHERE chat_id = ? AND purpose = 'table'", (chat.id,))
+        table = rows[0]["message_id"] if rows else None
+        return [message.text or "" for message in messages if message.message_id != table] + [
+            message.text or "" for message in messages if message.message_id == table
+        ]
 
     def committed(self, chat: Chat) -> list[str]:
         """What the chat must read once the outbox is delivered: every message the bot ever committed for it,
-        in order, a live message (table, hand, lobby) in its last text, a deleted one gone."""
+        in order, a live message (table, hand, lobby) in its last text, a deleted one gone; the live table last."""
         entries: list[list[Any]] = []  # [text, deleted]
         live: dict[str, list[Any]] = {}
         rows = self.query("SELECT kind, ref, payload, replaces FROM outbox WHERE chat_id = ? ORDER BY id", (chat.id,))
@@ -264,6 +270,9 @@ class Game:
                     live[ref] = entry
             elif text is not None:
                 entry[0] = text
+        if (table := live.get("table")) is not None:  # last, as `shown` puts it
+            entries.remove(table)
+            entries.append(table)
         return [str(text) for text, deleted in entries if not deleted]
 
     def final_state(self) -> Json:
@@ -275,10 +284,14 @@ class Game:
 
 
 async def open_game(
-    tg: FakeTelegram, database: Path | str, players: int = 2, settings: dict[str, str] | None = None
+    tg: FakeTelegram,
+    database: Path | str,
+    players: int = 2,
+    settings: dict[str, str] | None = None,
+    computers: int = 0,
 ) -> Game:
     """People in a group, each of whom has started the bot; the first opens a table, the rest join, the first
-    sets the settings and starts the deal. Returns when every hand is shown."""
+    adds `computers` computer players, sets the settings and starts the deal. Returns when every hand is shown."""
     people = [tg.user(name, f"user{index}") for index, name in enumerate(NAMES[:players])]
     creator = people[0]
     group = tg.group("Стол <b>", owner=creator, members=people[1:])
@@ -301,6 +314,10 @@ async def open_game(
         before = game.version()
         await tap(user, LobbyCb(op=LobbyOp.JOIN, table=table_id).pack())
         await game.until(lambda before=before: game.version() > before, f"{user.first_name} to join")  # type: ignore[misc]
+    for _ in range(computers):
+        before = game.version()
+        await tap(creator, LobbyCb(op=LobbyOp.ADD_COMPUTER, table=table_id).pack())
+        await game.until(lambda before=before: game.version() > before, "a computer to sit down")  # type: ignore[misc]
     for key, value in (settings or {}).items():
         await tap(creator, SettingCb(table=table_id, key=key, value=value).pack())
     await tap(creator, LobbyCb(op=LobbyOp.START, table=table_id).pack())

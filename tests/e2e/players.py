@@ -353,17 +353,19 @@ async def seat_players(
     settings: Sequence[tuple[str, str]] = (),
     language: str = "ru",
     topic: str | None = None,
+    admin: bool = False,
 ) -> Players:
     """`count` people who all started the bot: the first opens a table with /new, sets `settings` (settings
     key and value code, bot/render/lobby.py) through the settings buttons, the others tap «join», she starts.
 
     The people's Telegram app is in `language`; with `topic`, the group is a forum where the bot is an admin, and
-    the table is opened in a topic of that name (`Players.topic` holds its thread id)."""
+    the table is opened in a topic of that name (`Players.topic` holds its thread id). `admin`: the bot is made an
+    admin of the group (it may pin the table), as it always is of a forum."""
     names = NAMES if language == "ru" else ENGLISH_NAMES
     people = [tg.user(name, f"user{index}", language_code=language) for index, name in enumerate(names[:count])]
     if topic is None:
         group = tg.group(title, owner=people[0], members=people[1:])
-        tg.add_bot(group)
+        tg.add_bot(group, admin=admin)
     else:
         group = tg.forum(title, owner=people[0], members=people[1:])
         tg.add_bot(group, admin=True)

@@ -317,7 +317,7 @@ async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: 
     game's."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="timer"), SCALED)
     players = await seat_players(tg, storage, 2, settings=[("timer", "30")])
-    await players.table_shows("⏳ 0:30")
+    await players.table_shows("⏳ на ход 30 с")
     match = await players.match()
     leader = match.to_act()
     assert leader is not None

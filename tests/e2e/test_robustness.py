@@ -21,7 +21,7 @@ from bot.services import TableService
 from bot.storage import SqliteStorage, TableStatus
 from bot.telegram.api import BotApi
 from bot.telegram.callbacks import LobbyCb, LobbyOp
-from bot.telegram.calls import Unreachable, bot_api_call
+from bot.telegram.calls import Unreachable, bot_api_call, bot_pin_check
 from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
 from bot.telegram.sender import Sender
@@ -53,7 +53,12 @@ async def running(tmp_path: Path) -> AsyncIterator[Running]:
 
         pacer = Pacer(lambda: 0.0, asyncio.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
         sender = Sender(
-            storage, bot_api_call(BotApi(bot)), pacer=pacer, on_unreachable=on_unreachable, poll_interval=0.2
+            storage,
+            bot_api_call(BotApi(bot)),
+            pacer=pacer,
+            on_unreachable=on_unreachable,
+            poll_interval=0.2,
+            may_pin=bot_pin_check(BotApi(bot), tg.bot.id),  # as bot/app.py: a member bot does not try to pin
         )
         tables = TableService(storage, translations, sender, test_seed="robust")
         holder.append(tables)

@@ -49,7 +49,7 @@ async def test_the_turn_rings_the_one_to_act_and_nothing_else(tg: FakeTelegram, 
     protected from forwarding, and the old one is deleted (one hand a chat); the mover's own hand is only edited.
     The table is sent silently and pinned silently; the deal's start rings."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="ring"))
-    players = await seat_players(tg, storage, 2)
+    players = await seat_players(tg, storage, 2, admin=True)  # a bot pins only as an admin
     group = players.group
     table = await players.table_shows("ходит")
     assert not table.notified, "the table is sent silently"
@@ -125,7 +125,7 @@ async def test_stop_leaves_the_table_in_its_final_state(tg: FakeTelegram, start:
     """/stop by the creator: the group hears it once; the table message is edited to say the game was stopped,
     with no turn and no clock; it is unpinned; the hands say so and offer nothing to tap."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="stop-final"))
-    players = await seat_players(tg, storage, 2)
+    players = await seat_players(tg, storage, 2, admin=True)
     await players.move(greedy)
     table = await players.table_shows("⏳")
     await tg.wait_for(lambda: players.group.pinned == [table.message_id], MOVE_WAIT, "the table pinned")

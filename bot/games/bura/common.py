@@ -103,14 +103,19 @@ def trick_lines(trick: TrickView, names: Mapping[int, str], tr: Translator) -> l
 
 def trick_summary(trick: TrickView, names: Mapping[int, str], tr: Translator) -> str:
     """A taken trick on one line: ``Взятка 3 → Аня: Борис Д♠ 7♠ · Аня 9♦️★ В♠``."""
-    plays = [f"{name_of(trick.leader, names, tr)} {cards_text(trick.lead, tr)}"]
-    plays += [f"{name_of(play.seat, names, tr)} {play_cards(play, tr)}" for play in trick.plays]
     return tr.t(
         "table-last-trick",
         number=trick.number,
         name=name_of(trick.owner, names, tr),
-        plays=tr.t("tally-separator").join(plays),
+        plays=trick_plays(trick, names, tr),
     )
+
+
+def trick_plays(trick: TrickView, names: Mapping[int, str], tr: Translator) -> str:
+    """Who played what in a trick, in order: ``Борис Д♠ 7♠ · Аня 9♦️ В♠ · Вика 🂠 🂠``."""
+    plays = [f"{name_of(trick.leader, names, tr)} {cards_text(trick.lead, tr)}"]
+    plays += [f"{name_of(play.seat, names, tr)} {play_cards(play, tr)}" for play in trick.plays]
+    return tr.t("tally-separator").join(plays)
 
 
 def _beating_play(trick: TrickView) -> int | None:

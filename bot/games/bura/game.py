@@ -67,6 +67,9 @@ class BuraGame:
     def new_deal(self, before: Before, match: Match) -> bool:
         return match.deal is not before.deal
 
+    def deal_number(self, match: Match) -> int:
+        return match.deal_number
+
     def waiting_for(self, match: Match) -> Waits:
         return waiting_for(match)
 

@@ -1,6 +1,10 @@
 """The one live table message in the group, edited in place after every move (UX.md "The group").
 
 Rendered from the public view only: it can show nothing a spectator may not see.
+
+It shows every trick of the deal so far, one line each, not only the last: a group gets about twenty calls a
+minute, so edits of the table coalesce and many of its pictures never reach the group; whichever one arrives
+tells the whole deal (issue 37: 13 of 29 tricks were never shown to a group playing against the computer).
 """
 
 from __future__ import annotations
@@ -9,10 +13,10 @@ import html
 from collections.abc import Mapping
 
 from bot.games.bura.cards import card_text, cards_text, suit_name
-from bot.games.bura.common import match_goal, match_model, match_tally, trick_lines, trick_summary
+from bot.games.bura.common import match_goal, match_model, match_tally, trick_lines, trick_plays
 from bot.games.bura.settings import profile_of
 from bot.i18n import Translator
-from bot.render.common import clip, name_of, side_name, side_of, side_seats, sides_names, tally
+from bot.render.common import MAX_TEXT, clip, name_of, side_name, side_of, side_seats, sides_names, tally
 from bot.table_settings import TableSettings
 from engine.bura.deal import Phase
 from engine.bura.views import PublicView
@@ -28,7 +32,7 @@ def render_table(
     deadline_text: str | None = None,
     ended: str | None = None,
 ) -> str:
-    """Header, trump and stock, dealer and turn, the last trick taken and the trick on the table, tricks and the
+    """Header, trump and stock, dealer and turn, the deal's tricks taken and the trick on the table, tricks and the
     match score. ``ended`` says how a table that will not go on ended (stopped, closed): it replaces the turn."""
     model = match_model(settings)
     game = tr.t(f"game-name-{profile_of(settings).value}")
@@ -48,38 +52,59 @@ def render_table(
                 cards=cards_text(shown.cards, tr),
             )
         )
-    if view.history or view.trick is not None:
-        lines.append("")
-    if view.history:
-        # The last trick taken stays on view while the next is played: a computer leads again a second after it
-        # takes a trick, too soon for people to have read the result (UX.md: a trick's result lives here).
-        lines.append(trick_summary(view.history[-1], names, tr))
-    if view.trick is not None:
-        lines.extend(trick_lines(view.trick, names, tr))
-    lines.append("")
+    # The tricks taken stay on view while the next is played (UX.md: a trick's result lives here).
+    trick = trick_lines(view.trick, names, tr) if view.trick is not None else []
+    if trick and not view.history:
+        trick = ["", *trick]  # else below the tricks taken
     sides = _sides_in_deal(view)
 
     def label(side: int) -> str:
         return side_name(side, view.teams, names, tr)
 
-    lines.append(tr.t("table-tricks", tally=tally([(label(side), str(view.tricks_won[side])) for side in sides], tr)))
+    scores = [""]
+    scores.append(tr.t("table-tricks", tally=tally([(label(side), str(view.tricks_won[side])) for side in sides], tr)))
     if view.points is not None:  # casual mode only: strict rules hide captured points (RULES §6.7)
         points = view.points
-        lines.append(tr.t("table-points", tally=tally([(label(side), str(points[side])) for side in sides], tr)))
+        scores.append(tr.t("table-points", tally=tally([(label(side), str(points[side])) for side in sides], tr)))
     active = {side for side in range(len(view.scores)) if _side_active(view, side)}
     out = [side for side in range(len(view.scores)) if side not in active]
     score = match_tally(model, view.scores, view.wins, view.pot, label, out, tr)
     if score is not None:
-        lines.append(score)
+        scores.append(score)
     if view.doubled_next:
-        lines.append(tr.t("tally-doubled"))
+        scores.append(tr.t("tally-doubled"))
     if view.finished:
         if view.winners:
             winners, people = sides_names(view.winners, view.teams, names, tr)
-            lines.append(tr.t("match-won", name=winners, count=people))
+            scores.append(tr.t("match-won", name=winners, count=people))
         else:
-            lines.append(tr.t("match-draw"))
-    return clip("\n".join(lines))
+            scores.append(tr.t("match-draw"))
+    rest = [*trick, *scores]
+    history = _history_lines(view, names, tr, room=MAX_TEXT - len("\n".join([*lines, *rest])))
+    return clip("\n".join([*lines, *history, *rest]))
+
+
+def _history_lines(view: PublicView, names: Mapping[int, str], tr: Translator, room: int) -> list[str]:
+    """The deal's tricks taken so far, a line each, oldest first; only who took each of the older ones where the
+    cards would not fit in `room` characters (a long deal of many players with long names)."""
+    if not view.history:
+        return []
+    full = [
+        tr.t(
+            "table-trick-taken",
+            number=trick.number,
+            plays=trick_plays(trick, names, tr),
+            name=name_of(trick.owner, names, tr),
+        )
+        for trick in view.history
+    ]
+    if sum(len(line) + 1 for line in full) + 1 <= room:
+        return ["", *full]
+    short = [
+        tr.t("table-trick-taken-short", number=trick.number, name=name_of(trick.owner, names, tr))
+        for trick in view.history[:-1]
+    ]
+    return ["", *short, full[-1]]
 
 
 def _trump_line(view: PublicView, names: Mapping[int, str], tr: Translator) -> str:

@@ -98,6 +98,9 @@ class BuracoGame:
     def new_deal(self, before: Before, match: Match) -> bool:
         return match.deal_number != before.deal_number
 
+    def deal_number(self, match: Match) -> int:
+        return match.deal_number
+
     def waiting_for(self, match: Match) -> Waits:
         seat = match.to_act()
         return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})

@@ -80,14 +80,64 @@ def test_the_table_shows_the_trick_with_backs_and_the_beating_set(ru: Translator
     assert "Очки" not in text  # strict rules hide captured points
     match.apply(RespondFaceDown(2, cards("KD 8D")))
     text = render_table(public_view(match), NAMES, ru, title="", settings=TableSettings())
-    assert "Взятка 1 → Борис: Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠" in text
+    assert "1. Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠 → Борис" in text
     assert "К♦️" not in text and "8♦️" not in text
     assert_telegram_html(text)
-    # The next trick is led: the last one taken stays on view above it (a computer leads a second after it takes).
+    # The next trick is led: the tricks taken stay on view above it (a computer leads a second after it takes).
     match.apply(next(action for action in match.legal_actions(1) if isinstance(action, Lead)))
     lines = render_table(public_view(match), NAMES, ru, title="", settings=TableSettings()).splitlines()
-    taken = lines.index("Взятка 1 → Борис: Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠")
+    taken = lines.index("1. Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠 → Борис")
     assert lines[taken + 1] == "<b>Взятка 2</b>" and lines[taken + 2].startswith("  Борис  ")
+
+
+def play_tricks(match: Match, tricks: int, seed: int = 5) -> None:
+    """Random legal moves (no claims) until `tricks` tricks of the deal are taken."""
+    rng = random.Random(seed)
+    while len(public_view(match).history) < tricks:
+        seat = match.to_act()
+        assert seat is not None
+        moves = [action for action in match.legal_actions(seat) if not isinstance(action, Claim)]
+        match.apply(rng.choice(moves))
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_table_shows_every_trick_of_the_deal_so_far(language: str, ru: Translator, en: Translator) -> None:
+    """Issue 37: edits of the table coalesce under the group's budget, so the one that arrives tells every trick
+    taken in the deal, a line each, with hidden answers still hidden."""
+    tr = {"ru": ru, "en": en}[language]
+    match = worked_match()
+    match.apply(Lead(0, cards("QS 7S")))
+    match.apply(RespondOpen(1, cards("9D JS")))
+    match.apply(RespondFaceDown(2, cards("KD 8D")))
+    play_tricks(match, 4)
+    shown = public_view(match)
+    text = render_table(shown, NAMES, tr, title="", settings=TableSettings())
+    lines = text.splitlines()
+    taken = [line for line in lines if line[:1].isdigit() and "→" in line]
+    assert [line.split(".")[0] for line in taken] == ["1", "2", "3", "4"]
+    first = {
+        "ru": "1. Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠 → Борис",
+        "en": "1. Аня Q♠️ 7♠️ · Борис 9♦️ J♠️ · Вика 🂠 🂠 → Борис",
+    }
+    assert taken[0] == first[language]
+    for line, trick in zip(taken, shown.history, strict=True):
+        assert line.endswith(f"→ {NAMES[trick.owner]}")
+        assert cards_text(trick.lead, tr) in line
+    assert "К♦️" not in text and "8♦️" not in text, "a face-down answer stays face down"
+    assert_telegram_html(text)
+
+
+def test_a_long_deal_s_tricks_fit_in_one_message(ru: Translator) -> None:
+    """Six players with long names: the older tricks shrink to who took them, the last keeps its cards."""
+    settings = TableSettings()
+    match = Match(variant(settings), 6, "long")
+    names = {seat: f"{'Длинноеимя' * 10}{seat}" for seat in range(6)}  # Telegram allows 128
+    play_tricks(match, 5, seed=3)
+    text = render_table(public_view(match), names, ru, title="", settings=settings)
+    assert len(text) <= 4096
+    assert text.startswith("🃏"), "the header is not cut off"
+    assert all(f"\n{number} → " in text for number in range(1, 5)), "the older tricks say who took them"
+    assert "\n5. " in text
 
 
 def test_the_table_in_english(en: Translator) -> None:
