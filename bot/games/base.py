@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
@@ -118,13 +118,13 @@ class Decision(Generic[ActionT_co]):
     heavy: bool
 
 
-def declared_default(game: GameAdapter[Any, Any, Any, Any], settings: TableSettings, key: str) -> str | None:
+def declared_default(game: AnyGame, settings: TableSettings, key: str) -> str | None:
     """The default a game declares for a setting every table has (an own setting of that key), None if it
     declares none: the shared setting's own default then holds."""
     return next((own.default for own in game.own_settings(settings) if own.key == key), None)
 
 
-def move_seconds(game: GameAdapter[Any, Any, Any, Any], settings: TableSettings) -> int:
+def move_seconds(game: AnyGame, settings: TableSettings) -> int:
     """A table's move timer: its choice, else its game's default, else the house's (0: none)."""
     declared = declared_default(game, settings, TIMER_KEY)
     return settings.seconds(DEFAULT_MOVE_SECONDS if declared is None else int(declared))
@@ -296,3 +296,7 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
     def decision(self, match: MatchT, seat: int, level: ComputerLevel, seed: str) -> Decision[ActionT]: ...
 
     def stats(self, table: Table, match: MatchT, events: Sequence[EventT]) -> list[StatsDelta]: ...
+
+
+AnyGame: TypeAlias = GameAdapter[Any, Any, Any, Any]
+"""A game looked up by its key or a table's settings: its types are known at run time only (see ``AnyState``)."""

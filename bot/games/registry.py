@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeAlias
+from typing import Final
 
-from bot.games.base import GameAdapter
+from bot.games.base import AnyGame
 from bot.games.bura.game import BURA
 from bot.games.buraco.game import BURACO
 from bot.table_settings import TableSettings
-
-AnyGame: TypeAlias = GameAdapter[Any, Any, Any, Any]
-"""A game looked up by its key or a table's settings: its types are known at run time only (see ``AnyState``)."""
 
 # The lobby's list of games: each adapter names the rules (profiles) it plays.
 GAMES: Final[dict[str, AnyGame]] = {BURA.key: BURA, BURACO.key: BURACO}

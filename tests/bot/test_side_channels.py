@@ -16,12 +16,11 @@ from typing import Any, cast
 
 import pytest
 
-from bot.games.base import ActionT, Decision, HandStory, Move, Redraw, Refused
+from bot.games.base import ActionT, AnyGame, Decision, HandStory, Move, Redraw, Refused
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.game import BURA
 from bot.games.bura.settings import variant
 from bot.games.buraco.game import BURACO
-from bot.games.registry import AnyGame
 from bot.i18n import Translations
 from bot.services import Reply
 from bot.services.computer import COMPUTER_SECONDS, Thinker

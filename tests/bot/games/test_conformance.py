@@ -36,10 +36,10 @@ from typing import Any, Final
 import pytest
 
 from bot.config import SUPPORTED_LANGUAGES
-from bot.games.base import HandStory, Move, Redraw, Refused
+from bot.games.base import AnyGame, HandStory, Move, Redraw, Refused
 from bot.games.bura.buttons import pack_cards
 from bot.games.buraco.moves import BY_SUIT, Selection, display
-from bot.games.registry import GAMES, AnyGame
+from bot.games.registry import GAMES
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard
 from bot.render.reasons import MAX_ALERT, reason_text
