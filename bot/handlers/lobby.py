@@ -105,7 +105,7 @@ def create_router() -> Router:
             return
         message = query.message
         me = await bot.me()
-        reply = await tables.lobby.rematch(
+        reply = await tables.rejoin.rematch(
             callback_data.table,
             message.chat.id,
             actor,

@@ -38,7 +38,7 @@ def create_router() -> Router:
             return
         payload = (command.args or "").strip()
         if is_invitation(payload):
-            reply = await tables.lobby.join_from_link(
+            reply = await tables.rejoin.join_from_link(
                 payload,
                 actor,
                 is_member=member_check(bot, members, actor.user_id),
@@ -47,7 +47,7 @@ def create_router() -> Router:
             text = reply.text
         else:
             # A lobby that waited for him to open this chat (the host seated by /new, say) is told he is here.
-            waits = await tables.lobby.start_private(actor, update_id)
+            waits = await tables.rejoin.start_private(actor, update_id)
             if waits.text:
                 await respond(tables, message, waits.text, update_id)
                 return

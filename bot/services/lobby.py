@@ -2,10 +2,10 @@
 
 The lobby message is one group message edited in place (ref ``lobby``). A player who never started the bot is
 sent to the private chat by the table's invitation (a signed deep link, `bot.services.invites`) and seated from
-there, so that every player can get his hand before the deal. Only members of the table's group sit at it (asked
-of Telegram before the table's lock is taken, as is whether someone who is not the creator administers the
-group); the creator or an admin may remove a person from the lobby. Lobby settings are the group's settings (kept
-for its next tables too).
+there (`bot.services.rejoin`, with «Ещё матч»), so that every player can get his hand before the deal. Only
+members of the table's group sit at it (asked of Telegram before the table's lock is taken, as is whether someone
+who is not the creator administers the group); the creator or an admin may remove a person from the lobby. Lobby
+settings are the group's settings (kept for its next tables too).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from bot.render.lobby import (
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
 from bot.services.game import with_rematch
-from bot.services.invites import invite_link, invited_table
+from bot.services.invites import invite_link
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
 from bot.services.state import TableState
 from bot.storage import (
@@ -94,7 +94,7 @@ def names_list(names: Sequence[str], tr: Translator, most: int = NAMES_IN_ALERT)
     return tr.t("flow-and-more", names=shown, count=len(names) - most)
 
 
-async def _member_reply(is_member: IsMember, chat_id: int, tr: Translator, *, alert: bool) -> Reply | None:
+async def member_reply(is_member: IsMember, chat_id: int, tr: Translator, *, alert: bool) -> Reply | None:
     """None if the actor is a member of the group ``chat_id``; else the refusal to answer with."""
     member = await is_member(chat_id)
     if member:
@@ -223,7 +223,7 @@ class LobbyService:
         # between would leave a lobby without a message or timer: /stop ends it).
         await core.commit(
             table,
-            outbox=[self._lobby_message(table, settings, tr, new=True)],
+            outbox=[self.lobby_message(table, settings, tr, new=True)],
             deadline=LOBBY_DEADLINE,
             chat_settings=stored,
         )
@@ -297,7 +297,7 @@ class LobbyService:
         key = "flow-lobby-exists" if table.status is TableStatus.LOBBY else "flow-game-in-progress"
         return tr.t(key)
 
-    def _lobby_message(
+    def lobby_message(
         self, table: Table, settings: TableSettings, tr: Translator, *, new: bool = False
     ) -> OutboxMessage:
         game = game_terms(settings, tr)
@@ -332,7 +332,7 @@ class LobbyService:
         table = await self.repository.get_table(table_id)
         if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
             return Reply(tr.t("flow-stale-button"), alert=True)
-        if op is LobbyOp.JOIN and (refused := await _member_reply(is_member, chat_id, tr, alert=True)) is not None:
+        if op is LobbyOp.JOIN and (refused := await member_reply(is_member, chat_id, tr, alert=True)) is not None:
             return refused
         manages = op not in (LobbyOp.JOIN, LobbyOp.LEAVE) and await self._may_manage(table, actor, is_admin)
         await core.remember(actor)
@@ -341,7 +341,7 @@ class LobbyService:
             if table is None or table.chat_id != chat_id or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
             if op is LobbyOp.JOIN:
-                return await self._join(table, actor, tr, update_id, bot_username)
+                return await self.join(table, actor, tr, update_id, bot_username)
             if op is LobbyOp.LEAVE:
                 return await self._leave(table, actor, tr, update_id)
             if not manages:
@@ -364,9 +364,7 @@ class LobbyService:
     async def _may_manage(table: Table, actor: Actor, is_admin: IsAdmin) -> bool:
         return actor.user_id == table.creator_id or await is_admin()
 
-    async def _join(
-        self, table: Table, actor: Actor, tr: Translator, update_id: int | None, bot_username: str
-    ) -> Reply:
+    async def join(self, table: Table, actor: Actor, tr: Translator, update_id: int | None, bot_username: str) -> Reply:
         if any(seat.user_id == actor.user_id for seat in table.seats):
             return Reply(tr.t("flow-already-seated"))
         settings = await self.core.chat_settings(table.chat_id)
@@ -376,9 +374,9 @@ class LobbyService:
         if user is None or not user.started_bot or user.blocked:
             # Hands are dealt in the private chat: the player opens it first and is seated from there.
             return Reply(url=invite_link(bot_username, self.core.invite_key, table.table_id))
-        return await self._seat(table, actor, settings, update_id, tr)
+        return await self.seat(table, actor, settings, update_id, tr)
 
-    async def _seat(
+    async def seat(
         self,
         table: Table,
         actor: Actor,
@@ -392,7 +390,7 @@ class LobbyService:
         group_tr = self.core.translations.get(settings.language)
         committed = await self.core.commit(
             table,
-            outbox=[self._lobby_message(seated, settings, group_tr), *extra],
+            outbox=[self.lobby_message(seated, settings, group_tr), *extra],
             update_id=update_id,
             seats=seats,
             deadline=LOBBY_DEADLINE,
@@ -433,7 +431,7 @@ class LobbyService:
         seated = table.model_copy(update={"seats": seats})
         committed = await self.core.commit(
             table,
-            outbox=[self._lobby_message(seated, settings, group_tr)],
+            outbox=[self.lobby_message(seated, settings, group_tr)],
             update_id=update_id,
             seats=seats,
             deadline=LOBBY_DEADLINE,
@@ -555,150 +553,11 @@ class LobbyService:
         remaining = table.model_copy(update={"seats": seats})
         await self.core.commit(
             table,
-            outbox=[self._lobby_message(remaining, settings, group_tr)],
+            outbox=[self.lobby_message(remaining, settings, group_tr)],
             update_id=update_id,
             seats=seats,
             deadline=LOBBY_DEADLINE,
         )
-
-    async def join_from_link(
-        self, payload: str, actor: Actor, *, is_member: IsMember, update_id: int | None = None
-    ) -> Reply:
-        """`/start <invitation>` in the private chat: the user started the bot, now seat him at the lobby, if the
-        invitation is one of ours and he is a member of the table's group. A stranger's payload (another table's
-        id, a made-up or old link) is answered as a table that is gone, and changes nothing of any table."""
-        core = self.core
-        tr = core.actor_translator(actor)
-        was_reachable = await self._reachable(actor.user_id)
-        await core.remember(actor, started=True)
-        table_id = invited_table(core.invite_key, payload)
-        found = await self.repository.get_table(table_id) if table_id is not None else None
-        if table_id is None or found is None or found.status is not TableStatus.LOBBY:
-            return Reply(tr.t("flow-link-expired"))
-        if (refused := await _member_reply(is_member, found.chat_id, tr, alert=False)) is not None:
-            return refused
-        async with core.live.table(table_id) as held:
-            table = held.table
-            if table is None or table.status is not TableStatus.LOBBY:
-                return Reply(tr.t("flow-link-expired"))
-            if any(seat.user_id == actor.user_id for seat in table.seats):
-                if was_reachable:
-                    return Reply(tr.t("flow-ready-private"))
-                await self._tell_ready([table], actor, update_id)
-                return Reply(tr.t("flow-table-waits"))
-            settings = await core.chat_settings(table.chat_id)
-            if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
-                return Reply(tr.t("flow-lobby-full", count=most))
-            reply = await self._seat(table, actor, settings, update_id, tr)
-        if reply.text is None:
-            return Reply()
-        return Reply(tr.t("flow-joined-private"))
-
-    async def rematch(
-        self,
-        table_id: int,
-        chat_id: int,
-        actor: Actor,
-        *,
-        is_member: IsMember,
-        bot_username: str,
-        update_id: int | None = None,
-        thread_id: int | None = None,
-    ) -> Reply:
-        """«Ещё матч» under the result of the chat's last match: its players sit down again, each by his own tap.
-        The first tap opens a lobby with the chat's settings (those the match was played with), the tapper its
-        creator and the match's computers seated at once; each later tap seats its player there, as a join does
-        (a member of the group, his private chat open). Only the players of that match, and only under the chat's
-        last one: an older match's button, a forged one, or anyone else's tap is refused and changes nothing."""
-        core = self.core
-        tr = core.actor_translator(actor)
-        old = await self.repository.get_table(table_id)
-        last = await self.repository.last_finished_table(chat_id)
-        if old is None or old.chat_id != chat_id or last is None or last.table_id != table_id:
-            return Reply(tr.t("flow-stale-button"), alert=True)
-        if not any(seat.user_id == actor.user_id for seat in old.seats):
-            return Reply(tr.t("flow-rematch-not-yours"), alert=True)
-        if (refused := await _member_reply(is_member, chat_id, tr, alert=True)) is not None:
-            return refused
-        await core.remember(actor)
-        current = await self.repository.get_open_table(chat_id)
-        if current is None:
-            computers = [seat for seat in old.seats if seat.user_id is None]
-            opened = await self._open_rematch(old, actor, computers, update_id, thread_id)
-            if opened is not None:
-                return opened
-            current = await self.repository.get_open_table(chat_id)  # another player's tap opened it meanwhile
-            if current is None:
-                return Reply(tr.t("flow-stale-button"), alert=True)
-        if current.status is not TableStatus.LOBBY:
-            return Reply(tr.t("flow-game-in-progress"), alert=True)
-        async with core.live.table(current.table_id) as held:
-            table = held.table
-            if table is None or table.status is not TableStatus.LOBBY:
-                return Reply(tr.t("flow-stale-button"), alert=True)
-            return await self._join(table, actor, tr, update_id, bot_username)
-
-    async def _open_rematch(
-        self, old: Table, actor: Actor, computers: Sequence[Seat], update_id: int | None, thread_id: int | None
-    ) -> Reply | None:
-        """The rematch's lobby: the tapper and the computers of the match `old` seated. None if the chat has a
-        table open already (another tap was first)."""
-        core = self.core
-        settings = await core.chat_settings(old.chat_id)
-        group_tr = core.translations.get(settings.language)
-        people = [Seat(seat=0, user_id=actor.user_id, name=actor.name)]
-        seats = computer_names(
-            [*people, *(Seat(seat=n, user_id=None, name="") for n in range(1, len(computers) + 1))], group_tr
-        )
-        try:
-            table = await self.repository.create_table(
-                old.chat_id,
-                actor.user_id,
-                settings.model_dump(mode="json"),
-                seats,
-                update_id=first_use(update_id),
-                thread_id=thread_id if thread_id is not None else old.thread_id,
-            )
-        except OpenTableExistsError:
-            return None
-        except UpdateAlreadyProcessedError:
-            return Reply()
-        await core.commit(
-            table, outbox=[self._lobby_message(table, settings, group_tr, new=True)], deadline=LOBBY_DEADLINE
-        )
-        return Reply(core.actor_translator(actor).t("flow-rematch-opened"))
-
-    async def start_private(self, actor: Actor, update_id: int | None = None) -> Reply:
-        """/start without an invitation: he opens the private chat. If that is what a lobby he sits at waited for
-        (he had never opened it, or had blocked the bot), he is told the table waits and its group that he is
-        ready; else nothing is said here (the greeting is the handler's)."""
-        was_reachable = await self._reachable(actor.user_id)
-        await self.core.remember(actor, started=True)
-        if was_reachable:
-            return Reply()
-        lobbies = []
-        for table_id in await self.repository.seated_at(actor.user_id):
-            table = await self.repository.get_table(table_id)
-            if table is not None and table.status is TableStatus.LOBBY and table.chat_id != actor.user_id:
-                lobbies.append(table)
-        if not lobbies:
-            return Reply()
-        await self._tell_ready(lobbies, actor, update_id)
-        return Reply(self.core.actor_translator(actor).t("flow-table-waits"))
-
-    async def _reachable(self, user_id: int) -> bool:
-        user = await self.repository.get_user(user_id)
-        return user is not None and user.started_bot and not user.blocked
-
-    async def _tell_ready(self, tables: Sequence[Table], actor: Actor, update_id: int | None) -> None:
-        """Each lobby's group hears, quietly and once (he was unreachable until now), that the player it waited
-        for can get his cards: the host may start."""
-        outbox = []
-        for table in tables:
-            group_tr = await self.core.chat_translator(table.chat_id)
-            said = group_tr.t("flow-player-ready", name=html.escape(actor.name))
-            outbox.append(text_message(table.chat_id, said, thread_id=table.thread_id, silent=True))
-        await self.core.enqueue(outbox, update_id)
 
     # -- settings ------------------------------------------------------------------------------------------
 
@@ -739,7 +598,7 @@ class LobbyService:
                 return await self._show_settings(table, update_id, tr)
             row = menu_row(game_terms(settings, tr), key)
             if key == DONE_KEY:
-                message = self._lobby_message(table, settings, core.translations.get(settings.language))
+                message = self.lobby_message(table, settings, core.translations.get(settings.language))
             elif row is None:  # a setting this table's game does not have (a stale or forged button)
                 return Reply(tr.t("flow-stale-button"), alert=True)
             elif value == OPEN_CHOICES:

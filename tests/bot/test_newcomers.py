@@ -57,9 +57,9 @@ async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_the_
     assert (await world.table()).status is TableStatus.LOBBY
 
     payload = link.split("?start=", 1)[1]
-    reply = await world.tables.lobby.join_from_link(payload, ANNA, is_member=member(True), update_id=4)
+    reply = await world.tables.rejoin.join_from_link(payload, ANNA, is_member=member(True), update_id=4)
     assert reply.text is not None and "Вас ждут за столом" in reply.text
-    again = await world.tables.lobby.join_from_link(payload, ANNA, is_member=member(True), update_id=5)
+    again = await world.tables.rejoin.join_from_link(payload, ANNA, is_member=member(True), update_id=5)
     assert again.text is not None and "уже за столом" in again.text
     await world.deliver()
     ready = [call for call in world.api.to(GROUP) if "личный чат открыт" in str(call.payload.get("text"))]
@@ -74,7 +74,7 @@ async def test_the_others_who_cannot_be_reached_get_one_quiet_group_message_with
     await world.tables.lobby.open(GROUP, ANNA, update_id=1)
     table = await world.table()
     payload = invite_payload(world.tables.core.invite_key, table.table_id)
-    await world.tables.lobby.join_from_link(payload, BORIS, is_member=member(True), update_id=2)
+    await world.tables.rejoin.join_from_link(payload, BORIS, is_member=member(True), update_id=2)
     await world.storage.set_user_blocked(BORIS.user_id)  # he blocked the bot since
     refused = await tap(world, LobbyOp.START, ANNA, update_id=3)
     assert refused.alert and refused.text is not None and "Борис" in refused.text and refused.url is None
@@ -89,10 +89,10 @@ async def test_a_plain_start_tells_a_seated_player_that_his_table_waits(world: W
     """He found the bot another way (the group greeting's button): /start without the invitation still tells him
     of the table, and the group hears he is ready; a second /start is a plain greeting again."""
     await world.tables.lobby.open(GROUP, ANNA, update_id=1)
-    waits = await world.tables.lobby.start_private(ANNA, update_id=2)
+    waits = await world.tables.rejoin.start_private(ANNA, update_id=2)
     assert waits.text is not None and "Вас ждут за столом" in waits.text
-    assert (await world.tables.lobby.start_private(ANNA, update_id=3)).text is None
-    assert (await world.tables.lobby.start_private(VIKA, update_id=4)).text is None  # seated nowhere
+    assert (await world.tables.rejoin.start_private(ANNA, update_id=3)).text is None
+    assert (await world.tables.rejoin.start_private(VIKA, update_id=4)).text is None  # seated nowhere
     await world.deliver()
     assert sum("личный чат открыт" in text for text in world.api.texts(GROUP)) == 1
 
@@ -218,7 +218,7 @@ async def test_a_finished_match_leaves_no_buttons_in_the_hands_and_score_tells_i
 
 
 async def rematch(world: World, actor: Actor, table_id: int, update_id: int, is_member: bool = True) -> Reply:
-    return await world.tables.lobby.rematch(
+    return await world.tables.rejoin.rematch(
         table_id, GROUP, actor, is_member=member(is_member), bot_username=BOT, update_id=update_id
     )
 

@@ -237,7 +237,7 @@ async def test_join_sends_a_newcomer_through_the_private_chat(world: World) -> N
     assert reply.url == f"https://t.me/{BOT}?start={payload}"
     assert len((await world.table()).seats) == 1
     asked: list[int] = []
-    joined = await world.tables.lobby.join_from_link(payload, BORIS, is_member=member(True, asked), update_id=3)
+    joined = await world.tables.rejoin.join_from_link(payload, BORIS, is_member=member(True, asked), update_id=3)
     assert joined.text is not None
     assert asked == [GROUP]  # his membership of the table's group was checked
     table = await world.table()
@@ -265,12 +265,12 @@ async def test_a_stranger_cannot_walk_into_a_lobby(world: World) -> None:
         "j" + "9" * 40,
     ]
     for update_id, payload in enumerate(forged, start=10):
-        reply = await world.tables.lobby.join_from_link(payload, VIKA, is_member=member(True), update_id=update_id)
+        reply = await world.tables.rejoin.join_from_link(payload, VIKA, is_member=member(True), update_id=update_id)
         assert reply.text == "This table is gone. Send /new in the group to start a new one.", payload
     # A valid invitation in the hands of someone who is not in the group (or whose membership cannot be told).
-    outsider = await world.tables.lobby.join_from_link(good, VIKA, is_member=member(False), update_id=30)
+    outsider = await world.tables.rejoin.join_from_link(good, VIKA, is_member=member(False), update_id=30)
     assert outsider.text == "Only members of the table's group can sit at it."
-    unknown = await world.tables.lobby.join_from_link(good, VIKA, is_member=member(None), update_id=31)
+    unknown = await world.tables.rejoin.join_from_link(good, VIKA, is_member=member(None), update_id=31)
     assert unknown.text is not None and "try again" in unknown.text
     # And the lobby's own button, tapped by someone who sees the group without being in it (a public group).
     refused = await tap(world, LobbyOp.JOIN, VIKA, update_id=32, is_member=False)
