@@ -445,7 +445,11 @@ class Sender:
                 and chat_id < 0
                 and (self._unpinned.get(chat_id) == item.ref or await self._pin_allowed(chat_id) is False)
             ):
-                return await self._done(item, chat_id, error="not pinned")  # the bot could not have pinned it
+                # The bot could not have pinned it. The table is over: what was kept to move it down goes (the
+                # next table's pin is refused again and kept anew), so the memory holds only open tables' groups.
+                self._unpinned.pop(chat_id, None)
+                self._buried.pop(chat_id, None)
+                return await self._done(item, chat_id, error="not pinned")
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
             await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE, reply=is_reply(item))
             self.calls += 1
