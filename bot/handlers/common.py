@@ -57,6 +57,15 @@ GROUP_CHATS = ChatIs(ChatType.GROUP, ChatType.SUPERGROUP)
 PRIVATE_CHAT = ChatIs(ChatType.PRIVATE)
 
 
+async def _shown_to_one(query: CallbackQuery) -> bool:
+    """The tap came from a message the bot showed to one member alone in a group (an ephemeral message)."""
+    message = query.message
+    return isinstance(message, Message) and message.ephemeral_message_id is not None
+
+
+SHOWN_TO_ONE = _shown_to_one
+
+
 def topic_of(message: Message) -> int | None:
     """The forum topic a message was written in (None: not a forum, or its General topic)."""
     return message.message_thread_id if message.is_topic_message else None

@@ -24,10 +24,10 @@ from bot.render.reasons import reason_text
 from bot.services.computer import Thinker
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.services.core import TableCore
-from bot.services.messages import lobby_message, text_message, unpin_table
+from bot.services.messages import Place, lobby_message, text_message, unpin_table
 from bot.services.state import AWAY_AFTER_TIMEOUTS, AnyState, TableState, is_private, seat_names, seat_of
 from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
-from bot.telegram.callbacks import REFRESH, HandCb, RematchCb
+from bot.telegram.callbacks import REFRESH, HandCb, MyCardsCb, RematchCb
 from engine.core.errors import IllegalAction
 
 logger = logging.getLogger(__name__)
@@ -44,9 +44,14 @@ class GameService:
 
     # -- taps on the hand ----------------------------------------------------------------------------------
 
-    async def tap(self, data: HandCb, actor: Actor, update_id: int | None = None) -> Reply:
+    async def tap(
+        self, data: HandCb, actor: Actor, update_id: int | None = None, *, in_group: int | None = None
+    ) -> Reply:
         """Handle a tap on a hand; returns its answer, once what the tap changed is committed (a move is
-        durable before the player is told it was accepted). A refusal changes nothing and says why."""
+        durable before the player is told it was accepted). A refusal changes nothing and says why.
+
+        `in_group`: the tap came from the hand shown to him alone in this group (else: his private chat); a
+        redraw (a card marked) is drawn where he tapped, a move in both his hands."""
         core = self.core
         tr = core.actor_translator(actor)
         try:
@@ -54,6 +59,8 @@ class GameService:
                 table, state = held.table, held.state
                 if table is None or state is None:
                     return Reply(tr.t("flow-game-over"), alert=True)
+                if in_group is not None and in_group != table.chat_id:
+                    return Reply(tr.t("flow-stale-button"), alert=True)  # not this table's group: forged
                 seat = seat_of(table, actor.user_id)
                 if seat is None:
                     return Reply(tr.t("flow-not-at-table"), alert=True)
@@ -66,7 +73,8 @@ class GameService:
                     return Reply(why or tr.t("flow-stale-button"), alert=True)
                 # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
                 payload = data.cards if current else ""
-                return await self._tap(table, state, seat, data.op, payload, tr, update_id)
+                place = Place.PRIVATE if in_group is None else Place.GROUP
+                return await self._tap(table, state, seat, data.op, payload, tr, update_id, place)
         except IllegalAction as error:
             # Raised out of the table's block, the half-played state is not kept: the next change reads it again.
             return Reply(reason_text(error.reason, tr), alert=True)
@@ -80,6 +88,7 @@ class GameService:
         payload: str,
         tr: Translator,
         update_id: int | None,
+        place: Place,
     ) -> Reply:
         """What the tapped button means to the table's game: a hand drawn again, a refusal, or a move."""
         try:
@@ -87,7 +96,7 @@ class GameService:
         except ValueError:
             return Reply(tr.t("flow-stale-button"), alert=True)
         if isinstance(decided, Redraw):
-            await self._redraw_hand(table, state, seat, decided, update_id)
+            await self._redraw_hand(table, state, seat, decided, update_id, place)
             return Reply()
         if state.paused:
             return Reply(tr.t("flow-paused-tap"), alert=True)
@@ -100,11 +109,11 @@ class GameService:
         return Reply()
 
     async def _redraw_hand(
-        self, table: Table, state: AnyState, seat: int, redraw: Redraw, update_id: int | None
+        self, table: Table, state: AnyState, seat: int, redraw: Redraw, update_id: int | None, place: Place
     ) -> None:
-        """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again, queued in the outbox
-        with the update's id (the table's state is not touched). With marks that make no move the hand says why
-        (the engine's reason); 🔄 sends it anew at the bottom."""
+        """A card marked, a move to confirm, or 🔄: only the tapper's hand is drawn again, where he tapped it,
+        queued in the outbox with the update's id (the table's state is not touched). With marks that make no
+        move the hand says why (the engine's reason); 🔄 sends his private hand anew at the bottom."""
         messages = await self.core.messages.hand_messages(
             table,
             state,
@@ -114,8 +123,35 @@ class GameService:
             ping={seat} if redraw.resend else (),
             confirm=redraw.confirm,
             refusal=redraw.refusal,
+            places=place,
         )
         await self.core.enqueue(messages, update_id)
+
+    async def show_in_group(
+        self, data: MyCardsCb, actor: Actor, chat_id: int, query_id: str, update_id: int | None = None
+    ) -> Reply:
+        """«🃏 Мои карты» under the group's table: the tapper's own hand shown to him alone in the group, with the
+        same buttons, kept current from then on (his seat joins `TableState.in_group`, in a commit of its own
+        that keeps the move timer as it runs). Anyone not seated at this table of this group is refused."""
+        core = self.core
+        tr = core.actor_translator(actor)
+        async with core.live.table(data.table) as held:
+            table, state = held.table, held.state
+            if table is None or state is None or table.chat_id != chat_id or state.match.finished:
+                return Reply(tr.t("flow-game-over"), alert=True)
+            seat = seat_of(table, actor.user_id)
+            if seat is None:
+                return Reply(tr.t("ingroup-not-seated"), alert=True)
+            shown = await core.messages.group_hand(table, state, seat, actor.user_id, query_id)
+            if seat in state.in_group:
+                await core.enqueue([shown], update_id)  # shown anew: the one he had may have expired
+                return Reply()
+            state.in_group = state.in_group | {seat}
+            deadline = core.deadline(table, state)
+            if deadline is not None:
+                deadline = deadline.model_copy(update={"keep": True})
+            await core.commit(table, state=state, outbox=[shown], update_id=update_id, deadline=deadline)
+        return Reply()
 
     # -- committing a move ---------------------------------------------------------------------------------
 

@@ -1,5 +1,10 @@
 """The outbox's messages: the live ones kept in place (the table, the lobby, each hand) and what a move tells.
 
+A player's hand lives in his private chat, and, once he asks for it with «🃏 Мои карты» under the group's table,
+in the group too, visible to him alone (Bot API 10.2 ephemeral messages; issue 37, "two chats"). The private hand
+stays the one that rings and that is always right (Telegram does not promise an ephemeral message reaches someone
+offline); the one in the group shows the same hand and buttons, and every commit that changes his hand edits both.
+
 A live message is known by its ref (`LiveRef`): the first send records its message id, the edits after it find
 it there. A commit edits only the hands it changes (issue 35, "no side channels"): a hand edited out of nowhere
 would tell its player that another seat did something he cannot see (declined «Стоп!», laid a hidden draft). So
@@ -10,15 +15,17 @@ stay valid across the moves he cannot see.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from enum import Enum, StrEnum
+from enum import Enum, Flag, StrEnum, auto
 from functools import partial
 
 from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT, Quiet
 from bot.i18n import Translations, Translator
-from bot.render.keyboard import Keyboard, LinkKeyboard
+from bot.render.keyboard import Keyboard, LinkKeyboard, button, keyboard
 from bot.services.state import AnyState, Shown, TableState, is_private, seat_names
 from bot.storage import JsonObject, OutboxKind, OutboxMessage, Storage, Table, payload_digest
 from bot.storage.base import HAND_REF
+from bot.telegram.callbacks import MyCardsCb
+from bot.telegram.calls import EPHEMERAL
 
 
 class LiveRef(StrEnum):
@@ -30,9 +37,23 @@ class LiveRef(StrEnum):
     PIN_HINT = "pin-hint"
 
 
+class Place(Flag):
+    """Where a player's hand is drawn: his private chat, the group (to him alone), or both."""
+
+    PRIVATE = auto()
+    GROUP = auto()
+    BOTH = PRIVATE | GROUP
+
+
 def hand_ref(table_id: int) -> str:
     """The ref of a player's hand message of a table, in his private chat."""
     return HAND_REF.format(table_id=table_id)
+
+
+def group_hand_ref(table_id: int) -> str:
+    """The ref of a player's hand shown to him alone in the table's group; kept with his own chat's refs (his
+    chat's queue carries it, so his two hands keep their order)."""
+    return f"in-group:{table_id}"
 
 
 def live_message(
@@ -53,6 +74,30 @@ def live_message(
 def hand_message(table_id: int, user_id: int, kind: OutboxKind, payload: JsonObject | None = None) -> OutboxMessage:
     """A player's hand message in his private chat."""
     return live_message(user_id, hand_ref(table_id), f"hand:{table_id}:{user_id}", kind, payload)
+
+
+def group_hand_message(
+    table: Table, user_id: int, kind: OutboxKind, payload: JsonObject, *, query_id: str | None = None
+) -> OutboxMessage:
+    """A player's hand shown to him alone in the table's group: sent in answer to his tap (`query_id`), in the
+    place of the one he had there; edited after. Queued in his own chat (`EPHEMERAL` in bot/telegram/calls.py)."""
+    where: JsonObject = {"chat_id": table.chat_id}
+    if query_id is not None:
+        where["callback_query_id"] = query_id
+    payload = {**payload, EPHEMERAL: where}
+    if kind is OutboxKind.SEND:
+        if table.thread_id is not None:
+            payload["message_thread_id"] = table.thread_id
+        payload.pop("protect_content", None)
+    message = live_message(
+        user_id, group_hand_ref(table.table_id), f"in-group:{table.table_id}:{user_id}", kind, payload
+    )
+    if kind is OutboxKind.SEND:
+        # It replaces the one shown before (deleted once this is there); edits queued for that one are moot.
+        message = message.model_copy(
+            update={"replaces": True, "key": message.key or f"in-group:{table.table_id}:{user_id}"}
+        )
+    return message
 
 
 def lobby_message(chat_id: int, kind: OutboxKind, payload: JsonObject | None = None) -> OutboxMessage:
@@ -148,7 +193,10 @@ class MoveMessages:
         if is_private(table):
             return []
         text = self.table_text(table, state, tr, ended=ended)
-        payload = html_text(text, thread_id=table.thread_id, silent=True)
+        playing = ended is None and not state.match.finished
+        # «🃏 Мои карты»: a player's own hand right here, seen by him alone (`Place.GROUP`).
+        markup = keyboard([[button(tr.t("ingroup-my-cards"), MyCardsCb(table=table.table_id).pack())]])
+        payload = html_text(text, markup if playing else None, thread_id=table.thread_id, silent=True)
         # Edits coalesce within a deal only: the last picture of a deal, with the tricks taken in it, goes out
         # even when the next deal's pictures follow before the group's budget has room (issue 37).
         key = f"table:{table.chat_id}:{state.game.deal_number(state.match)}"
@@ -171,8 +219,10 @@ class MoveMessages:
         confirm: bool = False,
         refusal: Enum | None = None,
         ended: str | None = None,
+        places: Place = Place.BOTH,
     ) -> list[OutboxMessage]:
-        """Each player's hand message in the private chat (or only one seat's, with a selection).
+        """Each player's hand message in the private chat (or only one seat's, with a selection), and in the group
+        for those who opened it there (`TableState.in_group`); `places` limits a redraw to where it was tapped.
 
         `version` is the move being committed. A seat whose hand it changes gets the hand with buttons naming it,
         and the state records that (`TableState.shown`). A seat whose hand would look as the last commit drew
@@ -220,6 +270,11 @@ class MoveMessages:
                 shown = draw(version, notes)
                 digest = payload_digest(draw(version, ()) if notes else shown)
                 state.shown[seat.seat] = Shown(version, digest)
+            if Place.GROUP in places and seat.seat in state.in_group and not private:
+                # First: the player looks at it where he plays, and it takes no slot of his chat's pace.
+                messages.append(group_hand_message(table, seat.user_id, OutboxKind.EDIT, shown))
+            if Place.PRIVATE not in places:
+                continue
             resend = new or seat.seat in ping
             message = hand_message(table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, shown)
             if resend and not new:
@@ -228,6 +283,26 @@ class MoveMessages:
                 message = message.model_copy(update={"replaces": True, "key": key})
             messages.append(message)
         return messages
+
+    async def group_hand(self, table: Table, state: AnyState, seat: int, user_id: int, query_id: str) -> OutboxMessage:
+        """A player's hand shown to him alone in the group, in answer to his «🃏 Мои карты» (`query_id`): as his
+        private hand shows it now, in his language."""
+        user = await self.repository.get_user(user_id)
+        tr = self.translations.get(user.language if user else None)
+        payload = _hand_payload(
+            table,
+            state,
+            seat,
+            tr,
+            state.shown_move(seat, table.version),
+            (),
+            table_text=None,
+            selection="",
+            confirm=False,
+            refusal=None,
+            ended=None,
+        )
+        return group_hand_message(table, user_id, OutboxKind.SEND, payload, query_id=query_id)
 
     @staticmethod
     def announcements(

@@ -45,6 +45,7 @@ class TableState(Generic[MatchT, ActionT, EventT, MomentT]):
     computers: frozenset[int] = frozenset()  # seats played by the computer
     paused: bool = False  # the bot may not write in the group: no moves, no timer, until it may again
     shown: dict[int, Shown] = field(default_factory=dict)  # seat -> what its hand shows (`MoveMessages.hands`)
+    in_group: frozenset[int] = frozenset()  # seats whose player asked for his hand in the group too (to him alone)
 
     def shown_move(self, seat: int, version: int) -> int:
         """The move a seat's hand buttons name: the last commit that changed his hand; the table's `version` for a
@@ -73,6 +74,7 @@ class TableState(Generic[MatchT, ActionT, EventT, MomentT]):
             "computers": sorted(self.computers),
             **({"paused": True} if self.paused else {}),
             "shown": {str(seat): [shown.move, shown.digest] for seat, shown in sorted(self.shown.items())},
+            **({"in_group": sorted(self.in_group)} if self.in_group else {}),
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -96,6 +98,7 @@ class TableState(Generic[MatchT, ActionT, EventT, MomentT]):
             computers=frozenset(int(seat) for seat in extra.get("computers", ())),
             paused=bool(extra.get("paused", False)),
             shown={int(seat): Shown(int(move), str(digest)) for seat, (move, digest) in extra.get("shown", {}).items()},
+            in_group=frozenset(int(seat) for seat in extra.get("in_group", ())),
         )
 
 

@@ -115,6 +115,13 @@ class GameCb(CallbackData, prefix="g"):
     profile: str
 
 
+class MyCardsCb(CallbackData, prefix="e"):
+    """«🃏 Мои карты» under a group's table: ``e:<table>``; the service shows the tapper his own hand there, to him
+    alone, and refuses anyone not seated at that table of that group."""
+
+    table: Id
+
+
 REFRESH: Final = "r"  # every game's hand has 🔄: re-send the hand (after a restart or a lost message)
 
 

@@ -11,7 +11,10 @@ from typing import Any
 
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramNotFound
 from aiogram.methods import (
+    DeleteEphemeralMessage,
     DeleteMessage,
+    EditEphemeralMessageReplyMarkup,
+    EditEphemeralMessageText,
     EditMessageReplyMarkup,
     EditMessageText,
     GetChatMember,
@@ -75,12 +78,26 @@ ChatCallback = Callable[[int], Awaitable[None]]
 SEND_ONLY = frozenset({"message_thread_id", "disable_notification", "protect_content", "reply_parameters"})
 """Parameters of a new message that an edit does not take (a live message's payload keeps them for its sends)."""
 
+EPHEMERAL = "ephemeral"
+"""The payload key of a message shown in a group to one member alone (Bot API 10.2 ephemeral messages): its row
+is queued in the member's own chat (`chat_id` is his id, so his messages keep their order and his pace), and
+``{"chat_id": <the group>, "callback_query_id": <the tap that asked for it, on a send>}`` says where it shows.
+Not a Bot API parameter: the call takes it out."""
+
+
+def ephemeral_in(payload: JsonObject) -> int | None:
+    """The group a row's message is shown in to one member alone (None: an ordinary message)."""
+    where = payload.get(EPHEMERAL)
+    return int(where["chat_id"]) if isinstance(where, dict) else None
+
 
 def bot_api_call(api: BotApi) -> ApiCall:
     """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText,
     posted as they are (see bot/telegram/api.py)."""
 
     async def call(request: ApiRequest) -> int | None:
+        if ephemeral_in(request.payload) is not None:
+            return await _ephemeral_call(api, request)
         payload = without_message_id(request.payload)
         if "text" in payload:
             payload.setdefault("parse_mode", "HTML")  # as the bot's default (bot/app.py create_bot)
@@ -106,6 +123,34 @@ def bot_api_call(api: BotApi) -> ApiCall:
         return int(edited["message_id"]) if isinstance(edited, dict) else request.message_id
 
     return call
+
+
+async def _ephemeral_call(api: BotApi, request: ApiRequest) -> int | None:
+    """A message one member sees in a group: `request.chat_id` is the member (the row's chat), the payload's
+    `EPHEMERAL` the group. A send answers the `ephemeral_message_id` (its message_id is always 0)."""
+    payload = without_message_id(request.payload)
+    where = payload.pop(EPHEMERAL)
+    group, receiver = int(where["chat_id"]), request.chat_id
+    if "text" in payload:
+        payload.setdefault("parse_mode", "HTML")
+    if request.kind is OutboxKind.SEND:
+        parameters: dict[str, Any] = {"receiver_user_id": receiver}
+        if where.get("callback_query_id"):
+            parameters["callback_query_id"] = where["callback_query_id"]
+        sent = await api.call(SendMessage, {**payload, "chat_id": group, "ephemeral_message_parameters": parameters})
+        return int(sent["ephemeral_message_id"])
+    if request.message_id is None:
+        raise ValueError(f"{request.kind} needs a message id")
+    target = {"chat_id": group, "receiver_user_id": receiver, "ephemeral_message_id": request.message_id}
+    if request.kind is OutboxKind.DELETE:
+        await api.call(DeleteEphemeralMessage, target)
+        return None
+    if request.kind is not OutboxKind.EDIT:
+        raise ValueError(f"an ephemeral message cannot be {request.kind}")
+    method = EditEphemeralMessageText if "text" in payload else EditEphemeralMessageReplyMarkup
+    edit = {name: value for name, value in payload.items() if name not in SEND_ONLY}
+    await api.call(method, {**edit, **target})
+    return request.message_id
 
 
 def bot_access_check(api: BotApi, bot_id: int) -> AccessCheck:

@@ -21,6 +21,11 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
   gone out below it, its next edit goes out as a new message at the bottom instead (the old one is deleted), so
   moving it costs no call the edit would not have made (what was refused is kept in memory: after a restart, a
   table is moved from the next refused pin on);
+* a player's hand shown to him alone in a group (an ephemeral message, `EPHEMERAL` in bot/telegram/calls.py) is
+  queued in his own chat, so it keeps its order with his private hand; it is sent only when he asked for it (an
+  edit of one never shown is dropped, not turned into a send), takes no slot of his chat's pace (it is not a
+  message of that chat; the bot-wide budget counts it), and what Telegram refuses of it (it expired, he left the
+  group) only forgets it: never taken as news of his private chat or of the group;
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
@@ -62,6 +67,7 @@ from bot.storage import (
 )
 from bot.telegram.api import brief
 from bot.telegram.calls import (
+    EPHEMERAL,
     Access,
     AccessCheck,
     ApiCall,
@@ -70,6 +76,7 @@ from bot.telegram.calls import (
     PinCheck,
     Unreachable,
     UnreachableCallback,
+    ephemeral_in,
     without_message_id,
 )
 from bot.telegram.pacer import Pacer
@@ -92,6 +99,14 @@ class _Outcome(Enum):
     DONE = auto()
     HALT_CHAT = auto()
     """Stop this chat's worker: its other rows were cancelled, or stay pending for a later pump."""
+
+
+class _EphemeralRefused(Exception):
+    def __init__(
+        self, error: TelegramForbiddenError | TelegramBadRequest | TelegramNotFound | TelegramMigrateToChat
+    ) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 class Sender:
@@ -292,7 +307,7 @@ class Sender:
                     if is_reply(item):
                         if not await self._reply_due(chat_id, item, queue):
                             continue  # dropped, or waited: the table's rows may have come meanwhile
-                    elif item.kind not in _OUT_OF_CHAT_PACE:
+                    elif not _out_of_chat_pace(item):
                         # The chat's own turn first: rows that come in meanwhile may make this one pointless,
                         # or may be news that goes before it.
                         turn = await self._turn(chat_id, queue)
@@ -428,7 +443,11 @@ class Sender:
             chat_id = self._resolve(item.chat_id)
             live = await self._message_ref(chat_id, item.ref) if item.ref is not None else None
             message_id = payload.get("message_id") or (live.message_id if live is not None else None)
+            ephemeral = ephemeral_in(payload) is not None
             if message_id is None and kind is OutboxKind.EDIT:
+                if ephemeral:
+                    # A hand shown in the group to its player alone goes there only when he asks (his tap).
+                    return await self._done(item, chat_id, error="not shown")
                 kind = OutboxKind.SEND  # nothing to edit yet (or any more): show it as a new message
             if message_id is None and kind in _NEEDS_MESSAGE:
                 return await self._done(item, chat_id, error="no such message")
@@ -451,10 +470,11 @@ class Sender:
                 self._buried.pop(chat_id, None)
                 return await self._done(item, chat_id, error="not pinned")
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
-            await self._pacer.wait_budget(chat_id, in_chat=kind not in _OUT_OF_CHAT_PACE, reply=is_reply(item))
+            in_chat = kind not in _OUT_OF_CHAT_PACE and not ephemeral
+            await self._pacer.wait_budget(chat_id, in_chat=in_chat, reply=is_reply(item))
             self.calls += 1
             try:
-                result = await self._call(request)
+                result = await (self._call_ephemeral(request) if ephemeral else self._call(request))
             except TelegramRetryAfter as error:
                 metrics.TOO_MANY.inc()
                 logger.warning("sender: flood control in chat %s, waiting %s s", chat_id, error.retry_after)
@@ -465,6 +485,20 @@ class Sender:
                 await self._storage.migrate_chat(chat_id, error.migrate_to_chat_id)
                 self._migrated[chat_id] = error.migrate_to_chat_id
                 continue
+            except _EphemeralRefused as refused:
+                if kind is OutboxKind.SEND and payload[EPHEMERAL].get("callback_query_id"):
+                    # The tap that asked for it is too old to name (the row waited): shown all the same.
+                    payload = {**payload, EPHEMERAL: {"chat_id": ephemeral_in(payload)}}
+                    continue
+                why = refused.error.message
+                if kind is OutboxKind.EDIT and item.ref is not None and (chat_id, item.ref) not in self._touched:
+                    # As for any live message: the process before may have made this very edit (see below).
+                    self._touched.add((chat_id, item.ref))
+                    return await self._done(item, chat_id, error=why, content=content)
+                # Expired, deleted, or he is no longer in the group: it is no longer shown, and says nothing of
+                # his private chat, which stays his hand that is always right.
+                logger.info("sender: %s of %s in its group: %s", item.ref, chat_id, why)
+                return await self._done(item, chat_id, error=why, forget=kind is not OutboxKind.SEND)
             except TelegramForbiddenError as error:
                 # 403: blocked by the user, or no longer in the group.
                 if kind in (OutboxKind.PIN, OutboxKind.UNPIN):
@@ -540,6 +574,14 @@ class Sender:
             if kind is OutboxKind.DELETE:
                 return await self._done(item, chat_id, forget=True)
             return await self._done(item, chat_id, content=content)
+
+    async def _call_ephemeral(self, request: ApiRequest) -> int | None:
+        """A call about a message shown to one member in a group: what Telegram refuses of it is its own, and
+        never taken as news of the member's private chat or of the group (`_EphemeralRefused`)."""
+        try:
+            return await self._call(request)
+        except (TelegramForbiddenError, TelegramBadRequest, TelegramNotFound, TelegramMigrateToChat) as error:
+            raise _EphemeralRefused(error) from error
 
     async def _done(
         self,
@@ -732,6 +774,16 @@ def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:
     return any(later.key == item.key and later.id > item.id for later in queue)
 
 
+def _out_of_chat_pace(item: OutboxItem) -> bool:
+    """A row that takes no slot of its chat's pace: a deletion, or a message shown in a group to one member
+    (queued in his own chat, it is not his private chat's message: bot/telegram/pacer.py)."""
+    return item.kind in _OUT_OF_CHAT_PACE or ephemeral_in(item.payload) is not None
+
+
 def _deletion(item: OutboxItem, message_id: int) -> OutboxMessage:
     """A row that deletes one message by its id (a message a new one replaced: its ref names the new one)."""
-    return OutboxMessage(chat_id=item.chat_id, kind=OutboxKind.DELETE, payload={"message_id": message_id})
+    payload: dict[str, object] = {"message_id": message_id}
+    group = ephemeral_in(item.payload)
+    if group is not None:
+        payload[EPHEMERAL] = {"chat_id": group}
+    return OutboxMessage(chat_id=item.chat_id, kind=OutboxKind.DELETE, payload=payload)

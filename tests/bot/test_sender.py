@@ -987,3 +987,91 @@ async def test_a_table_the_bot_could_not_pin_is_not_unpinned(
     await storage.enqueue([OutboxMessage(chat_id=-1, kind=OutboxKind.UNPIN, ref="table")])
     await pin_sender.drain()
     assert [request.kind for _, request in api.calls] == [OutboxKind.SEND, OutboxKind.PIN], "no unpin asked"
+
+
+# -- a hand shown to one member alone in a group (ephemeral messages; issue 37) ---------------------------------
+
+
+def in_group(user: int, text: str, kind: OutboxKind = OutboxKind.EDIT, query: str | None = None) -> OutboxMessage:
+    where: dict[str, Any] = {"chat_id": -5}
+    if query is not None:
+        where["callback_query_id"] = query
+    return OutboxMessage(
+        chat_id=user,
+        kind=kind,
+        payload={"text": text, "ephemeral": where},
+        ref="in-group:7",
+        key=f"in-group:7:{user}",
+        replaces=kind is OutboxKind.SEND,
+    )
+
+
+async def test_a_hand_in_the_group_is_only_edited_never_sent_unasked(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    # Nobody asked for it (no «🃏 Мои карты» tap): the edit has no message and is not turned into a send.
+    await storage.enqueue([in_group(1, "hand 1"), send(1, "private")])
+    await sender.drain()
+    assert api.texts(1) == ["private"]
+    assert await pending(storage) == []
+
+
+async def test_a_hand_in_the_group_is_sent_on_a_tap_then_edited_in_place(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, fake_time: FakeTime
+) -> None:
+    await storage.enqueue([in_group(1, "hand 1", OutboxKind.SEND, query="q1")])
+    await sender.drain()
+    [(_, sent)] = api.calls
+    assert sent.kind is OutboxKind.SEND and sent.payload["ephemeral"] == {"chat_id": -5, "callback_query_id": "q1"}
+    started = fake_time.now
+    await storage.enqueue([in_group(1, "hand 2"), edit(1, "private hand", ref="hand:7")])
+    await sender.drain()
+    edited = api.calls[1][1]
+    assert edited.kind is OutboxKind.EDIT and edited.message_id == 101, "the id the send got (the fake counts from 101)"
+    assert api.texts(1) == ["hand 1", "hand 2", "private hand"]
+    assert api.calls[2][0] == started, "the edit in the group takes no slot of the private chat's pace"
+
+
+async def test_a_hand_in_the_group_refused_is_forgotten_and_says_nothing_of_the_private_chat(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, reports: list[Unreachable]
+) -> None:
+    await storage.enqueue([in_group(1, "hand 1", OutboxKind.SEND, query="q1")])
+    await sender.drain()
+    await storage.enqueue([in_group(1, "hand 2")])
+    await sender.drain()  # the first edit after the send: made
+    api.failures["hand 3"] = [TelegramBadRequest(METHOD, "Bad Request: message to edit not found")]
+    api.failures["hand 4"] = [TelegramForbiddenError(METHOD, "Forbidden: bot was kicked from the group chat")]
+    await storage.enqueue([in_group(1, "hand 3"), send(1, "private")])
+    await sender.drain()
+    assert await storage.get_message_ref(1, "in-group:7") is None, "expired: forgotten"
+    await storage.enqueue([in_group(1, "hand 4"), send(1, "private 2")])
+    await sender.drain()
+    assert api.texts(1) == ["hand 1", "hand 2", "hand 3", "private", "private 2"], "no longer edited once gone"
+    assert reports == [] and api.checked == [], "neither the player nor the group is taken as unreachable"
+    user = await storage.get_user(1)
+    assert user is None or not user.blocked
+
+
+async def test_a_hand_in_the_group_whose_tap_is_too_old_is_shown_without_it(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    api.failures["hand 1"] = [TelegramBadRequest(METHOD, "Bad Request: query is too old")]
+    await storage.enqueue([in_group(1, "hand 1", OutboxKind.SEND, query="q1")])
+    await sender.drain()
+    first, second = (request for _, request in api.calls)
+    assert first.payload["ephemeral"] == {"chat_id": -5, "callback_query_id": "q1"}
+    assert second.payload["ephemeral"] == {"chat_id": -5}
+    assert (ref := await storage.get_message_ref(1, "in-group:7")) is not None and ref.message_id is not None
+
+
+async def test_a_hand_in_the_group_asked_for_again_replaces_the_one_shown(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    await storage.enqueue([in_group(1, "hand 1", OutboxKind.SEND, query="q1")])
+    await sender.drain()
+    old = await storage.get_message_ref(1, "in-group:7")
+    await storage.enqueue([in_group(1, "hand 1 again", OutboxKind.SEND, query="q2")])
+    await sender.drain()
+    deletion = api.calls[-1][1]
+    assert old is not None and deletion.kind is OutboxKind.DELETE and deletion.message_id == old.message_id
+    assert deletion.payload["ephemeral"] == {"chat_id": -5}, "deleted in the group, not in the private chat"
