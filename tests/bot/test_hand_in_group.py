@@ -11,6 +11,8 @@ from bot.telegram.callbacks import HandCb, MyCardsCb
 from bot.telegram.calls import ApiRequest
 from tests.bot.test_services import ANNA, BORIS, GROUP, VIKA, World, a_legal_play, playing_table, state_of, world
 
+__all__ = ["world"]  # the fixture
+
 INF = 1e12
 
 
