@@ -251,6 +251,8 @@ class Game:
         rows = self.query("SELECT kind, ref, payload, replaces FROM outbox WHERE chat_id = ? ORDER BY id", (chat.id,))
         for row in rows:
             payload = json.loads(row["payload"])
+            if "ephemeral" in payload:
+                continue  # shown in the group to its player alone: not a message of this chat
             text = plain(str(payload["text"])) if "text" in payload else None
             ref = row["ref"]
             entry = live.get(ref) if ref is not None else None

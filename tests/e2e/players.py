@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from bot.games.bura.buttons import HandOp
@@ -172,6 +172,7 @@ class Players:
     table_id: int
     group_chat: Chat | None = None  # the table's group, for reading what it shows and writing commands there
     topic: int | None = None  # the forum topic the table lives in
+    in_group: set[int] = field(default_factory=set)  # people who play from their hand shown in the group
 
     @property
     def group(self) -> Chat:
@@ -197,11 +198,38 @@ class Players:
     # -- what the chats show
 
     def hand(self, user: User) -> Message | None:
+        """The hand the user plays from: the bot's hand message in his private chat, or, once he asked for it
+        (`show_in_group`), the one the group shows him alone."""
+        if user.id in self.in_group:
+            return self.hand_in_group(user)
+        return self.private_hand(user)
+
+    def private_hand(self, user: User) -> Message | None:
         """The bot's hand message in the user's private chat."""
         for message in reversed(self.tg.messages(self.tg.private_chat(user), from_bot=True)):
             if any(hand_cb(b) for b in buttons(message)):
                 return message
         return None
+
+    def hand_in_group(self, user: User) -> Message | None:
+        """The hand the group shows the user alone (an ephemeral message), the newest."""
+        for message in reversed(self.tg.ephemeral_messages(self.group, user)):
+            if any((data := hand_cb(b)) is not None and data.table == self.table_id for b in buttons(message)):
+                return message
+        return None
+
+    async def show_in_group(self, user: User) -> Message:
+        """The user taps «🃏 Мои карты» under the group's table and plays from the hand it shows him from then on."""
+        table = self.table_message()
+        assert table is not None, "no table in the group"
+        [mine] = [b for b in buttons(table) if str(b.get("callback_data", "")).startswith("e:")]
+        shown = self.hand_in_group(user)
+        answer = await self.tg.wait_answer(self.tg.tap(user, table, text=str(mine["text"])), timeout=MOVE_WAIT)
+        assert not answer.show_alert, f"{user.first_name}: {answer.text}"
+        self.in_group.add(user.id)
+        return await self.tg.wait_ephemeral(
+            self.group, user, lambda m: bool(buttons(m)), after=shown, timeout=MOVE_WAIT
+        )
 
     def table_message(self) -> Message | None:
         """The group's live table message (the one that shows the trump line), once the bot has sent it."""
