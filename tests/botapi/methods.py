@@ -594,8 +594,12 @@ class BotApi:
                 raise bad_request("BOT_COMMAND_INVALID")
             if not 1 <= len(str(command.get("description", "")).strip()) <= 256:
                 raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
+            if not isinstance(command.get("is_ephemeral", False), bool):
+                raise bad_request("can't parse commands JSON object")
         self.world.commands[self._commands_key(params)] = [
-            {"command": item["command"], "description": item["description"]} for item in commands
+            {"command": item["command"], "description": item["description"]}
+            | ({"is_ephemeral": True} if item.get("is_ephemeral") else {})
+            for item in commands
         ]
         return True
 

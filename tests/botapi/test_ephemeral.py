@@ -8,6 +8,7 @@ import pytest
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramRetryAfter
 from aiogram.types import (
+    BotCommand,
     EphemeralMessageParameters,
     InlineKeyboardMarkup,
     KeyboardButton,
@@ -334,3 +335,13 @@ async def test_they_count_per_receiver_and_overall_not_per_group(bot: Bot, tg: F
     await bot.send_message(group.id, "Стол")  # and the group's own is untouched
     clock.advance(1)
     assert await bot.delete_ephemeral_message(group.id, bob.id, eid)
+
+
+async def test_commands_may_be_ephemeral(bot: Bot, tg: FakeTelegram) -> None:
+    commands = [
+        BotCommand(command="hand", description="Мои карты", is_ephemeral=True),
+        BotCommand(command="play", description="Играть"),
+    ]
+    assert await bot.set_my_commands(commands)
+    got = await bot.get_my_commands()
+    assert [(c.command, c.is_ephemeral) for c in got] == [("hand", True), ("play", None)]
