@@ -183,6 +183,10 @@ class BotApi:
 
     def _reply_target(self, chat: Chat, params: Json) -> Message | None:
         reply = params.get("reply_parameters")
+        if isinstance(reply, dict) and reply.get("ephemeral_message_id") is not None:
+            # Only an incoming ephemeral message (a member's ephemeral command) can be replied to, never the bot's
+            # own, and allow_sending_without_reply does not apply to them. The fake has no incoming ones.
+            raise bad_request("message to be replied not found")
         if isinstance(reply, dict):
             message_id, lenient = reply.get("message_id"), bool(reply.get("allow_sending_without_reply"))
         elif params.get("reply_to_message_id") is not None:

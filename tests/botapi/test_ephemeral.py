@@ -258,6 +258,8 @@ async def test_only_the_receiver_taps_it_and_the_bot_sees_an_ephemeral_message(b
     with pytest.raises(ValueError, match="only Bob sees"):
         tg.tap_data(alice, shown, "c:1")
     query = tg.tap(bob, shown, text="A♠")
+    payload = tg.world.updates[-1].payload
+    assert missing(payload, "CallbackQuery") == [] and missing(payload["message"], "Message") == []
     on_board, on_hand = [u.callback_query for u in await bot.get_updates() if u.callback_query]
     assert on_hand is not None and on_hand.id == query.id and on_hand.data == "c:1"
     message = on_hand.message
@@ -275,6 +277,36 @@ async def test_only_the_receiver_taps_it_and_the_bot_sees_an_ephemeral_message(b
         tg.tap(bob, shown, text="A♠")
     with pytest.raises(ValueError, match="the ephemeral message is gone"):
         tg.tap_data(bob, shown, "c:1")
+
+
+async def test_aiograms_shortcuts_on_the_tapped_ephemeral_message_miss(bot: Bot, tg: FakeTelegram) -> None:
+    """A trap for the bot: on its own ephemeral message aiogram's shortcuts miss. answer() posts to the whole
+    group; reply() makes the message's sender, the bot, its receiver; edit_text() and delete() use message_id 0."""
+    tg.flood.enabled = False
+    group, _, bob = table(tg)
+    await whisper(bot, group, bob, reply_markup=keyboard([("A♠", "c:1")]))
+    tg.tap(bob, latest(tg, group, bob), text="A♠")
+    query = (await bot.get_updates())[-1].callback_query
+    assert query is not None and isinstance(query.message, Message)
+    message = query.message.as_(bot)
+    await message.answer("всем видно")
+    shown = tg.last_message(group, from_bot=True)
+    assert shown is not None and shown.text == "всем видно" and not shown.is_ephemeral
+    with pytest.raises(TelegramBadRequest, match="USER_IS_BOT"):
+        await message.reply("x")
+    with pytest.raises(TelegramBadRequest, match="receiver_user_id is empty"):
+        await message.answer("x", callback_query_id=query.id)
+    with pytest.raises(TelegramBadRequest, match="message to edit not found"):
+        await message.edit_text("x")
+    with pytest.raises(TelegramBadRequest, match="message to delete not found"):
+        await message.delete()
+    with pytest.raises(TelegramBadRequest, match="message to be replied not found"):
+        await bot.send_message(
+            group.id, "x", ephemeral_message_parameters=to(bob), reply_parameters=message.as_reply_parameters()
+        )
+    # What works: the ids the message carries, and the receiver from the query.
+    assert message.ephemeral_message_id is not None
+    assert await bot.edit_ephemeral_message_text(group.id, query.from_user.id, message.ephemeral_message_id, "x")
 
 
 async def test_telegram_may_drop_one_and_reuse_its_id(bot: Bot, tg: FakeTelegram) -> None:
