@@ -13,6 +13,13 @@ that redraw a game board by editing hit 429 in busy groups just as senders do, s
 deleteMessage, answerCallbackQuery, sendChatAction and the read-only methods do not count. A refused request
 spends nothing, and `retry_after` is the whole number of seconds until every limit it broke has room again.
 
+Ephemeral messages (Bot API 10.2: a message in a group that one member alone sees) have no published figure
+at all. We count every ephemeral send, edit and delete against the global second, and against a bucket of
+their own per (group, receiver) with the numbers of a private chat, since to the one person who sees them they
+are a conversation with the bot; they do not count against the group's minute, which limits what the whole
+group sees, nor against the group's own bucket. deleteEphemeralMessage counts, unlike deleteMessage: each is
+a message pushed to the receiver's client, and a bot that sweeps them away in a loop should feel it.
+
 `inject` adds 429s at random (a seeded `random.Random`, so a flood test replays exactly) on top of the
 limits, to prove that a bot retries; `enabled = False` switches the real limits off.
 """
@@ -64,7 +71,7 @@ class FloodControl:
         self.clock = clock
         self.policy = policy or FloodPolicy()
         self.enabled = enabled
-        self._buckets: dict[int, _Bucket] = {}
+        self._buckets: dict[int | tuple[int, int], _Bucket] = {}  # chat id, or (group id, receiver id)
         self._groups: dict[int, deque[float]] = {}
         self._global: deque[float] = deque()
         self._injection: _Injection | None = None
@@ -85,17 +92,20 @@ class FloodControl:
         self._groups.clear()
         self._global.clear()
 
-    def check(self, chat_id: int, is_group: bool) -> None:
-        """Count one message to `chat_id`, or raise 429 without counting it."""
+    def check(self, chat_id: int, is_group: bool, receiver_id: int | None = None) -> None:
+        """Count one message to `chat_id` (an ephemeral one for `receiver_id` there), or raise 429 without
+        counting it."""
         if self._injection is not None and self._injection.rng.random() < self._injection.probability:
             raise too_many_requests(self._injection.retry_after)
         if not self.enabled:
             return
         now = self.clock.now()
-        bucket = self._refilled(chat_id, now)
+        bucket = self._refilled(chat_id if receiver_id is None else (chat_id, receiver_id), now)
         waits = [0.0 if bucket.tokens >= 1 else (1 - bucket.tokens) / self.policy.chat_rate]
         policy = self.policy
-        group = self._window(self._groups.setdefault(chat_id, deque()), now, policy.group_window) if is_group else None
+        group = None
+        if is_group and receiver_id is None:
+            group = self._window(self._groups.setdefault(chat_id, deque()), now, policy.group_window)
         if group is not None:
             waits.append(self._wait(group, now, policy.group_window, policy.group_per_minute))
         self._window(self._global, now, policy.global_window)
@@ -109,8 +119,8 @@ class FloodControl:
             group.append(now)
         self._global.append(now)
 
-    def _refilled(self, chat_id: int, now: float) -> _Bucket:
-        bucket = self._buckets.setdefault(chat_id, _Bucket(float(self.policy.chat_burst), now))
+    def _refilled(self, key: int | tuple[int, int], now: float) -> _Bucket:
+        bucket = self._buckets.setdefault(key, _Bucket(float(self.policy.chat_burst), now))
         elapsed = max(0.0, now - bucket.updated)
         bucket.tokens = min(float(self.policy.chat_burst), bucket.tokens + elapsed * self.policy.chat_rate)
         bucket.updated = now

@@ -4,12 +4,17 @@ Handlers take typed parameters (see `params.coerce`) and return the `result` of 
 `ApiError` with Telegram's status and description. Checks run in the order Telegram reports them: the chat
 (unknown, migrated, blocked, bot not a member), then the content (text, entities, keyboard), then flood
 control, so a refused request never counts against the limits.
+
+Ephemeral messages (Bot API 10.2/10.3) are sendMessage with `ephemeral_message_parameters` in a group: one
+member alone sees it, it has message_id 0 and an `ephemeral_message_id` the chat reuses once it is gone, and
+the bot gets no update for it. Telegram documents no error descriptions for them; ours follow its style.
 """
 
 import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -20,11 +25,13 @@ from tests.botapi.limits import FloodControl
 from tests.botapi.params import formatted_text, inline_keyboard, require
 from tests.botapi.state import (
     CallbackAnswer,
+    CallbackQuery,
     Chat,
     ChatType,
     Json,
     Message,
     Status,
+    User,
     Webhook,
     World,
     chat_member,
@@ -70,6 +77,8 @@ CONFLICT = ApiError(
 WEBHOOK_ACTIVE = ApiError(
     409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
 )
+EPHEMERAL_BOTH_FORMS = "ephemeral_message_parameters can't be used together with receiver_user_id or callback_query_id"
+EPHEMERAL_GROUPS_ONLY = "ephemeral messages can be sent only to group and supergroup chats"
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 WEBHOOK_PORTS = (80, 88, 443, 8443)  # Telegram posts to these only
 
@@ -95,6 +104,9 @@ class BotApi:
             "editMessageText": self.edit_message_text,
             "editMessageReplyMarkup": self.edit_message_reply_markup,
             "deleteMessage": self.delete_message,
+            "editEphemeralMessageText": self.edit_ephemeral_message_text,
+            "editEphemeralMessageReplyMarkup": self.edit_ephemeral_message_reply_markup,
+            "deleteEphemeralMessage": self.delete_ephemeral_message,
             "deleteMessages": self.delete_messages,
             "pinChatMessage": self.pin_chat_message,
             "unpinChatMessage": self.unpin_chat_message,
@@ -171,6 +183,10 @@ class BotApi:
 
     def _reply_target(self, chat: Chat, params: Json) -> Message | None:
         reply = params.get("reply_parameters")
+        if isinstance(reply, dict) and reply.get("ephemeral_message_id") is not None:
+            # Only an incoming ephemeral message (a member's ephemeral command) can be replied to, never the bot's
+            # own, and allow_sending_without_reply does not apply to them. The fake has no incoming ones.
+            raise bad_request("message to be replied not found")
         if isinstance(reply, dict):
             message_id, lenient = reply.get("message_id"), bool(reply.get("allow_sending_without_reply"))
         elif params.get("reply_to_message_id") is not None:
@@ -300,18 +316,83 @@ class BotApi:
 
     async def send_message(self, params: Json) -> Json:
         chat = self.chat(params, writing=True)
+        ephemeral = self._ephemeral(chat, params)
         text, entities = self.text(params)
-        markup = inline_keyboard(params.get("reply_markup"))
+        # An ephemeral message is a bubble in one member's client: an inline keyboard or none.
+        markup = (
+            inline_keyboard(params.get("reply_markup"))
+            if ephemeral is None
+            else _inline_only(params.get("reply_markup"))
+        )
         reply_to = self._reply_target(chat, params)
         thread = self._thread(chat, params, reply_to)
-        self.flood.check(chat.id, chat.is_group)
-        message = Message(chat, chat.next_message_id(), self.world.bot, self.now(), text, entities, markup)
+        self.flood.check(chat.id, chat.is_group, None if ephemeral is None else ephemeral.receiver.id)
+        message_id = chat.next_message_id() if ephemeral is None else 0
+        message = Message(chat, message_id, self.world.bot, self.now(), text, entities, markup)
         message.reply_to = reply_to
         message.thread_id = thread
         message.notified = not params.get("disable_notification")
         message.protected = bool(params.get("protect_content"))
-        chat.messages[message.message_id] = message
+        if ephemeral is None:
+            chat.messages[message.message_id] = message
+        else:
+            message.receiver = ephemeral.receiver
+            message.ephemeral_id = chat.next_ephemeral_id()
+            if ephemeral.replace and ephemeral.query is not None:
+                message.replaces = ephemeral.query.message
+            chat.ephemerals.append(message)
         return message.to_api()
+
+    def _ephemeral(self, chat: Chat, params: Json) -> "_Ephemeral | None":
+        """sendMessage's ephemeral parameters, checked; None for an ordinary message. 10.3 moved them into
+        `ephemeral_message_parameters`; the top-level `receiver_user_id` and `callback_query_id` still work."""
+        nested = params.get("ephemeral_message_parameters")
+        legacy: Json = {name: params[name] for name in ("receiver_user_id", "callback_query_id") if name in params}
+        if nested is None and not legacy:
+            return None
+        if nested is not None and legacy:
+            raise bad_request(EPHEMERAL_BOTH_FORMS)
+        if nested is not None and not isinstance(nested, dict):
+            raise bad_request("can't parse ephemeral_message_parameters JSON object")
+        given: Json = legacy if nested is None else nested
+        receiver_id = _integer(given.get("receiver_user_id"), "receiver_user_id")
+        query_id = given.get("callback_query_id")
+        if query_id is not None and not isinstance(query_id, str):
+            raise bad_request('field "callback_query_id" must be of type String')
+        replace = given.get("replace_callback_query_message") or False
+        if not isinstance(replace, bool):
+            raise bad_request('field "replace_callback_query_message" must be of type Boolean')
+        if not chat.is_group:
+            raise bad_request(EPHEMERAL_GROUPS_ONLY)
+        receiver = self.world.users.get(receiver_id)
+        if receiver is None:
+            raise bad_request("user not found")
+        if receiver.is_bot:
+            raise bad_request("USER_IS_BOT")
+        if not chat.status(receiver.id).is_member:
+            raise bad_request("USER_NOT_PARTICIPANT")
+        query = None if query_id is None else self._triggering_query(chat, receiver, query_id)
+        if replace:
+            if query is None:
+                raise bad_request("callback_query_id must be specified to replace the callback query message")
+            if query.message.is_ephemeral:
+                raise bad_request(
+                    "an ephemeral message can't be replaced; edit it with editEphemeralMessageText instead"
+                )
+            if query.message.gone:
+                raise bad_request("message to replace not found")
+        return _Ephemeral(receiver, query, replace)
+
+    def _triggering_query(self, chat: Chat, receiver: User, query_id: str) -> CallbackQuery:
+        """The callback query an ephemeral message answers: a tap by its receiver, in its chat, still fresh."""
+        query = self.world.queries.get(query_id)
+        if query is None or self.clock.now() - query.created > self.callback_window:
+            raise bad_request(QUERY_TOO_OLD)
+        if query.user.id != receiver.id:
+            raise bad_request("the callback query was sent by another user")
+        if query.message.chat.id != chat.id:
+            raise bad_request("the callback query was sent from another chat")
+        return query
 
     @staticmethod
     def _thread(chat: Chat, params: Json, reply_to: Message | None) -> int | None:
@@ -356,6 +437,52 @@ class BotApi:
         message.reply_markup = markup
         message.edit_date = self.now()
         return message.to_api()
+
+    def _ephemeral_message(self, params: Json, writing: bool, missing: str) -> Message:
+        """The live ephemeral message that editEphemeral*/deleteEphemeralMessage point at. One that was deleted
+        or expired, or whose id now belongs to a message for someone else, is not found."""
+        chat = self.chat(params, writing=writing)
+        receiver_id = _integer(params.get("receiver_user_id"), "receiver_user_id")
+        ephemeral_id = params.get("ephemeral_message_id")
+        if ephemeral_id is None:
+            raise bad_request("message identifier is not specified")
+        message = chat.ephemeral(ephemeral_id)
+        if message is None or message.receiver is None or message.receiver.id != receiver_id:
+            raise bad_request(missing)
+        return message
+
+    def _count_ephemeral(self, message: Message) -> None:
+        assert message.receiver is not None
+        self.flood.check(message.chat.id, message.chat.is_group, message.receiver.id)
+
+    async def edit_ephemeral_message_text(self, params: Json) -> bool:
+        message = self._ephemeral_message(params, True, "message to edit not found")
+        if params.get("rich_message") is not None:
+            raise bad_request("fake Bot API has no rich messages")  # loud: a silent pass would hide mistakes
+        text, entities = self.text(params)
+        markup = _inline_only(params.get("reply_markup"))
+        if (text, entities, markup) == (message.text, message.entities, message.reply_markup):
+            raise bad_request(NOT_MODIFIED)
+        self._count_ephemeral(message)
+        message.text, message.entities, message.reply_markup = text, entities, markup
+        message.edit_date = self.now()
+        return True
+
+    async def edit_ephemeral_message_reply_markup(self, params: Json) -> bool:
+        message = self._ephemeral_message(params, True, "message to edit not found")
+        markup = _inline_only(params.get("reply_markup"))
+        if markup == message.reply_markup:
+            raise bad_request(NOT_MODIFIED)
+        self._count_ephemeral(message)
+        message.reply_markup = markup
+        message.edit_date = self.now()
+        return True
+
+    async def delete_ephemeral_message(self, params: Json) -> bool:
+        message = self._ephemeral_message(params, False, "message to delete not found")
+        self._count_ephemeral(message)
+        message.deleted = True
+        return True
 
     async def delete_message(self, params: Json) -> bool:
         chat = self.chat(params, writing=False)
@@ -471,8 +598,12 @@ class BotApi:
                 raise bad_request("BOT_COMMAND_INVALID")
             if not 1 <= len(str(command.get("description", "")).strip()) <= 256:
                 raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
+            if not isinstance(command.get("is_ephemeral", False), bool):
+                raise bad_request("can't parse commands JSON object")
         self.world.commands[self._commands_key(params)] = [
-            {"command": item["command"], "description": item["description"]} for item in commands
+            {"command": item["command"], "description": item["description"]}
+            | ({"is_ephemeral": True} if item.get("is_ephemeral") else {})
+            for item in commands
         ]
         return True
 
@@ -524,6 +655,27 @@ class BotApi:
         if params.get("action") not in _CHAT_ACTIONS:
             raise bad_request("wrong parameter action in request")
         return True
+
+
+@dataclass(frozen=True)
+class _Ephemeral:
+    """Whom an ephemeral message is for, the tap that triggered it, and whether it replaces that tap's message."""
+
+    receiver: User
+    query: CallbackQuery | None
+    replace: bool
+
+
+def _integer(value: Any, name: str) -> int:
+    """A required Integer inside a JSON object (coerce types top-level fields only)."""
+    if value is None or value == "":
+        raise bad_request(f"{name} is empty")
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise bad_request(f'field "{name}" must be of type Integer')
+    try:
+        return int(value)
+    except ValueError:
+        raise bad_request(f'field "{name}" must be of type Integer') from None
 
 
 def _inline_only(value: Any) -> Json | None:

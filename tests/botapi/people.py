@@ -7,6 +7,9 @@ added, removed or blocked. Actions are plain calls; waiting for the bot is `awai
 
 Misuse of the test API (tapping a button that is not there, writing to a group one is not in) raises
 `ValueError` at once: it is a mistake in the test, not something Telegram would answer.
+
+What a chat shows (`messages`, `last_message`, `wait_bot_message`) is what every member sees; an ephemeral
+message is seen by its receiver alone, so it is only in `ephemeral_messages(chat, user)` and its kin.
 """
 
 import asyncio
@@ -327,6 +330,12 @@ class People:
         message arrives as an InaccessibleMessage, as Telegram sends it.
         """
         chat = message.chat
+        if message.receiver is not None:
+            # Nobody else sees an ephemeral message, and once it is gone its receiver does not either.
+            if message.receiver.id != user.id:
+                raise ValueError(f"only {message.receiver.first_name} sees this ephemeral message")
+            if message.gone:
+                raise ValueError("the ephemeral message is gone; there is nothing to tap")
         if chat.type is ChatType.PRIVATE and chat.peer != user:
             raise ValueError(f"{user.first_name} cannot see another person's private chat")
         if chat.is_group and chat.username is None:
@@ -346,7 +355,7 @@ class People:
 
     @staticmethod
     def _button(message: Message, text: str | None, row: int | None, col: int | None) -> Json:
-        if message.deleted:
+        if message.gone:
             raise ValueError("the message is gone; there is nothing to tap")
         if text is not None:
             for line in message.keyboard:
@@ -381,6 +390,25 @@ class People:
     def last_message(self, chat: Chat, from_bot: bool | None = None) -> Message | None:
         shown = self.messages(chat, from_bot)
         return shown[-1] if shown else None
+
+    def ephemeral_messages(self, chat: Chat, user: User) -> list[Message]:
+        """The ephemeral messages `user` alone sees in `chat`, oldest first, as last edited; deleted or expired
+        ones are not shown."""
+        return [m for m in chat.ephemerals if m.receiver is not None and m.receiver.id == user.id and not m.gone]
+
+    def last_ephemeral(self, chat: Chat, user: User) -> Message | None:
+        shown = self.ephemeral_messages(chat, user)
+        return shown[-1] if shown else None
+
+    def expire_ephemeral(self, chat: Chat, user: User, ephemeral_message_id: int) -> Message:
+        """Telegram drops `user`'s ephemeral message (it promises no delivery): the bot can no longer edit or
+        delete it, and the chat may give its id to the next ephemeral message."""
+        message = chat.ephemeral(ephemeral_message_id)
+        if message is None or message.receiver is None or message.receiver.id != user.id:
+            raise ValueError(f"{user.first_name} has no ephemeral message {ephemeral_message_id} in {chat.title}")
+        message.expired = True
+        self.world.touch(chat.id)
+        return message
 
     @property
     def history(self) -> list[Request]:
@@ -422,6 +450,34 @@ class People:
             )
 
         return await self.wait_for(sent, timeout, f"a bot message in chat {chat.id}")
+
+    async def wait_ephemeral(
+        self,
+        chat: Chat,
+        user: User,
+        predicate: Callable[[Message], bool] | None = None,
+        after: Message | None = None,
+        timeout: float = 5.0,
+    ) -> Message:
+        """The first live ephemeral message for `user` in `chat` sent after `after` (or at all) that `predicate`
+        accepts as it is now, so a predicate on the text also waits for an edit. Order is the order sent, not the
+        id, which the chat reuses."""
+
+        def shown() -> Message | None:
+            start = next((i + 1 for i, m in enumerate(chat.ephemerals) if m is after), 0)
+            return next(
+                (
+                    m
+                    for m in chat.ephemerals[start:]
+                    if m.receiver is not None
+                    and m.receiver.id == user.id
+                    and not m.gone
+                    and (predicate is None or predicate(m))
+                ),
+                None,
+            )
+
+        return await self.wait_for(shown, timeout, f"an ephemeral message for {user.first_name} in chat {chat.id}")
 
     async def wait_answer(self, query: CallbackQuery, timeout: float = 5.0) -> CallbackAnswer:
         return await self.wait_for(

@@ -3,6 +3,12 @@
 `spec.json` was cut from the machine-readable Bot API spec (Bot API 10.1) down to the methods served here and
 the types they return, keeping each field's name, types and whether it is required. It lives in the
 repository so that CI on a fresh clone needs nothing from outside.
+
+The ephemeral messages of Bot API 10.2/10.3 were added by hand from aiogram 3.31's definitions of them (its
+`EphemeralMessageParameters`, `SendMessage`, `EditEphemeralMessageText`, `EditEphemeralMessageReplyMarkup`,
+`DeleteEphemeralMessage`, `Message.receiver_user` / `ephemeral_message_id`, `BotCommand.is_ephemeral`): the
+three methods, the type, and sendMessage's `ephemeral_message_parameters` with the top-level
+`receiver_user_id` and `callback_query_id` that 10.3 deprecated but Telegram still takes.
 """
 
 import json

@@ -85,10 +85,25 @@ class Message:
     protected: bool = False  # sent with protect_content: it cannot be forwarded or saved
     sender_chat: Json | None = None  # sent on behalf of a chat: a channel, or the group (an anonymous admin)
     automatic_forward: bool = False  # a linked channel's post, forwarded into its discussion group by Telegram
+    # An ephemeral message (Bot API 10.2) is seen by `receiver` alone; its message_id is 0 and it is addressed
+    # by `ephemeral_id`, which the chat may give to another ephemeral message once this one is gone.
+    receiver: User | None = None
+    ephemeral_id: int | None = None
+    expired: bool = False  # Telegram dropped it (an ephemeral message only; see People.expire_ephemeral)
+    replaces: "Message | None" = None  # the message it is shown in place of, for its receiver only
 
     @property
     def from_bot(self) -> bool:
         return self.sender.is_bot
+
+    @property
+    def is_ephemeral(self) -> bool:
+        return self.receiver is not None
+
+    @property
+    def gone(self) -> bool:
+        """Deleted, or (an ephemeral message) expired: nobody sees it any more."""
+        return self.deleted or self.expired
 
     @property
     def keyboard(self) -> list[list[Json]]:
@@ -130,6 +145,9 @@ class Message:
         data.update(self.service)
         if self.reply_markup and "inline_keyboard" in self.reply_markup:
             data["reply_markup"] = self.reply_markup
+        if self.receiver is not None:
+            data["receiver_user"] = self.receiver.to_api()
+            data["ephemeral_message_id"] = self.ephemeral_id
         return data
 
     def inaccessible(self) -> Json:
@@ -153,6 +171,7 @@ class Chat:
     migrated_to: int | None = None
     is_forum: bool = False  # a supergroup with topics
     topics: dict[int, str] = field(default_factory=dict)  # thread id (its creation message's id) -> name
+    ephemerals: list[Message] = field(default_factory=list)  # every ephemeral message, in the order sent
 
     @property
     def is_group(self) -> bool:
@@ -164,6 +183,16 @@ class Chat:
     def next_message_id(self) -> int:
         self.last_message_id += 1
         return self.last_message_id
+
+    def ephemeral(self, ephemeral_id: int) -> Message | None:
+        """The live ephemeral message with this id, whoever it is for."""
+        return next((m for m in self.ephemerals if m.ephemeral_id == ephemeral_id and not m.gone), None)
+
+    def next_ephemeral_id(self) -> int:
+        """The lowest id no live ephemeral message holds. Telegram says ids may be reused once a message is
+        deleted or expires; reusing at once is the strictest reading: a bot that keeps a stale id finds out."""
+        taken = {m.ephemeral_id for m in self.ephemerals if not m.gone}
+        return next(candidate for candidate in range(1, len(taken) + 2) if candidate not in taken)
 
     def to_api(self) -> Json:
         data: Json = {"id": self.id, "type": str(self.type)}
