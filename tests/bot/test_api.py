@@ -102,3 +102,39 @@ async def test_an_unreachable_server_is_a_network_error(tg: FakeTelegram) -> Non
         await tg.stop()
         with pytest.raises(TelegramNetworkError):
             await BotApi(bot).call(SendMessage, {"chat_id": 1, "text": "ход"})
+
+
+async def test_the_outbox_shows_a_hand_in_the_group_to_its_player_alone(bot: Bot, tg: FakeTelegram) -> None:
+    """A row queued in the player's own chat with `ephemeral` in its payload is a message of the group that he
+    alone sees (bot/telegram/calls.py): sent, edited and deleted there by its ephemeral id."""
+    tg.flood.enabled = False
+    anna, boris = started(tg), started(tg, "Борис")
+    group = tg.group("Стол", owner=anna, members=[boris])
+    tg.add_bot(group)
+    call = bot_api_call(BotApi(bot))
+    where = {"chat_id": group.id}
+    payload = {"text": "Ваши карты: <b>туз</b>", "reply_markup": MARKUP, "protect_content": True, "ephemeral": where}
+    sent = await call(ApiRequest(kind=OutboxKind.SEND, chat_id=anna.id, payload=payload))
+    [shown] = tg.ephemeral_messages(group, anna)
+    assert sent == shown.ephemeral_id and shown.receiver == anna and shown.text == "Ваши карты: туз"
+    assert (
+        tg.ephemeral_messages(group, boris) == []
+        and tg.messages(group, from_bot=True) == []
+        or all(m.receiver is None for m in tg.messages(group, from_bot=True))
+    )
+    assert tg.messages(tg.private_chat(anna), from_bot=True) == [], "nothing in her private chat"
+
+    edit = {"text": "Ход принят", "ephemeral": where, "message_id": 999}
+    assert await call(ApiRequest(kind=OutboxKind.EDIT, chat_id=anna.id, message_id=sent, payload=edit)) == sent
+    assert (shown.text, shown.keyboard) == ("Ход принят", [])
+    markup = {"reply_markup": MARKUP, "ephemeral": where}
+    await call(ApiRequest(kind=OutboxKind.EDIT, chat_id=anna.id, message_id=sent, payload=markup))
+    assert shown.button_texts == [["A♠", "Ход"]]
+    await call(ApiRequest(kind=OutboxKind.DELETE, chat_id=anna.id, message_id=sent, payload={"ephemeral": where}))
+    assert tg.ephemeral_messages(group, anna) == []
+    assert [request.method for request in tg.history[-4:]] == [
+        "sendMessage",
+        "editEphemeralMessageText",
+        "editEphemeralMessageReplyMarkup",
+        "deleteEphemeralMessage",
+    ]

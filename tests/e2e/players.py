@@ -220,8 +220,7 @@ class Players:
 
     async def show_in_group(self, user: User) -> Message:
         """The user taps «🃏 Мои карты» under the group's table and plays from the hand it shows him from then on."""
-        table = self.table_message()
-        assert table is not None, "no table in the group"
+        table = await self.table_shows()
         [mine] = [b for b in buttons(table) if str(b.get("callback_data", "")).startswith("e:")]
         shown = self.hand_in_group(user)
         answer = await self.tg.wait_answer(self.tg.tap(user, table, text=str(mine["text"])), timeout=MOVE_WAIT)

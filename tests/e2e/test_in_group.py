@@ -38,7 +38,7 @@ async def test_a_deal_played_from_the_hands_in_the_group(tg: FakeTelegram, start
 
     for user in (anna, boris):
         shown = await players.show_in_group(user)
-        assert shown.receiver == user and shown.message_id == 0 and shown.ephemeral_message_id
+        assert shown.receiver == user and shown.message_id == 0 and shown.ephemeral_id
         await tg.wait_for(lambda user=user: same_hand(players, user), MOVE_WAIT, "the same hand in both chats")  # type: ignore[misc]
     # Seen by its player alone: not in what the group shows, not in what the other player sees.
     assert all(message.receiver is None for message in tg.messages(group))
@@ -84,8 +84,8 @@ async def test_a_hand_the_group_dropped_is_asked_for_again(tg: FakeTelegram, sta
     players = await seat_players(tg, storage, 2)
     anna = players.user(0)
     first = await players.show_in_group(anna)
-    assert first.ephemeral_message_id is not None
-    tg.expire_ephemeral(players.group, anna, first.ephemeral_message_id)
+    assert first.ephemeral_id is not None
+    tg.expire_ephemeral(players.group, anna, first.ephemeral_id)
     players.in_group.discard(anna.id)  # she plays on from her private chat meanwhile
     for _ in range(2):
         assert await players.move(greedy)
