@@ -49,7 +49,7 @@ async def test_a_deal_played_from_the_hands_in_the_group(tg: FakeTelegram, start
     vika = tg.user("Вика", "vika")
     tg.join(vika, group)
     refusal = await tg.wait_answer(tg.tap(vika, table, text="🃏 Мои карты"), timeout=MOVE_WAIT)
-    assert refusal.show_alert and refusal.text.startswith("Вы не играете за этим столом"), refusal.text
+    assert refusal.show_alert and (refusal.text or "").startswith("Вы не играете за этим столом"), refusal.text
     assert tg.ephemeral_messages(group, vika) == []
 
     private_taps = len([q for q in tg.world.queries.values() if q.message.chat.type.value == "private"])
