@@ -1,11 +1,14 @@
 """What every chat shows, step by step: ``python -m tests.transcript [--lang ru|en] [--out DIR]``.
 
-Runs the real bot (``python -m bot``) against the fake Bot API of tests/botapi and plays three scenes as people
-would, tapping the buttons the bot shows them: a 2-player deal, a 3-player deal that ends with «Вскрываюсь!», and
-a deal against the computer with /play. After every step (a command, a tap that makes a move, the computer's
-move), once the bot has delivered everything, it writes each chat that changed: its bot messages as they read
-now (new, edited or deleted), with their buttons, and whether a new message rang the phone. One file a language
-(``transcript-ru.md``, ``transcript-en.md``); the README's sample transcript is cut from ``transcript-ru.md``.
+Runs the real bot (``python -m bot``) against the fake Bot API of tests/botapi and plays five scenes as people
+would, tapping the buttons the bot shows them: a 2-player deal, a 3-player deal that ends with «Вскрываюсь!», a
+deal played from the hands the group shows each player alone («🃏 Мои карты»), a deal against the computer with
+/play, and a Бурако deal of one person and three computers. After every step (a command, a tap that makes a move,
+the computer's move), once the bot has delivered everything, it writes each chat that changed: its bot messages as
+they read now (new, edited or deleted), with their buttons, and whether a new message rang the phone; a message the
+group shows one member alone is written under its own heading. A Бурако deal is long: its middle rounds are played
+but not written. One file a language (``transcript-ru.md``, ``transcript-en.md``); the README's sample transcript
+is cut from ``transcript-ru.md``.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import argparse
 import asyncio
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,17 +25,21 @@ from pathlib import Path
 
 from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import cards_text
+from bot.games.buraco.buttons import Op as BuracoOp
 from bot.i18n import Translations, Translator
+from bot.services import TableState
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb
 from engine.bura.actions import Action, Claim, DeclareCombo, Forfeit, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.events import Claimed
 from engine.bura.match import Match
+from engine.buraco.deal import Phase as BuracoPhase
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess
 from tests.e2e.players import Players, buttons, find_seed, greedy, hand_cb, play_offline, seat_players
 from tests.e2e.reader import BotDatabase
+from tests.matches import buraco_match
 
 QUIET = 0.3  # seconds with nothing left to deliver: the step's messages have all landed
 
@@ -46,6 +53,21 @@ class Seen:
     deleted: bool
 
 
+@dataclass(frozen=True)
+class Watched:
+    """A chat as one reader sees it: everyone's view of it, or (`alone`) what it shows that member alone."""
+
+    chat: Chat
+    alone: User | None = None
+
+    def messages(self) -> list[tuple[Hashable, Message]]:
+        """The bot's messages there, each with a key that stays its own (an ephemeral message's id is reused)."""
+        if self.alone is None:
+            return [((self.chat.id, m.message_id), m) for m in self.chat.messages.values() if m.from_bot]
+        mine = [m for m in self.chat.ephemerals if m.receiver is not None and m.receiver.id == self.alone.id]
+        return [(("alone", self.chat.id, self.alone.id, index), m) for index, m in enumerate(mine)]
+
+
 @dataclass
 class Transcript:
     """The chats of one scene and what each showed at the last step; `step` writes what changed since."""
@@ -53,14 +75,15 @@ class Transcript:
     tg: FakeTelegram
     database: Path
     tr: Translator
-    chats: list[tuple[str, Chat]] = field(default_factory=list)
-    seen: dict[tuple[int, int], Seen] = field(default_factory=dict)
+    chats: list[tuple[str, Watched]] = field(default_factory=list)
+    seen: dict[Hashable, Seen] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     steps: int = 0
 
-    def watch(self, label: str, chat: Chat) -> None:
-        if all(chat.id != known.id for _, known in self.chats):
-            self.chats.append((label, chat))
+    def watch(self, label: str, chat: Chat, alone: User | None = None) -> None:
+        watched = Watched(chat, alone)
+        if all(watched != known for _, known in self.chats):
+            self.chats.append((label, watched))
 
     def pending(self) -> int:
         with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=10)) as db:
@@ -81,12 +104,18 @@ class Transcript:
             await asyncio.sleep(0.05)
         raise TimeoutError("the bot did not deliver its messages within a minute")
 
-    async def step(self, what: str) -> None:
+    async def step(self, what: str, *, written: bool = True) -> None:
+        """Once everything is delivered, write what changed in each chat; `written=False` only takes note of it
+        (a step of the long middle of a Бурако deal)."""
         await self.settle()
+        changes = [
+            (label, [self._line(key, message) for key, message in chat.messages()]) for label, chat in self.chats
+        ]
+        if not written:
+            return
         self.steps += 1
         out = [f"### {self.steps}. {what}", ""]
-        for label, chat in self.chats:
-            changed = [self._line(message) for message in self._messages(chat)]
+        for label, changed in changes:
             shown = [line for line in changed if line is not None]
             if shown:
                 out.append(f"**{label}**")
@@ -100,17 +129,13 @@ class Transcript:
             out.append("")
         self.lines.extend(out)
 
-    def _messages(self, chat: Chat) -> list[Message]:
-        return [message for message in chat.messages.values() if message.from_bot]
-
-    def _line(self, message: Message) -> str | None:
-        key = (message.chat.id, message.message_id)
-        now = Seen(message.text or "", message.button_texts, message.deleted)
+    def _line(self, key: Hashable, message: Message) -> str | None:
+        now = Seen(message.text or "", message.button_texts, message.deleted or message.gone)
         before = self.seen.get(key)
         self.seen[key] = now
-        if before == now or (before is None and message.deleted):
+        if before == now or (before is None and now.deleted):
             return None
-        if message.deleted:
+        if now.deleted:
             return f"✖ deleted: {first_line(before.text if before else '')}"
         mark = ("🔔 new" if message.notified else "🔕 new") if before is None else "✏️ edited"
         flags = [mark, *(["protected"] if message.protected else [])]
@@ -244,6 +269,128 @@ async def group_deal(workdir: Path, tr: Translator, count: int) -> list[str]:
     return log.lines
 
 
+async def in_group_deal(workdir: Path, tr: Translator) -> list[str]:
+    """Two players who never leave the group: each taps «🃏 Мои карты» under the table and plays from the hand the
+    group shows him alone (issue 37); their private hands are kept current, and still ring."""
+    english = tr.language == "en"
+    seed = find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="transcript-in-group")
+    title = "Played in the group itself: “🃏 My cards”" if english else "В самой группе: «🃏 Мои карты»"
+    async with FakeTelegram(flood_limits=False) as tg:
+        bot, log = await scene(tg, workdir, seed, tr, title)
+        try:
+            async with BotDatabase(bot.database) as storage:
+                name = "Cards at Ann's" if english else "Бура у Ани"
+                players = await seat_players(tg, storage, 2, title=name, language=tr.language)
+                watch_table(log, players)
+                for user in players.by_seat.values():
+                    alone = f"seen by {user.first_name} alone" if english else f"видит только {user.first_name}"
+                    log.watch(f"{'Group' if english else 'Группа'}, {alone}", players.group, alone=user)
+                await log.step("/new, all join, Start" if english else "/new, все садятся, «Начать»")
+                button = tr.t("ingroup-my-cards")
+                for user in players.by_seat.values():
+                    await players.show_in_group(user)
+                    await log.step(f"{user.first_name}: «{button}»")
+                await play_deal(players, log)
+        finally:
+            await bot.stop()
+    return log.lines
+
+
+BURACO_WRITTEN_MOVES = 10  # the first two rounds of a Бурако deal are written move by move; later, the moves that
+# bring the group a message (a canastra, a morto, the deal's score)
+
+
+async def buraco_deal(workdir: Path, tr: Translator) -> list[str]:
+    """One person and three computers play a Бурако deal to its score: the person draws from the stock and discards
+    (the computers meld, take the pile and go out by themselves)."""
+    english = tr.language == "en"
+    title = "Buraco: one person and three computers" if english else "Бурако: человек и три компьютера"
+    async with FakeTelegram(flood_limits=False) as tg:
+        # The computers think a second a turn (TIME_SCALE 1): each of their turns is a step of its own.
+        bot, log = await scene(tg, workdir, "transcript-buraco", tr, title)
+        try:
+            async with BotDatabase(bot.database) as storage:
+                name = "Ann" if english else "Аня"
+                user: User = tg.user(name, "ann", language_code=tr.language)
+                group = tg.group("Buraco night" if english else "Бурако по пятницам", owner=user)
+                tg.add_bot(group)
+                await tg.wait_bot_message(group, timeout=30)
+                await tg.wait_bot_message(tg.private_chat(user), after=tg.start_bot(user), timeout=30)
+                said = tg.send_message(user, group, "/new buraco" if english else "/new бурако")
+                lobby = await tg.wait_bot_message(group, after=said, timeout=30)
+                start = next(b for b in buttons(lobby) if str(b.get("callback_data", "")).startswith("l:s:"))
+                answer = await tg.wait_answer(tg.tap(user, lobby, text=str(start["text"])), timeout=30)
+                assert not answer.show_alert, answer.text
+                table = await storage.get_open_table(group.id)
+                assert table is not None
+                players = Players(
+                    tg, storage, {seat.seat: user for seat in table.seats if seat.user_id}, table.table_id
+                )
+                players.group_chat = group
+                log.watch(f"{'Group' if english else 'Группа'} «{group.title}»", group)
+                log.watch(f"{name}, " + ("private chat" if english else "личный чат"), tg.private_chat(user))
+                await log.step(f"/new {'buraco' if english else 'бурако'}, «{start['text']}»")
+                await play_buraco_deal(players, user, log)
+        finally:
+            await bot.stop()
+    return log.lines
+
+
+async def play_buraco_deal(players: Players, user: User, log: Transcript) -> None:
+    """The deal to its score; the person's moves through his buttons. Turns past the first rounds are written
+    only where the group hears of them."""
+    english = log.tr.language == "en"
+    table = await players.table()
+    names = {seat.seat: seat.name for seat in table.seats}
+    seat_of_user = next(seat.seat for seat in table.seats if seat.user_id == user.id)
+    moves = 0
+    skipped = 0
+    while True:
+        table = await players.table()
+        assert table.state is not None
+        match = buraco_match(TableState.from_json(table.state).match)
+        if table.status is not TableStatus.PLAYING or match.deal_number >= 1:
+            return
+        seat = match.to_act()
+        assert seat is not None
+        heard = len(players.tg.messages(players.group, from_bot=True))
+        if seat != seat_of_user:
+            while (await players.table()).version == table.version:
+                await asyncio.sleep(0.05)
+            title = names[seat] + (": a turn" if english else ": ход")
+        else:
+            phase = match.deal.phase
+            if phase is BuracoPhase.MELD:
+                await press(players, user, table.version, BuracoOp.TOGGLE)
+                title = await press(players, user, table.version, BuracoOp.DISCARD)
+            else:
+                op = BuracoOp.KEEP if phase is BuracoPhase.FIRST_CHOICE else BuracoOp.STOCK
+                title = await press(players, user, table.version, op)
+            title = f"{user.first_name}: «{title}»"
+            while (await players.table()).version == table.version:
+                await asyncio.sleep(0.05)
+        moves += 1
+        await log.settle()
+        news = len(players.tg.messages(players.group, from_bot=True)) > heard
+        written = moves <= BURACO_WRITTEN_MOVES or news
+        if written and skipped:
+            title = (f"(… {skipped} more moves …) " if english else f"(… ещё ходов: {skipped} …) ") + title
+            skipped = 0
+        skipped += 0 if written else 1
+        await log.step(title, written=written)
+
+
+async def press(players: Players, user: User, move: int, op: str) -> str:
+    """Tap the first button of the person's hand for `move` with this op; the button's label."""
+
+    def found(data: HandCb) -> bool:
+        return data.move == move and data.op == op
+
+    message, button = await players.hand_showing(user, found, f"{user.first_name}'s {op}")
+    await players.tap(user, message, button)
+    return str(button["text"])
+
+
 async def computer_deal(workdir: Path, tr: Translator) -> list[str]:
     title = "Against the computer: /play" if tr.language == "en" else "Против компьютера: /play"
     async with FakeTelegram(flood_limits=False) as tg:
@@ -279,11 +426,15 @@ async def transcript(tr: Translator) -> str:
         "",
     ]
     lines = header
-    for run in ("two", "three", "computer"):
+    for run in ("two", "three", "in-group", "computer", "buraco"):
         with tempfile.TemporaryDirectory(prefix="bura-transcript-") as workdir:
             path = Path(workdir)
             if run == "computer":
                 lines += await computer_deal(path, tr)
+            elif run == "in-group":
+                lines += await in_group_deal(path, tr)
+            elif run == "buraco":
+                lines += await buraco_deal(path, tr)
             else:
                 lines += await group_deal(path, tr, 2 if run == "two" else 3)
     return "\n".join(lines).rstrip() + "\n"

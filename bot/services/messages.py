@@ -88,7 +88,7 @@ def group_hand_message(
     if kind is OutboxKind.SEND:
         if table.thread_id is not None:
             payload["message_thread_id"] = table.thread_id
-        payload.pop("protect_content", None)
+        payload["disable_notification"] = True  # his own tap asked for it: he is looking, nothing to ring for
     message = live_message(
         user_id, group_hand_ref(table.table_id), f"in-group:{table.table_id}:{user_id}", kind, payload
     )

@@ -53,7 +53,8 @@ async def test_my_cards_shows_the_tapper_his_own_hand_in_the_group(world: World)
         hand.payload["text"],
         hand.payload["reply_markup"],
     )
-    assert "protect_content" not in shown.payload
+    assert shown.payload["protect_content"] is True, "a hand is for its holder only, in the group too"
+    assert shown.payload["disable_notification"] is True, "his own tap asked for it: nothing rings"
     assert in_group(world, BORIS.user_id) == [], "nobody else's"
     committed = await world.table()
     seat = seat_of(committed, ANNA.user_id)

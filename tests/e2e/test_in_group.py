@@ -39,6 +39,7 @@ async def test_a_deal_played_from_the_hands_in_the_group(tg: FakeTelegram, start
     for user in (anna, boris):
         shown = await players.show_in_group(user)
         assert shown.receiver == user and shown.message_id == 0 and shown.ephemeral_id
+        assert shown.protected and not shown.notified
         await tg.wait_for(lambda user=user: same_hand(players, user), MOVE_WAIT, "the same hand in both chats")  # type: ignore[misc]
     # Seen by its player alone: not in what the group shows, not in what the other player sees.
     assert all(message.receiver is None for message in tg.messages(group))
