@@ -101,7 +101,7 @@ table-clock = ⏳ { $clock }
 
 hand-waiting = Ходит { $name }.
 hand-over = Матч окончен.
-hand-timeout-move = ⏳ Время вышло — за вас бот { $played }.
+hand-timeout-move = ⏳ Время вышло — бот сходил за вас: { $played }.
 hand-reminder = ⏳ Осталось { $seconds } с — потом бот сходит за вас.
 hand-button-refresh = 🔄 Обновить
 hand-paused = ⏸ Игра на паузе: бот не может писать в группе.

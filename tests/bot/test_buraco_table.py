@@ -66,7 +66,7 @@ async def test_the_timer_plays_a_whole_buraco_turn_in_one_commit(world: World) -
     assert any("Бурако" in text for text in world.api.texts(ANNA.user_id))
     # the group is told the whole turn the timer played, not only its last move
     told = [text for text in world.api.texts(GROUP) if "время вышло" in text]
-    assert told and "бот взял из колоды, " in told[-1] and ", сбросил " in told[-1], told
+    assert told and "бот взял карту из колоды, " in told[-1] and ", сбросил " in told[-1], told
 
 
 async def test_a_computers_buraco_turn_is_one_commit(world: World) -> None:

@@ -221,7 +221,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
                 seconds=AWAY_MOVE_SECONDS, shown_in=(ANNA.user_id, f"hand:{table_id}")
             )
             # The table tells the group how long this turn is: an away player's turn is short.
-            assert "⏳ на ход 5 с" in str(core.messages.table_text(table, state, core.translations.get("ru")))
+            assert "⏳ 5 с на ход" in str(core.messages.table_text(table, state, core.translations.get("ru")))
             break
         await world.deliver()  # a move timer counts from when the hand is shown
         world.time.now += (AWAY_MOVE_SECONDS if away else state.settings.seconds()) + 1
@@ -240,7 +240,7 @@ async def test_a_player_back_from_away_gets_his_seat_back_at_his_first_tap(world
     assert bura_match(state.match).to_act() == 0
     deadline = core.deadline(await world.table(), state)
     assert deadline is not None and deadline.seconds == state.settings.seconds() > AWAY_MOVE_SECONDS
-    assert "⏳ на ход 1 мин" in str(core.messages.table_text(await world.table(), state, core.translations.get("ru")))
+    assert "⏳ 1 мин на ход" in str(core.messages.table_text(await world.table(), state, core.translations.get("ru")))
 
 
 async def _anna_leads_against_a_stop_holder(world: World) -> Table:

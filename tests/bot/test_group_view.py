@@ -27,8 +27,8 @@ def test_the_move_timer_is_shown_as_a_limit_in_both_languages() -> None:
     would need a time zone Telegram does not tell: the table says how long a move may take."""
     translations = Translations()
     ru, en = translations.get("ru"), translations.get("en")
-    assert move_limit(60, ru) == "на ход 1 мин" and move_limit(120, ru) == "на ход 2 мин"
-    assert move_limit(45, ru) == "на ход 45 с" and move_limit(5, ru) == "на ход 5 с"
+    assert move_limit(60, ru) == "1 мин на ход" and move_limit(120, ru) == "2 мин на ход"
+    assert move_limit(45, ru) == "45 с на ход" and move_limit(5, ru) == "5 с на ход"
     assert move_limit(60, en) == "1 min per move" and move_limit(90, en) == "90 s per move"
 
 
@@ -36,7 +36,7 @@ async def test_the_table_shows_the_move_limit(tmp_path: Path) -> None:
     async with a_world(tmp_path) as world:
         await playing_table(world)
         [table] = [text for text in world.api.texts(GROUP) if "сдача 1" in text][-1:]
-        assert "⏳ на ход 1 мин" in table and "1:00" not in table
+        assert "⏳ 1 мин на ход" in table and "1:00" not in table
 
 
 async def test_a_group_is_told_once_that_the_bot_may_not_pin_the_table(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ async def test_a_group_is_told_once_that_the_bot_may_not_pin_the_table(tmp_path:
         await world.tables.pin_refused(GROUP)  # the next table's pin, or after a restart
         await world.deliver()
         [told] = world.api.to(GROUP)[before:]
-        assert told.payload["text"].startswith("📌 Закрепить стол не получается")
+        assert told.payload["text"].startswith("📌 Не могу закрепить стол")
         assert "администратором" in told.payload["text"]
         assert told.payload.get("disable_notification") is True
 

@@ -53,7 +53,7 @@ async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_the_
     refused = await tap(world, LobbyOp.START, ANNA, update_id=3)
     assert refused.url == link
     await world.deliver()
-    assert not any("Не могу прислать" in text for text in world.api.texts(GROUP))  # nobody else to wait for
+    assert not any("не могу прислать вам карты" in text for text in world.api.texts(GROUP))  # nobody else to wait for
     assert (await world.table()).status is TableStatus.LOBBY
 
     payload = link.split("?start=", 1)[1]
@@ -62,7 +62,7 @@ async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_the_
     again = await world.tables.rejoin.join_from_link(payload, ANNA, is_member=member(True), update_id=5)
     assert again.text is not None and "уже за столом" in again.text
     await world.deliver()
-    ready = [call for call in world.api.to(GROUP) if "личный чат открыт" in str(call.payload.get("text"))]
+    ready = [call for call in world.api.to(GROUP) if "получит карты" in str(call.payload.get("text"))]
     assert len(ready) == 1 and ready[0].payload.get("disable_notification") is True
     assert "Аня &lt;3" in str(ready[0].payload["text"])
     assert not (await tap(world, LobbyOp.START, ANNA, update_id=6)).alert
@@ -94,7 +94,7 @@ async def test_a_plain_start_tells_a_seated_player_that_his_table_waits(world: W
     assert (await world.tables.rejoin.start_private(ANNA, update_id=3)).text is None
     assert (await world.tables.rejoin.start_private(VIKA, update_id=4)).text is None  # seated nowhere
     await world.deliver()
-    assert sum("личный чат открыт" in text for text in world.api.texts(GROUP)) == 1
+    assert sum("получит карты" in text for text in world.api.texts(GROUP)) == 1
 
 
 # -- help per game --------------------------------------------------------------------------------------------
@@ -103,7 +103,7 @@ async def test_a_plain_start_tells_a_seated_player_that_his_table_waits(world: W
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("ru", ["0; 31 и больше — 2; меньше 31 — 4; ни одной взятки — 6", "вместо 31 считают 21", "вдвое", "12"]),
+        ("ru", ["0; 31 и больше — 2; меньше 31 — 4; ни одной взятки — 6", "Втроём — 21 вместо 31", "вдвое", "12"]),
         ("en", ["most points — 0; 31 or more — 2; fewer than 31 — 4; no trick at all — 6", "doubled", "12"]),
     ],
 )
@@ -115,7 +115,7 @@ def test_burkozel_help_explains_the_penalties_the_group_sees(language: str, expe
 
 
 @pytest.mark.parametrize(
-    ("profile", "expected"), [("bura", "11 побед и на 2 больше"), ("kozel", "ставит 1 в банк"), ("b5", "11 побед")]
+    ("profile", "expected"), [("bura", "11 побед, опережая остальных хотя бы на 2"), ("kozel", "ставят в банк по 1 фишке"), ("b5", "11 побед")]
 )
 def test_every_bura_game_says_how_the_match_is_counted(profile: str, expected: str) -> None:
     told = help_text(TableSettings(profile=profile, language="ru"), Translations().get("ru"))

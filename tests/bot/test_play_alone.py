@@ -62,7 +62,7 @@ async def test_the_match_ends_in_one_last_word_and_offers_another_game(world: Wo
     text = str(last.payload["text"])
     assert text.count("матч!") == 1, text  # «🏆 … выигрывает матч!» once, not in the table and the story both
     assert last.payload["reply_markup"] == {
-        "inline_keyboard": [[{"text": "🔁 Ещё партию", "callback_data": PlayCb().pack()}]]
+        "inline_keyboard": [[{"text": "🔁 Сыграть ещё", "callback_data": PlayCb().pack()}]]
     }  # no card to tap
     # «Ещё партию» is /play's button: a new game with the chat's settings
     assert not (await world.tables.lobby.play_alone(ANNA, None, update_id=2)).alert

@@ -57,7 +57,7 @@ def test_the_timers_poll_at_the_scale() -> None:
 
 async def test_a_move_timer_runs_out_at_the_scale_and_shows_its_own_minute(world: World) -> None:
     await playing_table(world)
-    assert any("⏳ на ход 1 мин" in text for text in world.api.texts(GROUP)), "the table shows the setting, not 6 s"
+    assert any("⏳ 1 мин на ход" in text for text in world.api.texts(GROUP)), "the table shows the setting, not 6 s"
     world.time.now += 60 * SCALE - 0.1
     assert await world.tables.timers.fire_due() == 0
     world.time.now += 0.2

@@ -139,7 +139,7 @@ async def test_the_hand_shows_the_pile_both_pairs_runs_and_the_card_drawn(tmp_pa
             def drawn() -> str | None:
                 hand = game.hand(user)
                 text = hand.text or "" if hand is not None else ""
-                return text if "Новая карта из колоды: " in text else None
+                return text if "Вы взяли из колоды " in text else None
 
             text = await tg.wait_for(drawn, WAIT, "the hand after the draw")
             assert "Сброс" in text and "Ваши ряды" in text and "Ряды соперников" in text, text

@@ -317,7 +317,7 @@ async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: 
     game's."""
     storage = await start(find_seed(TableSettings(), 2, lambda match: not match.deal.over, prefix="timer"), SCALED)
     players = await seat_players(tg, storage, 2, settings=[("timer", "30")])
-    await players.table_shows("⏳ на ход 30 с")
+    await players.table_shows("⏳ 30 с на ход")
     match = await players.match()
     leader = match.to_act()
     assert leader is not None
@@ -340,7 +340,7 @@ async def test_a_move_timer_runs_out_and_the_bot_plays(tg: FakeTelegram, start: 
     assert len(after.actions) == 1 and after.actions[0].seat == leader
     await tg.wait_for(
         lambda: any(
-            "⏳ Время вышло — за вас бот сыграл " in (m.text or "") for m in tg.messages(private, from_bot=True)
+            "⏳ Время вышло — бот сходил за вас: сыграл " in (m.text or "") for m in tg.messages(private, from_bot=True)
         ),
         MOVE_WAIT,
         "the timeout in his hand",

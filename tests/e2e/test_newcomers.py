@@ -46,7 +46,7 @@ async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_seat
     reply = await tg.wait_bot_message(tg.private_chat(dima), after=opened, timeout=MOVE_WAIT)
     assert "Вас ждут за столом" in (reply.text or "")
     ready = await tg.wait_for(
-        lambda: next((m for m in tg.messages(group, from_bot=True) if "личный чат открыт" in (m.text or "")), None),
+        lambda: next((m for m in tg.messages(group, from_bot=True) if "получит карты" in (m.text or "")), None),
         MOVE_WAIT,
         "the group told Dima is ready",
     )

@@ -421,4 +421,4 @@ def test_a_private_games_end_offers_another_game_and_no_card(ru: Translator) -> 
     match.finished = True
     match.winner = 0
     _, markup = hand_message(match, 0, ru, story=HandStory(table_text="СТОЛ"))
-    assert markup == {"inline_keyboard": [[{"text": "🔁 Ещё партию", "callback_data": PlayCb().pack()}]]}
+    assert markup == {"inline_keyboard": [[{"text": "🔁 Сыграть ещё", "callback_data": PlayCb().pack()}]]}

@@ -224,7 +224,7 @@ hand-select-fewer = Unmark { $count } { $count ->
     [one] card
    *[other] cards
 }.
-played-face-down = played { $count } { $count ->
+played-face-down = discarded { $count } { $count ->
     [one] card
    *[other] cards
 } face down

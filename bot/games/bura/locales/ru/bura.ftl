@@ -235,12 +235,12 @@ hand-select-fewer = Снимите отметку с { $count } { $count ->
     [one] карты
    *[other] карт
 }.
-played-face-down = сыграл { $count } { $count ->
+played-face-down = сбросил { $count } { $count ->
     [one] карту
     [few] карты
    *[many] карт
 } втёмную
-played-pass = пропустил ход
+played-pass = ничего не объявил
 
 ## Почему ход не принят (всплывающие подсказки)
 

@@ -49,7 +49,7 @@ buraco-button-sort-rank = Sort by rank
 buraco-button-sort-suit = Sort by suit
 ## What the bot did for a player ("the bot …"): a verb in the past tense
 buraco-played-stock = drew from the stock
-buraco-played-pile = took the pile
+buraco-played-pile = took the discard pile
 buraco-played-meld = laid { $count ->
     [one] a run
    *[other] { $count } runs

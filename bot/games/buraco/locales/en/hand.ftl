@@ -6,8 +6,8 @@ buraco-played-add = { $count ->
 }
 
 ## What is on the table (a group game: the table is in another chat)
-buraco-hand-pile = Pile ({ $count }): { $cards }
-buraco-hand-pile-top = Pile ({ $count }), on top: … { $cards }
+buraco-hand-pile = Discard pile ({ $count }): { $cards }
+buraco-hand-pile-top = Discard pile ({ $count }), on top: … { $cards }
 buraco-hand-our-runs = <b>Your runs</b> ({ $pair }){ $count ->
     [0] { ": " }none yet
    *[other] { ":" }
@@ -19,5 +19,5 @@ buraco-hand-their-runs = <b>Opponents' runs</b> ({ $pair }){ $count ->
 
 ## The turn
 buraco-fresh = You drew { $card }.
-buraco-your-melds-draft = Lay runs: you may discard and end your turn once the opening reaches { $needed } points. Or take it back.
+buraco-your-melds-draft = Lay runs: once your opening reaches { $needed } points, you may discard and end your turn. Or take it back.
 buraco-mark-more = Mark more cards: a run is three or more cards of one suit in a row.

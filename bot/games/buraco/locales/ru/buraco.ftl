@@ -50,7 +50,7 @@ buraco-button-cancel = Отменить выкладку
 buraco-button-sort-rank = Сортировать по рангу
 buraco-button-sort-suit = Сортировать по масти
 ## Что бот сделал за игрока («бот …»): глагол в прошедшем времени
-buraco-played-stock = взял из колоды
+buraco-played-stock = взял карту из колоды
 buraco-played-pile = забрал сброс
 buraco-played-meld = выложил { $count ->
     [one] ряд
