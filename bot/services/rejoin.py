@@ -160,6 +160,19 @@ class RejoinService:
         outbox = []
         for table in tables:
             group_tr = await self.core.chat_translator(table.chat_id)
-            said = group_tr.t("flow-player-ready", name=html.escape(actor.name))
+            name = html.escape(actor.name)
+            # «можно начинать» only when nobody else at the table is still out of reach (the start would fail).
+            waiting = [
+                html.escape(seat.name)
+                for seat in table.seats
+                if seat.user_id is not None
+                and seat.user_id != actor.user_id
+                and not await self._reachable(seat.user_id)
+            ]
+            if waiting:
+                names = group_tr.t("list-separator").join(waiting)
+                said = group_tr.t("flow-player-ready-others-wait", name=name, names=names)
+            else:
+                said = group_tr.t("flow-player-ready", name=name)
             outbox.append(text_message(table.chat_id, said, thread_id=table.thread_id, silent=True))
         await self.core.enqueue(outbox, update_id)

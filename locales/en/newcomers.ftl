@@ -5,6 +5,7 @@ flow-need-private-group = { $names }: I can't send you your cards yet. Tap the b
 flow-need-private-button = 📩 Open a private chat with the bot
 flow-table-waits = Done: your cards will come here from now on. Your table is waiting — head back to the group, the game can start.
 flow-player-ready = ✅ { $name } can get cards now — the game can start.
+flow-player-ready-others-wait = ✅ { $name } can get cards now. Still to open a private chat with the bot: { $names }.
 flow-new-which-game = I don't know that game. What shall we play?
 flow-rules-which-game = The rules of which game?
 flow-private-new = Tables are started in groups: add me to a group and send /new there. To play the computer here: /play.

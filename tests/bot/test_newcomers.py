@@ -69,6 +69,25 @@ async def test_the_host_who_never_opened_the_private_chat_is_sent_there_and_the_
     assert (await world.table()).status is TableStatus.PLAYING
 
 
+async def test_a_player_ready_while_another_is_not_is_no_signal_to_start(world: World) -> None:
+    """Anna (the host) never opened the private chat, and Boris blocked the bot after he joined: when Anna opens
+    it, the group hears she is ready, and that Boris still has to (a «можно начинать» then would only bring
+    another refusal); when he is back, the table may start."""
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    table = await world.table()
+    payload = invite_payload(world.tables.core.invite_key, table.table_id)
+    await world.tables.rejoin.join_from_link(payload, BORIS, is_member=member(True), update_id=2)
+    await world.storage.set_user_blocked(BORIS.user_id)
+    await world.tables.rejoin.start_private(ANNA, update_id=3)
+    await world.deliver()
+    [first] = [text for text in world.api.texts(GROUP) if "получит карты" in text]
+    assert first == "✅ Теперь Аня &lt;3 получит карты. Ещё нужно открыть личный чат с ботом: Борис."
+    await world.tables.rejoin.start_private(BORIS, update_id=4)
+    await world.deliver()
+    *_, second = [text for text in world.api.texts(GROUP) if "получит карты" in text]
+    assert second == "✅ Теперь Борис получит карты — можно начинать."
+
+
 async def test_the_others_who_cannot_be_reached_get_one_quiet_group_message_with_the_link(world: World) -> None:
     await started(world, ANNA)
     await world.tables.lobby.open(GROUP, ANNA, update_id=1)
@@ -115,7 +134,8 @@ def test_burkozel_help_explains_the_penalties_the_group_sees(language: str, expe
 
 
 @pytest.mark.parametrize(
-    ("profile", "expected"), [("bura", "11 побед, опережая остальных хотя бы на 2"), ("kozel", "ставят в банк по 1 фишке"), ("b5", "11 побед")]
+    ("profile", "expected"),
+    [("bura", "11 побед, опережая остальных хотя бы на 2"), ("kozel", "ставят в банк по 1 фишке"), ("b5", "11 побед")],
 )
 def test_every_bura_game_says_how_the_match_is_counted(profile: str, expected: str) -> None:
     told = help_text(TableSettings(profile=profile, language="ru"), Translations().get("ru"))

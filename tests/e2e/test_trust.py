@@ -174,7 +174,9 @@ async def test_the_start_refusal_fits_an_alert(tg: FakeTelegram, bot: BotProcess
     assert answer.show_alert and answer.text is not None and len(answer.text) <= 200
     assert answer.text.endswith("и ещё 1. Откройте личный чат со мной и нажмите «Запустить».")
     told = await tg.wait_for(
-        lambda: next((m for m in tg.messages(group, from_bot=True) if "не могу прислать вам карты" in (m.text or "")), None),
+        lambda: next(
+            (m for m in tg.messages(group, from_bot=True) if "не могу прислать вам карты" in (m.text or "")), None
+        ),
         MOVE_WAIT,
         "the group's message",
     )
