@@ -135,7 +135,11 @@ def test_burkozel_help_explains_the_penalties_the_group_sees(language: str, expe
 
 @pytest.mark.parametrize(
     ("profile", "expected"),
-    [("bura", "11 побед, опережая остальных хотя бы на 2"), ("kozel", "ставят в банк по 1 фишке"), ("b5", "11 побед")],
+    [
+        ("bura", "11 побед, опережая остальных хотя бы на 2"),
+        ("kozel", "ставят в банк по 1 фишке"),
+        ("b5", "11 побед"),
+    ],
 )
 def test_every_bura_game_says_how_the_match_is_counted(profile: str, expected: str) -> None:
     told = help_text(TableSettings(profile=profile, language="ru"), Translations().get("ru"))
