@@ -145,7 +145,7 @@ def text_message(
 
 
 def move_limit(seconds: int, tr: Translator) -> str:
-    """The move timer as the table shows it: how long a move may take («на ход 1 мин»), not a clock.
+    """The move timer as the table shows it: how long a move may take («1 мин на ход»), not a clock.
 
     A clock («⏳ 1:00») stood still between the table's edits, which the group's budget cannot spend on ticks;
     a deadline as a time of day («до 18:42») needs the players' time zone, which Telegram does not tell a bot
@@ -348,7 +348,10 @@ class MoveMessages:
             if tr.language not in rendered:
                 if private:
                     texts = game.announcements(match, events, names, tr, settings=settings, before=before)
-                    rendered[tr.language] = [line for text in texts for line in text.split("\n")]
+                    # One announcement apart from the next, as the group would see them (a match's result, then
+                    # the next deal's start).
+                    told = [line for text in texts if text for line in ("", *text.split("\n"))]
+                    rendered[tr.language] = told[1:]
                 else:
                     rendered[tr.language] = game.deal_story(match, events, names, tr, settings=settings, before=before)
             return rendered[tr.language]

@@ -151,8 +151,13 @@ def group_view(game: Game, tg: FakeTelegram, scale: float, since: float) -> Grou
     seen.deals, seen.tricks = len(starts), len(taken)
     for deal, number, seat, at in taken:
         name = re.escape(names.get(seat, "?"))
-        # This bot: «3. Аня 8♣️ · Борис 9♣️ → Борис»; before it: «Взятка 3 → Борис: ...» (the last trick only).
-        result = re.compile(rf"^(?:{number}\. .* → {name}|(?:Взятка|Trick) {number} → {name}:.*)$", re.MULTILINE)
+        # This bot: «3. Аня 8♣️ · Борис 9♣️ → Борис» (the deal's result: «Взятка 3: ... → Борис»); before issue 37:
+        # «Взятка 3 → Борис: ...» (the last trick only).
+        result = re.compile(
+            rf"^(?:{number}\. .* → {name}|(?:Взятка|Trick) {number}: .* → {name}"
+            rf"|(?:Взятка|Trick) {number} → {name}:.*)$",
+            re.MULTILINE,
+        )
         until = starts.get(deal + 1, math.inf)
         header = re.compile(rf"(?:сдача|deal) {deal}\b")
         if not any(

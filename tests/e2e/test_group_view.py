@@ -82,7 +82,7 @@ async def test_the_group_sees_every_trick_hears_the_news_first_and_keeps_the_tab
         elif event["type"] == "TrickTaken" and deal <= DEALS:
             taken += 1
             number, name = event["trick_number"], re.escape(names[event["seat"]])
-            line = re.compile(rf"^({number}\. .* → {name}|Взятка {number} → {name}:.*)$", re.MULTILINE)
+            line = re.compile(rf"^({number}\. .* → {name}|Взятка {number}: .* → {name})$", re.MULTILINE)
             of_deal = re.compile(rf"сдача {deal} ·")
             if not any(
                 line.search(text) and (of_deal.search(text) or "Сдачу" in text or "сдачу" in text) for text in shown

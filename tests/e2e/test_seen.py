@@ -4,6 +4,7 @@ table in a forum topic, and the first run's buttons."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 from bot.games.bura.buttons import HandOp
@@ -38,6 +39,10 @@ def hand_of_move(players: Players, user: User, move: int) -> Message | None:
 
 def showing(tg: FakeTelegram, chat: Chat, text: str) -> Message | None:
     return next((m for m in bot_messages(tg, chat) if text in (m.text or "")), None)
+
+
+def showing_line(tg: FakeTelegram, chat: Chat, line: re.Pattern[str]) -> Message | None:
+    return next((m for m in bot_messages(tg, chat) if line.search(m.text or "")), None)
 
 
 def deleted(message: Message) -> bool:
@@ -176,11 +181,12 @@ async def test_the_trick_that_ends_a_deal_is_shown(tg: FakeTelegram, start: Star
     players = await seat_players(tg, storage, 2, settings=[("profile", Profile.BURA_5.value)])
     await players.play_deal(greedy)
     trick = last_trick(settings, seed)
-    line = f"Взятка {trick.trick_number} → {players.user(trick.seat).first_name}: "
-    await players.group_says(line, "Сдача сыграна")
+    line = re.compile(rf"^Взятка {trick.trick_number}: .* → {players.user(trick.seat).first_name}$", re.MULTILINE)
+    said = await players.group_says("Сдача сыграна", f"Взятка {trick.trick_number}: ")
+    assert line.search(said.text or ""), said.text
     for user in players.by_seat.values():
         await tg.wait_for(
-            partial(showing, tg, tg.private_chat(user), line),
+            partial(showing_line, tg, tg.private_chat(user), line),
             MOVE_WAIT,
             f"{user.first_name}'s hand to show the last trick",
         )

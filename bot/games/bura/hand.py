@@ -94,7 +94,12 @@ def _head(view: SeatView, names: Mapping[int, str], tr: Translator, title: str, 
         else:
             lines.append(tr.t("hand-header-untitled", trump=trump, stock=table.stock))
     shown = set(lines[0].split("\n")) if story.table_text is not None else set()
-    notes = [note for note in story.notes if note not in shown]  # the table says the match's end already
+    notes = [note for note in story.notes if not note or note not in shown]  # the table says the match's end
+    while notes and not notes[0]:
+        notes.pop(0)
+    while notes and not notes[-1]:
+        notes.pop()
+    notes = [note for index, note in enumerate(notes) if note or notes[index - 1]]  # no two blank lines in a row
     if notes:
         lines.append("")
         lines.extend(notes)

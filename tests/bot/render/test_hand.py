@@ -222,9 +222,9 @@ def test_the_hand_tells_the_last_trick_and_the_notes_it_is_given(ru: Translator)
     story = HandStory(notes=["⏳ Время вышло — бот сыграл за вас: 2 карты втёмную."])
     text, _ = hand(match, 2, ru, story=story)
     assert "⏳ Время вышло — бот сыграл за вас: 2 карты втёмную." in text
-    assert "Взятка 1 → Борис: Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠→К♦️ 🂠→8♦️" in text, "she knows her own"
+    assert "Взятка 1: Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠→К♦️ 🂠→8♦️ → Борис" in text, "she knows her own"
     other, _ = hand(match, 0, ru)
-    assert "Взятка 1 → Борис: Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠" in other, "the others see backs"
+    assert "Взятка 1: Аня Д♠️ 7♠️ · Борис 9♦️ В♠️ · Вика 🂠 🂠 → Борис" in other, "the others see backs"
     assert "Ваши взятки: 0" in text
 
 

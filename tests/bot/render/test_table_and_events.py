@@ -278,7 +278,7 @@ def test_the_trick_that_ends_a_deal_leads_its_result(ru: Translator) -> None:
             continue
         texts = render_announcements(events, NAMES, ru, teams=False, final_trick=final)
         joined = "\n".join(texts)
-        assert f"Взятка {final.number if final else 0} → " in joined
+        assert f"Взятка {final.number if final else 0}: " in joined
         assert joined.index("Взятка") < joined.index("Сдача 2") if "Сдача 2" in joined else True
         return
     pytest.fail("no deal ended on a trick in 200 games")
