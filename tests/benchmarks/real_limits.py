@@ -2,8 +2,10 @@
 
 Run: ``.venv/bin/python -m tests.benchmarks.real_limits`` (a two-player match to 11 at the default settings),
 ``--game burkozel`` (one four-player Буркозёл deal, two against two), ``--game computer`` (a person against a
-computer in a group, the match to 11, or ``--deals`` of it) and ``--game play`` (a match against the computer with
-/play in the private chat).
+computer in a group, the match to 11, or ``--deals`` of it), ``--game buraco`` (a Бурако deal of one person and
+three computers; the person draws from the stock and discards) and ``--game play`` (a match against the computer
+with /play in the private chat). ``--in-group``: the people play from the hands the group shows them alone
+(«🃏 Мои карты», issue 37); their turn is then seen there, and their private hands still ring.
 
 The fake Bot API enforces Telegram's flood limits (a message a second a chat with bursts of three, 20 a minute
 a group, 30 a second in all; edits count) with time scaled: a second of Telegram's time lasts ``--scale`` of a
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import math
 import random
@@ -42,17 +45,22 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from bot.games.buraco.buttons import Op
+from bot.services import TableState
 from bot.storage import TableStatus
-from tests.botapi import FakeTelegram, FloodPolicy
+from engine.buraco.deal import Phase
+from tests.botapi import FakeTelegram, FloodPolicy, Message, User
 from tests.e2e.conftest import BotProcess
-from tests.e2e.harness import Game, busy_group, open_game
+from tests.e2e.harness import Game, Tap, busy_group, buttons, hand_cb, open_game
 from tests.e2e.players import Players, greedy, moved_past
 from tests.e2e.reader import BotDatabase
+from tests.matches import buraco_match
 
 GAMES = {
     "bura": (2, 0, {}),  # the default settings: Бура, a match to 11 won deals, a 60 s move timer
     "burkozel": (4, 0, {"profile": "bk"}),
     "computer": (1, 1, {}),  # one person against a computer in the group: its moves come a second apart
+    "buraco": (1, 3, {"profile": "buraco"}),  # one person, three computers: its deal is some sixty turns
 }
 
 
@@ -63,6 +71,37 @@ class Turns:
 
     waits: list[float] = field(default_factory=list)
     pings: list[float | None] = field(default_factory=list)
+
+
+def rang(game: Game, user: User, hand: Message, hand_ids: dict[int, int]) -> bool:
+    """His turn rang his phone: his private hand (not the one the group shows him alone, which never rings) is a
+    new message since he last tapped, sent with a notification."""
+    private = game.private_hand(user) if user.id in game.in_group else hand
+    return private is not None and private.message_id != hand_ids.get(user.id) and private.notified
+
+
+async def ringing(
+    game: Game, user: User, hand: Message, hand_ids: dict[int, int], since: float, scale: float, think: float
+) -> float | None:
+    """While he thinks over the turn he sees (`think` seconds): when (scaled, from `since`) his phone rang for it,
+    if within 2 s; None if it did not. Playing from his private hand, the hand he sees is the ring; from the hand
+    the group shows him alone, the ring is his private hand's, which may come a moment later."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    rung: float | None = None
+    while True:
+        if rung is None and rang(game, user, hand, hand_ids):
+            rung = (loop.time() - since) / scale
+        if loop.time() - start >= think and (rung is not None or loop.time() - since >= 2.0 * scale):
+            break
+        await asyncio.sleep(0.005)
+    return rung if rung is not None and rung <= 2.0 else None
+
+
+def remember(game: Game, user: User, hand: Message, hand_ids: dict[int, int]) -> None:
+    private = game.private_hand(user) if user.id in game.in_group else hand
+    if private is not None:
+        hand_ids[user.id] = private.message_id
 
 
 async def play(
@@ -87,15 +126,16 @@ async def play(
         first = True
         while True:
             tap = await game.wait_tap(match, version, skip)
+            think = rng.uniform(*pace) * scale
             if first:
                 wait = (loop.time() - shown_after) / scale
                 turns.waits.append(wait)
                 if mover != last_mover:  # his turn came: a new message must ring his phone
-                    anew = tap.message.message_id != hand_ids.get(tap.user.id) and tap.message.notified
-                    turns.pings.append(wait if anew else None)
+                    turns.pings.append(await ringing(game, tap.user, tap.message, hand_ids, shown_after, scale, think))
+                    think = 0.0
                 first = False
-            hand_ids[tap.user.id] = tap.message.message_id
-            await asyncio.sleep(rng.uniform(*pace) * scale)
+            remember(game, tap.user, tap.message, hand_ids)
+            await asyncio.sleep(think)
             await game.tap(tap)
             if tap.final:
                 break
@@ -107,6 +147,65 @@ async def play(
     return turns
 
 
+async def play_buraco(
+    game: Game, scale: float, rng: random.Random, deals: int | None, pace: tuple[float, float] = (1.0, 4.0)
+) -> Turns:
+    """A Бурако deal (or `deals` of them) to its score; the people draw from the stock (or keep the first card)
+    and discard their first card; the computers play by themselves. Each person's wait to see his turn, scaled."""
+    loop = asyncio.get_running_loop()
+    turns = Turns()
+    shown_after = loop.time()
+    hand_ids: dict[int, int] = {}
+    while True:
+        status, version, state = game.row()
+        if status != TableStatus.PLAYING.value or state is None:
+            break
+        match = buraco_match(TableState.from_json(state).match)
+        if match.deal_number >= (deals or 1):
+            break
+        seat = match.to_act()
+        user = game.by_seat.get(seat) if seat is not None else None
+        if user is None:  # a computer's turn: one commit
+            await game.until(lambda version=version: game.version() > version, "a computer's turn")  # type: ignore[misc]
+            shown_after = loop.time()
+            continue
+        phase = match.deal.phase
+        ops = (Op.KEEP,) if phase is Phase.FIRST_CHOICE else (Op.STOCK,) if phase is not Phase.MELD else (Op.TOGGLE,)
+        message, data = await buraco_button(game, user, version, ops)
+        think = rng.uniform(*pace) * scale
+        if phase is not Phase.MELD:  # his turn begins: how long until he saw it, and whether it rang
+            turns.waits.append((loop.time() - shown_after) / scale)
+            turns.pings.append(await ringing(game, user, message, hand_ids, shown_after, scale, think))
+            think = 0.0
+        remember(game, user, message, hand_ids)
+        await asyncio.sleep(think)
+        await game.tap(Tap(user, message, data, final=phase is not Phase.MELD))
+        if phase is Phase.MELD:
+            message, data = await buraco_button(game, user, version, (Op.DISCARD,))
+            await asyncio.sleep(rng.uniform(*pace) * scale)
+            await game.tap(Tap(user, message, data, final=True))
+        await game.until(lambda version=version: game.version() > version, "the move's commit")  # type: ignore[misc]
+        shown_after = loop.time()
+    return turns
+
+
+async def buraco_button(game: Game, user: User, version: int, ops: tuple[str, ...]) -> tuple[Message, str]:
+    """His hand once it shows a button for move `version` with the first of `ops` it has; its data."""
+
+    def found() -> tuple[Message, str] | None:
+        message = game.hand(user)
+        if message is None:
+            return None
+        shown = [(data.op, b) for b in buttons(message) if (data := hand_cb(b)) is not None and data.move == version]
+        for op in ops:
+            for data_op, b in shown:
+                if data_op == op:
+                    return message, str(b["callback_data"])
+        return None
+
+    return await game.tg.wait_for(found, 60, f"{user.first_name}'s {ops}")
+
+
 @dataclass
 class GroupView:
     """What the group saw of a match, in Telegram's seconds."""
@@ -114,6 +213,8 @@ class GroupView:
     deals: int = 0
     tricks: int = 0
     unseen: list[tuple[int, int]] = field(default_factory=list)  # (deal, trick) whose result never reached it
+    turns: int = 0  # Бурако: turns ended by a discard
+    unseen_turns: list[tuple[int, int]] = field(default_factory=list)  # (deal, turn) no picture of it reached it
     delays: list[float] = field(default_factory=list)  # commit of a ringing announcement -> its delivery
     rang: int = 0  # group messages of the table that rang
     undelivered: int = 0  # ringing announcements never delivered
@@ -140,11 +241,14 @@ def group_view(game: Game, tg: FakeTelegram, scale: float, since: float) -> Grou
     ]
     starts: dict[int, float] = {}
     taken: list[tuple[int, int, int, float]] = []  # deal, trick number, taker, when
+    discards: list[tuple[int, int, float]] = []  # Бурако: deal, seat, when a turn ended
     deal = 0
     for event in events:
         payload = json.loads(event["payload"])
+        if payload.get("type") == "Discarded":
+            discards.append((deal, int(payload["seat"]), event["created_at"]))
         if payload.get("type") == "DealStarted":
-            deal = int(payload["deal_number"])
+            deal = int(payload.get("deal_number", payload.get("number", 0)))
             starts[deal] = event["created_at"]
         elif payload.get("type") == "TrickTaken":
             taken.append((deal, int(payload["trick_number"]), int(payload["seat"]), event["created_at"]))
@@ -167,6 +271,16 @@ def group_view(game: Game, tg: FakeTelegram, scale: float, since: float) -> Grou
             for when, text, ref in shown
         ):
             seen.unseen.append((deal, number))
+    # Бурако (issue 37): the table's last round of turns, a line a seat («<b>Аня</b>: берёт из колоды, сбрасывает
+    # 7♥️»): a turn was seen when a picture of the table shows its line after the turn and before that seat's next.
+    seen.turns = len(discards)
+    pictures = [(when, text) for when, text, ref in shown if ref == "table"]
+    for index, (deal, seat, at) in enumerate(discards):
+        name = re.escape(html.escape(names.get(seat, "?")))
+        line = re.compile(rf"^<b>{name}</b>: .*(?:сбрасывает|discards) ", re.MULTILINE)
+        until = next((when for d, s2, when in discards[index + 1 :] if s2 == seat), math.inf)
+        if not any(at - 1e-3 <= when < until and line.search(text) for when, text in pictures):
+            seen.unseen_turns.append((deal, index + 1))
     sent = [
         request
         for request in tg.history
@@ -206,12 +320,16 @@ async def run(args: argparse.Namespace) -> None:
             await bot.start()
             try:
                 game = await open_game(tg, bot.database, players=players, settings=settings, computers=computers)
+                since = time.time()
+                if args.in_group:
+                    for user in game.by_seat.values():
+                        await game.show_in_group(user)
                 stop = asyncio.Event()
                 spender = asyncio.create_task(busy_group(tg, args.scale, stop)) if args.busy_group else None
                 started = time.monotonic()
                 calls_before = len(tg.history)
-                since = time.time()
-                turns = await play(game, args.scale, random.Random(args.seed), deals, args.pace)
+                playing = play_buraco if args.game == "buraco" else play
+                turns = await playing(game, args.scale, random.Random(args.seed), deals, args.pace)
                 took = (time.monotonic() - started) / args.scale
                 stop.set()
                 asked = await spender if spender is not None else 0
@@ -230,7 +348,8 @@ async def run(args: argparse.Namespace) -> None:
     waits = turns.waits
     cuts = statistics.quantiles(waits, n=100, method="inclusive")
     rung = [wait for wait in turns.pings if wait is not None and wait <= 2.0]
-    print(f"== {args.game}, {players} players, time scaled by {args.scale} (figures in Telegram's seconds)")
+    where = ", from the hands in the group" if args.in_group else ""
+    print(f"== {args.game}, {players} players{where}, time scaled by {args.scale} (figures in Telegram's seconds)")
     print(f"turns                   {len(waits)}   ({took:.0f} s of play, {taken} tricks)")
     print(f"wait to see one's turn  p50 {cuts[49]:.2f} s   p95 {cuts[94]:.2f} s   max {max(waits):.2f} s")
     print(
@@ -245,6 +364,12 @@ async def run(args: argparse.Namespace) -> None:
         f"tricks never shown      {len(view.unseen)} of {view.tricks} in {view.deals} deals"
         f" ({len(view.unseen) / deals:.1f} a deal): {view.unseen[:12]}{' ...' if len(view.unseen) > 12 else ''}"
     )
+    if view.turns:
+        unseen = view.unseen_turns
+        print(
+            f"turns never shown       {len(unseen)} of {view.turns} in {view.deals} deals (Бурако: the table's last"
+            f" round): {unseen[:12]}{' ...' if len(unseen) > 12 else ''}"
+        )
     if view.delays:
         late = (
             statistics.quantiles(view.delays, n=100, method="inclusive") if len(view.delays) > 1 else view.delays * 99
@@ -330,6 +455,7 @@ def main() -> None:
         help="LOW,HIGH: (scaled) seconds a person takes before each tap, 1,4 by default; 0.3,1 for quick players",
     )
     parser.add_argument("--busy-group", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--in-group", action="store_true", help="the people play from the hands the group shows them")
     parser.add_argument("--bot-path", help="run the bot from this checkout (e.g. a git worktree of an older commit)")
     args = parser.parse_args()
     asyncio.run(run_play(args) if args.game == "play" else run(args))

@@ -26,6 +26,7 @@ from engine.bura.match import Match
 from engine.bura.views import view
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.botapi.html import parse_html, strip_text
+from tests.e2e.players import ask_hand_in_group, hand_in_group
 from tests.e2e.reader import sql_for, table_from
 from tests.matches import bura_match
 
@@ -85,6 +86,7 @@ class Game:
         self.people = people
         self.table_id = table_id
         self.by_seat: dict[int, User] = {}
+        self.in_group: set[int] = set()  # people who play from the hand the group shows them alone
 
     # -- reading the database --------------------------------------------------------------------------------
 
@@ -132,6 +134,13 @@ class Game:
     # -- playing ---------------------------------------------------------------------------------------------
 
     def hand(self, user: User) -> Message | None:
+        """The hand the user plays from: the bot's hand message in his private chat for this table, or, once he
+        asked for it (`show_in_group`), the one the group shows him alone."""
+        if user.id in self.in_group:
+            return hand_in_group(self.tg, self.group, user, self.table_id)
+        return self.private_hand(user)
+
+    def private_hand(self, user: User) -> Message | None:
         """The bot's hand message in the user's private chat for this table."""
         for message in reversed(self.tg.messages(self.tg.private_chat(user), from_bot=True)):
             data = [hand_cb(button) for button in buttons(message)]
@@ -139,8 +148,37 @@ class Game:
                 return message
         return None
 
+    async def show_in_group(self, user: User) -> Message:
+        """The user taps «🃏 Мои карты» under the group's table and plays from the hand it shows him from then on."""
+
+        def table() -> Message | None:
+            shown = self.tg.messages(self.group, from_bot=True)
+            return next(
+                (
+                    m
+                    for m in reversed(shown)
+                    if any(str(b.get("callback_data", "")).startswith("e:") for b in buttons(m))
+                ),
+                None,
+            )
+
+        message = await self.tg.wait_for(table, WAIT, "the table with its «🃏 Мои карты»")
+        hand = await ask_hand_in_group(self.tg, self.group, message, user, self.table_id)
+        self.in_group.add(user.id)
+        return hand
+
+    def shown_move(self, seat: int, version: int) -> int:
+        """The move the seat's hand buttons name at table version `version`: the last one that changed his hand
+        (a commit that changed nothing of his, his «🃏 Мои карты» say, leaves them as they were)."""
+        _, now, state = self.row()
+        if now != version or state is None:
+            return version
+        shown = json.loads(state).get("table", {}).get("shown", {}).get(str(seat))
+        return int(shown[0]) if shown else version
+
     def next_tap(self, match: Match, version: int, skip: str | None = None) -> Tap | None:
-        """The button the player to act would tap now, as his hand shows it; None while it shows an older move."""
+        """The button the player to act would tap now, as his hand shows it; None while it shows an older move.
+        `version` is the move his buttons name (`shown_move`)."""
         seat = match.to_act()
         assert seat is not None
         user = self.by_seat[seat]
@@ -183,13 +221,16 @@ class Game:
         return answer
 
     async def wait_tap(self, match: Match, version: int, skip: str | None = None) -> Tap:
+        """The next button of the player to act, for the match at table version `version`."""
         seat = match.to_act()
         assert seat is not None
+        move = self.shown_move(seat, version)
         return await self.tg.wait_for(
-            lambda: self.next_tap(match, version, skip),
+            lambda: self.next_tap(match, move, skip),
             WAIT,
             f"a button of move {version}",
-            on=self.tg.private_chat(self.by_seat[seat]).id,  # only his hand's chat can bring the button
+            # only his hand's chat can bring the button (the group, for the hand it shows him alone)
+            on=self.group.id if self.by_seat[seat].id in self.in_group else self.tg.private_chat(self.by_seat[seat]).id,
         )
 
     async def play_move(self, think: Callable[[], Awaitable[None]] | None = None) -> bool:

@@ -132,6 +132,25 @@ def cards_of(data: HandCb) -> tuple[Card, ...]:
     return tuple(Card.parse(data.cards[i : i + 2]) for i in range(0, len(data.cards), 2))
 
 
+def hand_in_group(tg: FakeTelegram, group: Chat, user: User, table_id: int) -> Message | None:
+    """The newest hand of the table that the group shows the user alone (an ephemeral message)."""
+    for message in reversed(tg.ephemeral_messages(group, user)):
+        if any((data := hand_cb(b)) is not None and data.table == table_id for b in buttons(message)):
+            return message
+    return None
+
+
+async def ask_hand_in_group(tg: FakeTelegram, group: Chat, table: Message, user: User, table_id: int) -> Message:
+    """The user taps «🃏 Мои карты» under the group's `table` message; the hand it then shows him alone."""
+    [mine] = [b for b in buttons(table) if str(b.get("callback_data", "")).startswith("e:")]
+    shown = hand_in_group(tg, group, user, table_id)
+    answer = await tg.wait_answer(tg.tap(user, table, text=str(mine["text"])), timeout=MOVE_WAIT)
+    assert not answer.show_alert, f"{user.first_name}: {answer.text}"
+    return await tg.wait_ephemeral(
+        group, user, lambda m: hand_in_group(tg, group, user, table_id) is m, after=shown, timeout=MOVE_WAIT
+    )
+
+
 def hand_move(message: Message) -> int | None:
     """The move a hand message is for (its buttons carry it), or None without hand buttons."""
     moves = {data.move for data in map(hand_cb, buttons(message)) if data is not None}
@@ -213,22 +232,13 @@ class Players:
 
     def hand_in_group(self, user: User) -> Message | None:
         """The hand the group shows the user alone (an ephemeral message), the newest."""
-        for message in reversed(self.tg.ephemeral_messages(self.group, user)):
-            if any((data := hand_cb(b)) is not None and data.table == self.table_id for b in buttons(message)):
-                return message
-        return None
+        return hand_in_group(self.tg, self.group, user, self.table_id)
 
     async def show_in_group(self, user: User) -> Message:
         """The user taps «🃏 Мои карты» under the group's table and plays from the hand it shows him from then on."""
-        table = await self.table_shows()
-        [mine] = [b for b in buttons(table) if str(b.get("callback_data", "")).startswith("e:")]
-        shown = self.hand_in_group(user)
-        answer = await self.tg.wait_answer(self.tg.tap(user, table, text=str(mine["text"])), timeout=MOVE_WAIT)
-        assert not answer.show_alert, f"{user.first_name}: {answer.text}"
+        shown = await ask_hand_in_group(self.tg, self.group, await self.table_shows(), user, self.table_id)
         self.in_group.add(user.id)
-        return await self.tg.wait_ephemeral(
-            self.group, user, lambda m: bool(buttons(m)), after=shown, timeout=MOVE_WAIT
-        )
+        return shown
 
     def table_message(self) -> Message | None:
         """The group's live table message (the one that shows the trump line), once the bot has sent it."""
