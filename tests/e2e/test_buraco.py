@@ -5,7 +5,9 @@ marked and discarded; the computers meld, take piles and go out by themselves (o
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
+from typing import Any
 
 from bot.games.buraco.buttons import Op
 from bot.services import TableState
@@ -144,6 +146,67 @@ async def test_the_hand_shows_the_pile_both_pairs_runs_and_the_card_drawn(tmp_pa
             text = await tg.wait_for(drawn, WAIT, "the hand after the draw")
             assert "Сброс" in text and "Ваши ряды" in text and "Ряды соперников" in text, text
             assert text.index("Сброс") < text.index("Ваши ряды") < text.index("Ваши карты"), text
+        finally:
+            await bot.stop()
+        assert "Traceback" not in bot.output()
+
+
+RINGING = frozenset({"DealStarted", "DealScored", "MatchEnded"})
+
+
+def is_news(event: dict[str, Any]) -> bool:
+    """A morto taken, a run grown to a canastra (seven cards, RULES §17.4), a stock renewed from a morto: what a
+    commit tells the group quietly, in one message however many of them it holds."""
+    kind = event["type"]
+    return kind in ("MortoTaken", "StockRenewed") or (kind == "RunExtended" and len(event["meld"]["cards"]) == 7)
+
+
+async def test_a_canastra_or_a_morto_is_one_quiet_message_for_its_commit(tmp_path: Path) -> None:
+    """Issue 37: a canastra, a morto, a renewed stock each rang the group. Now a commit with any of them sends the
+    group one quiet message, whatever number of them it holds; a deal's start and end ring."""
+    tg = strict()
+    async with tg:
+        bot = BotProcess(tg, tmp_path, env=SCALED)
+        await bot.start()
+        try:
+            game = await open_game(tg, bot.database, players=1, settings={"profile": "buraco"})
+            await play_first_deal(game)
+            await game.delivered()
+            commits: dict[float, list[dict[str, Any]]] = {}  # a commit's events share its time
+            rows = game.query(
+                "SELECT payload, created_at FROM events WHERE table_id = ? ORDER BY seq", (game.table_id,)
+            )
+            for row in rows:
+                commits.setdefault(float(row["created_at"]), []).append(json.loads(row["payload"]))
+            quiet = {
+                at: events
+                for at, events in commits.items()
+                if any(is_news(event) for event in events) and not any(event["type"] in RINGING for event in events)
+            }
+            assert quiet, "no canastra, morto or renewed stock in the deal"
+            for at, events in quiet.items():
+                sent = game.query(
+                    "SELECT payload FROM outbox WHERE chat_id = ? AND created_at = ? AND kind = 'send' AND ref IS NULL",
+                    (game.group.id, at),
+                )
+                news = sum(is_news(event) for event in events)
+                assert len(sent) == 1, (events, sent)  # one message for the commit, not one per event
+                payload = json.loads(sent[0]["payload"])
+                assert payload.get("disable_notification") is True, payload
+                assert len(str(payload["text"]).split("\n")) == news, (payload, events)  # a line each
+            refs = game.query(
+                "SELECT message_id FROM message_refs WHERE chat_id = ? AND purpose = 'table'", (game.group.id,)
+            )
+            table = {row["message_id"] for row in refs}
+            told = [
+                message
+                for message in tg.messages(game.group, from_bot=True)
+                if message.message_id not in table
+                and any(word in (message.text or "") for word in ("берёт морто", "канастра", "стало колодой"))
+                and "Сдача" not in (message.text or "")
+            ]
+            assert len(told) == len(quiet), [message.text for message in told]
+            assert not any(message.notified for message in told), [message.text for message in told]
         finally:
             await bot.stop()
         assert "Traceback" not in bot.output()
