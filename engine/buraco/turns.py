@@ -5,15 +5,20 @@ the deal's own cards, so the record says exactly what the engine's events said; 
 A vulnerable pair's draft is not on the table until its opening is made (§17.5): a turn shows the draft's runs
 only from the discard that makes the opening (or the last card melded that takes a morto), and a draft taken
 back shows nothing.
+
+The match keeps only its current deal; the one before it (whose last turns a new deal's table still tells) is
+dealt again by the match's own dealing, from what it was then: its number, its dealer and the totals before it.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.buraco.actions import Action, AddToRun, Discard, KeepDrawn, RejectDrawn
 from engine.buraco.cards import Card
-from engine.buraco.deal import Deal
+from engine.buraco.deal import SEATING, Deal
 from engine.buraco.errors import IllegalAction
 from engine.buraco.events import (
     Discarded,
@@ -114,20 +119,24 @@ class _Building:
         )
 
 
+def _deal_start(log: Sequence[Action], end: int) -> int | None:
+    """Where the deal whose actions end at ``end`` began: its first draw, just before its only ``KeepDrawn`` or
+    ``RejectDrawn`` (§17.7a-2); None when the log holds no such deal."""
+    start = end - 1
+    while start >= 0 and not isinstance(log[start], (KeepDrawn, RejectDrawn)):
+        start -= 1
+    return start - 1 if start >= 1 else None
+
+
 def deal_actions(match: Match) -> list[Action] | None:
     """The current deal's actions in the match's log; None when the deal was set up without them (a stacked
-    position in a test). A deal's actions start with its first draw, just before its only ``KeepDrawn`` or
-    ``RejectDrawn`` (§17.7a-2)."""
+    position in a test)."""
     deal = match.deal
     log = match.actions
     if deal.first_turn:
         return list(log[-1:]) if deal.drawn is not None else []
-    start = len(log) - 1
-    while start >= 0 and not isinstance(log[start], (KeepDrawn, RejectDrawn)):
-        start -= 1
-    if start < 1:
-        return None
-    return list(log[start - 1 :])
+    start = _deal_start(log, len(log))
+    return None if start is None else list(log[start:])
 
 
 def deal_turns(match: Match) -> tuple[Turn, ...]:
@@ -137,7 +146,36 @@ def deal_turns(match: Match) -> tuple[Turn, ...]:
     actions = deal_actions(match)
     if not actions:
         return ()
-    replay = Deal(deal.dealer, deal.order, deal.vulnerable, renew_at_discard=deal.renew_at_discard)
+    return _turns(Deal(deal.dealer, deal.order, deal.vulnerable, renew_at_discard=deal.renew_at_discard), actions)
+
+
+def previous_deal_turns(match: Match) -> tuple[Turn, ...]:
+    """Every turn of the deal before the current one, oldest first: the last of them went out, or drew the last
+    card. Empty in the first deal, and once the match is over (its last deal is still the current one)."""
+    if match.finished or not match.deal_number or not match.history:
+        return ()
+    current = deal_actions(match)
+    if current is None:
+        return ()
+    end = len(match.actions) - len(current)
+    start = _deal_start(match.actions, end)
+    if start is None:
+        return ()
+    return _turns(_dealt_before(match), match.actions[start:end])
+
+
+def _dealt_before(match: Match) -> Deal:
+    """The deal before the current one as it was dealt: the match's own dealing, asked as it stood then."""
+    then = copy.copy(match)
+    then.deal_number = match.deal_number - 1
+    last = match.history[-1]
+    then.totals = [match.totals[side] - last[side].total for side in (0, 1)]
+    then.dealer = next(seat for seat in range(Match.players) if SEATING.next_seat(seat) == match.dealer)
+    return then._new_deal()
+
+
+def _turns(replay: Deal, actions: Sequence[Action]) -> tuple[Turn, ...]:
+    """The turns of ``actions`` played on the fresh ``replay``; empty if they are not its actions."""
     turns: list[Turn] = []
     building: _Building | None = None
     for action in actions:

@@ -40,9 +40,11 @@ def render_table(
     deadline_text: str | None = None,
     ended: str | None = None,
     turns: Sequence[Turn] = (),
+    earlier: Sequence[Turn] = (),
 ) -> str:
-    """The table; ``turns`` are the deal's turns so far (engine.buraco.turns), of which it shows the last round
-    (issue 37: whichever of the coalesced pictures reaches the group tells the turns since the last one did)."""
+    """The table; ``turns`` are the deal's turns so far (engine.buraco.turns), of which it shows the last round,
+    and ``earlier`` the deal's before, whose last turns it shows until their seats play in this deal (issue 37:
+    whichever of the coalesced pictures reaches the group tells the turns since the last one did)."""
     game = tr.t("game-buraco")
     head = tr.t("buraco-table-title", title=html.escape(title), game=game, deal=view.deal_number, target=TARGET)
     lines = [head if title else tr.t("buraco-table-title-untitled", game=game, deal=view.deal_number, target=TARGET)]
@@ -76,7 +78,7 @@ def render_table(
         if deadline_text is not None:
             turn += " " + tr.t("table-clock", clock=deadline_text)
         rest.append(turn)
-    if turns:
+    if turns or earlier:
         room = MAX_TEXT - len("\n".join([*lines, *rest])) - 1
-        lines += ["", *round_lines(turns, names, tr, room)]
+        lines += ["", *round_lines(turns, names, tr, room, earlier=earlier, deal=view.deal_number)]
     return clip("\n".join([*lines, *rest]))

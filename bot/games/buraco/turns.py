@@ -73,12 +73,33 @@ def turn_line(turn: Turn, names: Mapping[int, str], tr: Translator, *, cards: bo
     return tr.t(key, name=name_of(turn.seat, names, tr), parts=parts)
 
 
-def round_lines(turns: Sequence[Turn], names: Mapping[int, str], tr: Translator, room: int) -> list[str]:
+def round_lines(
+    turns: Sequence[Turn],
+    names: Mapping[int, str],
+    tr: Translator,
+    room: int,
+    *,
+    earlier: Sequence[Turn] = (),
+    deal: int = 1,
+) -> list[str]:
     """The last round's lines, newest last, within ``room`` characters: where the cards of every line would not
-    fit, the older lines name their runs without the cards (the newest keeps them)."""
+    fit, the older lines name their runs without the cards (the newest keeps them).
+
+    ``earlier`` are the turns of the deal before (number ``deal - 1``): a seat that has not played in this deal
+    yet still shows its last turn of that one, under a line saying so, so the turns that ended a deal are told
+    by the new deal's first pictures (the last picture of a deal is the one before its closing turn)."""
     latest = last_round(turns)
-    full = [turn_line(turn, names, tr) for turn in latest]
-    if sum(len(line) + 1 for line in full) <= room:
-        return full
-    short = [turn_line(turn, names, tr, cards=False) for turn in latest[:-1]]
-    return [*short, *full[-1:]]
+    played = {turn.seat for turn in latest}
+    ended = [turn for turn in last_round(earlier) if turn.seat not in played]
+    shown = [*ended, *latest]
+
+    def lines(cards: bool) -> list[str]:
+        told = [turn_line(turn, names, tr, cards=cards or turn is shown[-1]) for turn in shown]
+        if not ended:
+            return told
+        heads = [tr.t("buraco-turns-ended", deal=deal - 1)]
+        now = [tr.t("buraco-turns-now", deal=deal)] if latest else []
+        return [*heads, *told[: len(ended)], *now, *told[len(ended) :]]
+
+    full = lines(cards=True)
+    return full if sum(len(line) + 1 for line in full) <= room else lines(cards=False)

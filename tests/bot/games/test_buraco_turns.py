@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.buraco.cards import card_text
 from bot.games.buraco.game import BURACO
-from bot.games.buraco.turns import last_round, turn_line
+from bot.games.buraco.turns import turn_line
 from bot.i18n import Translations, Translator
 from bot.render.common import MAX_TEXT
 from bot.table_settings import TableSettings
@@ -19,7 +19,7 @@ from engine.buraco.cards import Card
 from engine.buraco.deal import Deal, Phase
 from engine.buraco.match import Match
 from engine.buraco.melds import Meld
-from engine.buraco.turns import Placed, Turn, deal_turns
+from engine.buraco.turns import Placed, Turn, deal_turns, previous_deal_turns
 from engine.buraco.views import seat_view
 from engine.core.cards import Suit
 from tests.engine.buraco.stack import position
@@ -220,23 +220,49 @@ def random_deals(count: int) -> list[Match]:
 
 
 def test_every_turn_shows_until_its_seat_plays_again(ru: Translator) -> None:
-    """Whatever pictures of the table are skipped, each turn is in every picture from its end to its seat's
-    next turn: a picture arriving at least once a round shows them all."""
-    for match in random_deals(4):
-        while not match.finished and match.deal_number == 0:
+    """Whatever pictures of the table are skipped, each turn is in every picture from its end to its seat's next
+    turn, across a deal's end too: a picture arriving at least once a round shows them all."""
+    heads = tuple(f"<b>{name}</b>: " for name in NAMES.values())
+    for match in random_deals(3):
+        told: dict[int, str] = {}  # each seat's last turn, as the table wrote it after that turn
+        while not match.finished and match.deal_number < 2:
             seat = match.to_act()
-            whole_turn(match)
-            if match.deal_number or match.finished:
-                break
+            deal = match.deal_number
+            whole_turn(match)  # a turn is a commit: one picture after it (if it is not skipped)
+            new_deal = match.deal_number != deal and not match.finished  # a finished match keeps its last deal
+            ended = previous_deal_turns(match) if new_deal else deal_turns(match)
+            turn = ended[-1]
+            assert turn.seat == seat and turn.over
+            told[seat] = turn_line(turn, NAMES, ru)
             text = table(match, ru)
-            turns = deal_turns(match)
-            assert turns[-1].seat == seat and turns[-1].over
-            for turn in last_round(turns):
-                assert turn_line(turn, NAMES, ru) in text
-            # a full round: the last four turns, one a seat, newest last
-            heads = tuple(f"<b>{name}</b>: " for name in NAMES.values())
+            for line in told.values():
+                assert line in text, (line, text)
+            # one line a seat: its latest turn, no older one
             shown = [line for line in text.split("\n") if line.startswith(heads)]
-            assert shown == [turn_line(turn, NAMES, ru) for turn in turns[-4:]]
+            assert sorted(shown) == sorted(told.values()), text
+            if new_deal:  # the new deal's first picture tells how the last one ended
+                head = f"Конец сдачи {match.deal_number}:"
+                assert head in text and text.index(head) < text.index(told[seat])
+
+
+def test_a_new_deal_tells_the_last_turns_of_the_deal_before(ru: Translator, en: Translator) -> None:
+    match = Match(seed="p1")  # its first deal ends with Борис2 going out
+    until(match, lambda m: m.deal_number == 1)
+    closing = previous_deal_turns(match)[-1]
+    assert closing.out and closing.seat == 1 and not deal_turns(match)
+    text = table(match, ru)
+    block = text.split("\n\n")[-2].split("\n")
+    assert block[0] == "Конец сдачи 1:" and block[-1] == turn_line(closing, NAMES, ru), text
+    assert len(block) == 5 and block[-1].endswith("и выходит")
+    assert "End of deal 1:" in table(match, en)
+    whole_turn(match)  # Вика, the first of the new deal: her line of deal 1 gives way to her first of deal 2
+    block = table(match, ru).split("\n\n")[-2].split("\n")
+    assert block[0] == "Конец сдачи 1:" and block[4] == "Сдача 2:" and block[5].startswith("<b>Вика</b>: ")
+    assert not any(line.startswith("<b>Вика</b>: ") for line in block[1:4])
+    for _ in range(3):
+        whole_turn(match)
+    text = table(match, ru)
+    assert "Конец сдачи 1" not in text and "Сдача 2:" not in text  # a full round of the new deal: it alone
 
 
 def test_the_longest_deal_stays_well_within_a_message(ru: Translator, en: Translator) -> None:

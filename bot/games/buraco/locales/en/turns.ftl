@@ -22,3 +22,6 @@ buraco-turn-add-short = adds { $count ->
 buraco-turn-morto = takes a morto
 buraco-turn-discard = discards { $card }
 buraco-turn-out = discards { $card } and goes out
+# the turns that ended the deal before, for the players who have not played in the new one yet
+buraco-turns-ended = End of deal { $deal }:
+buraco-turns-now = Deal { $deal }:

@@ -29,3 +29,6 @@ buraco-turn-add-short = добавляет { $count ->
 buraco-turn-morto = берёт морто
 buraco-turn-discard = сбрасывает { $card }
 buraco-turn-out = сбрасывает { $card } и выходит
+# ходы, которыми кончилась прошлая сдача: пока игрок не сходил в новой
+buraco-turns-ended = Конец сдачи { $deal }:
+buraco-turns-now = Сдача { $deal }:
