@@ -121,7 +121,9 @@ class BuracoGame:
         ended: str | None,
     ) -> str:
         view = table_view(match)
-        turns, earlier = deal_turns(match), previous_deal_turns(match)
+        turns = deal_turns(match)
+        # the deal before is dealt and replayed again only while a seat has not played in this one (a few ms)
+        earlier = previous_deal_turns(match) if len({turn.seat for turn in turns}) < self.players else ()
         return render_table(
             view, names, tr, title=title, deadline_text=deadline_text, ended=ended, turns=turns, earlier=earlier
         )
