@@ -23,6 +23,7 @@ from engine.buraco.actions import Action, DrawStock, KeepDrawn, NewRun
 from engine.buraco.ai import EasyPlayer
 from engine.buraco.deal import Phase
 from engine.buraco.match import Match
+from engine.buraco.melds import CANASTRA
 from engine.buraco.views import seat_view
 from tests.botapi import Chat, FakeTelegram, FloodPolicy, Message, User
 from tests.e2e.conftest import SCALED, SEND_INTERVAL, BotProcess
@@ -169,7 +170,7 @@ def is_news(event: dict[str, Any]) -> bool:
     """A morto taken, a run grown to a canastra (seven cards, RULES §17.4), a stock renewed from a morto: what a
     commit tells the group quietly, in one message however many of them it holds."""
     kind = event["type"]
-    return kind in ("MortoTaken", "StockRenewed") or (kind == "RunExtended" and len(event["meld"]["cards"]) == 7)
+    return kind in ("MortoTaken", "StockRenewed") or (kind == "RunExtended" and len(event["meld"]["cards"]) == CANASTRA)
 
 
 async def test_a_canastra_or_a_morto_is_one_quiet_message_for_its_commit(tmp_path: Path) -> None:
