@@ -3,6 +3,7 @@ whatever edits of the table were coalesced away."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 import pytest
@@ -142,18 +143,31 @@ def test_a_computers_turn_in_one_commit_shows_whole(ru: Translator) -> None:
 
 
 def test_a_persons_turn_over_several_commits_grows_line_by_line(ru: Translator) -> None:
+    """A person's turn is a commit a tap: the draw, each run, the discard. Each picture shows the turn so far,
+    under way («…»); the discard's shows it whole."""
     match = Match(seed=7, first_dealer=1)
-    until(match, lambda m: m.deal.phase is Phase.DRAW and not m.deal.first_turn and m.to_act() == 0)
-    match.apply(DrawStock(0))
-    assert "<b>Аня</b>: берёт из колоды …" in table(match, ru)
-    seen = [table(match, ru)]
+    for _ in range(40):  # Аня's turns, until one that melds
+        until(match, lambda m: m.deal.phase is Phase.DRAW and not m.deal.first_turn and m.to_act() == 0)
+        trial = copy.deepcopy(match)
+        whole_turn(trial, DrawStock(0))
+        if len(trial.actions) - len(match.actions) > 2:
+            break
+        whole_turn(match)
+    else:
+        raise AssertionError("Аня never melded")
+    lines = []
+    match.apply(DrawStock(0))  # her first tap
+    lines.append(next(line for line in table(match, ru).split("\n") if line.startswith("<b>Аня</b>: ")))
     while match.to_act() == 0:
-        action = computer(match)
-        match.apply(action)
-        seen.append(table(match, ru))
-    turn = next(t for t in reversed(deal_turns(match)) if t.seat == 0)
-    assert turn.over and turn_line(turn, NAMES, ru) in seen[-1]
-    assert not any("<b>Аня</b>: берёт из колоды, " in text and "…" not in text for text in seen[:-1])
+        match.apply(computer(match))  # a tap, a commit, a picture
+        (line,) = [line for line in table(match, ru).split("\n") if line.startswith("<b>Аня</b>: ")]
+        lines.append(line)
+    turn = deal_turns(match)[-1]
+    assert turn.seat == 0 and turn.over and (turn.laid or turn.added)
+    assert lines[0] == "<b>Аня</b>: берёт из колоды …"
+    assert all(line.endswith(" …") for line in lines[:-1]) and lines[-1] == turn_line(turn, NAMES, ru)
+    assert [len(line) for line in lines] == sorted(len(line) for line in lines)  # it grows, tap by tap
+    assert len(set(lines)) > 2  # a run or an addition shows before the discard
 
 
 def test_a_turn_that_took_the_pile_says_how_many_cards(ru: Translator, en: Translator) -> None:
