@@ -4,11 +4,14 @@ result stays in the hand while the player marks his cards for the next deal's fi
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
 from bot.games.bura.buttons import HandOp
 from bot.services import TableState
+from bot.storage import SqliteStorage, Table, TableStatus
+from bot.telegram.callbacks import PlayCb
 from tests.botapi import FakeTelegram, Message, User
 from tests.e2e import test_game
 from tests.e2e.conftest import SCALED, SEED, BotProcess, Launch
@@ -16,8 +19,10 @@ from tests.e2e.harness import buttons, hand_cb
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_computer import _play_first_deal
 from tests.e2e.test_game import MOVE_WAIT, Players
+from tests.matches import bura_match
 
 storage = test_game.storage  # a reader of the bot's database
+PLAY = PlayCb().pack()  # «🔁 Ещё партию»: /play's button
 
 
 def _shown(players: Players, user: User) -> str:
@@ -70,3 +75,54 @@ async def test_play_runs_no_timer_and_keeps_the_deals_result_while_marking(
     marked = await tg.wait_for(lambda: _with(players, anna, "✅"), MOVE_WAIT, "the mark")
     assert result in (marked.text or ""), marked.text  # a mark does not take the deal's result away
     assert not any("⏳" in (m.text or "") for m in tg.messages(chat, from_bot=True))
+
+
+async def test_another_game_after_a_play_match_ends_starts_a_new_match(
+    tg: FakeTelegram, launch: Launch, tmp_path: Path
+) -> None:
+    """Issue 37, 6: a /play match over, «🔁 Ещё партию» under its last word starts a new match in the same chat,
+    with the chat's settings: the hand shows the new match's first deal, with cards to play."""
+    anna = tg.user("Аня", "anna")
+    # a match of one deal, set for the chat before the bot starts (as /settings would set a group's)
+    async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as prepared:
+        await prepared.upsert_chat(anna.id)
+        await prepared.set_chat_settings(anna.id, {"options": {"match": "one"}})
+    bot = await launch(SEED, SCALED)
+    chat = tg.private_chat(anna)
+    await tg.wait_bot_message(chat, after=tg.start_bot(anna), timeout=MOVE_WAIT)
+    said = tg.send_message(anna, chat, "/play")
+    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+    async with BotDatabase(bot.database) as storage:
+        first = await storage.get_open_table(chat.id)
+        assert first is not None
+        players = Players(tg, storage, {0: anna}, first.table_id)
+        await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
+        await _play_first_deal(players, {0})
+        assert (await players.table()).status is TableStatus.FINISHED
+
+        def again() -> Message | None:
+            found = [
+                m for m in tg.messages(chat, from_bot=True) if any(b.get("callback_data") == PLAY for b in buttons(m))
+            ]
+            return found[-1] if found and "матч" in (found[-1].text or "") else None
+
+        last = await tg.wait_for(again, MOVE_WAIT, "the match's last word with «Ещё партию»")
+        answer = await tg.wait_answer(tg.tap(anna, last, text="🔁 Ещё партию"), timeout=MOVE_WAIT)
+        assert not answer.show_alert, answer.text
+
+        async def opened() -> Table | None:
+            table = await storage.get_open_table(chat.id)
+            return table if table is not None and table.table_id != first.table_id else None
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + MOVE_WAIT
+        while (second := await opened()) is None:
+            assert loop.time() < deadline, "no new match"
+            await asyncio.sleep(0.05)
+        assert second.status is TableStatus.PLAYING and second.state is not None
+        match = bura_match(TableState.from_json(second.state).match)
+        assert match.deal_number == 1 and not match.finished  # a fresh match at its first deal
+        renewed = Players(tg, storage, {0: anna}, second.table_id)
+        hand = await tg.wait_for(lambda: _with(renewed, anna), MOVE_WAIT, "the new match's hand with cards")
+        assert "Сдача 1" in (hand.text or ""), hand.text
+    assert "Traceback" not in bot.output()

@@ -36,6 +36,7 @@ from engine.buraco.errors import Reason
 from engine.buraco.events import DealScored, Discarded, Event, MatchEnded, RunExtended
 from engine.buraco.match import Match
 from engine.buraco.melds import CANASTRA
+from engine.buraco.turns import deal_turns, previous_deal_turns
 from engine.buraco.views import hand_view, seat_view, table_view
 
 TURN_SECONDS = "120"  # the move timer's default: a whole turn
@@ -120,7 +121,12 @@ class BuracoGame:
         ended: str | None,
     ) -> str:
         view = table_view(match)
-        return render_table(view, names, tr, title=title, deadline_text=deadline_text, ended=ended)
+        turns = deal_turns(match)
+        # the deal before is dealt and replayed again only while a seat has not played in this one (a few ms)
+        earlier = previous_deal_turns(match) if len({turn.seat for turn in turns}) < self.players else ()
+        return render_table(
+            view, names, tr, title=title, deadline_text=deadline_text, ended=ended, turns=turns, earlier=earlier
+        )
 
     def hand(
         self,

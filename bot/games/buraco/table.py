@@ -1,15 +1,18 @@
 """The live table message of a Buraco table: both pairs' runs as numbered lines, the whole discard pile, the stock
-and the mortos, the hands' sizes and the scores (RULES §17.2: everything but the hands and the mortos is open)."""
+and the mortos, the deal's last round of turns, the hands' sizes and the scores (RULES §17.2: everything but the
+hands and the mortos is open)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.games.buraco.cards import cards_text, meld_text
+from bot.games.buraco.turns import round_lines
 from bot.i18n import Translator
-from bot.render.common import clip, name_of, side_name
+from bot.render.common import MAX_TEXT, clip, name_of, side_name
 from engine.buraco.melds import Meld
+from engine.buraco.turns import Turn
 from engine.buraco.views import TableView
 
 TARGET = 3000  # RULES §17.7
@@ -36,7 +39,12 @@ def render_table(
     title: str,
     deadline_text: str | None = None,
     ended: str | None = None,
+    turns: Sequence[Turn] = (),
+    earlier: Sequence[Turn] = (),
 ) -> str:
+    """The table; ``turns`` are the deal's turns so far (engine.buraco.turns), of which it shows the last round,
+    and ``earlier`` the deal's before, whose last turns it shows until their seats play in this deal (issue 37:
+    whichever of the coalesced pictures reaches the group tells the turns since the last one did)."""
     game = tr.t("game-buraco")
     head = tr.t("buraco-table-title", title=html.escape(title), game=game, deal=view.deal_number, target=TARGET)
     lines = [head if title else tr.t("buraco-table-title-untitled", game=game, deal=view.deal_number, target=TARGET)]
@@ -59,16 +67,18 @@ def render_table(
         lines.append(tr.t("buraco-side-runs", side=label, count=len(runs)) + morto)
         lines.extend(run_line(number, meld, tr) for number, meld in enumerate(runs, start=1))
     sizes = tr.t("tally-separator").join(named(name_of(seat, names, tr), view.hand_sizes[seat]) for seat in range(4))
-    lines.append("")
-    lines.append(tr.t("buraco-hands", sizes=sizes))
+    rest = ["", tr.t("buraco-hands", sizes=sizes)]
     if ended is not None:
-        lines.append(ended)
+        rest.append(ended)
     elif view.finished:
         winner = view.winner if view.winner is not None else 0
-        lines.append(tr.t("buraco-match-won", side=side_name(winner, True, names, tr)))
+        rest.append(tr.t("buraco-match-won", side=side_name(winner, True, names, tr)))
     elif view.turn is not None:
         turn = tr.t("buraco-turn", name=name_of(view.turn, names, tr))
         if deadline_text is not None:
             turn += " " + tr.t("table-clock", clock=deadline_text)
-        lines.append(turn)
-    return clip("\n".join(lines))
+        rest.append(turn)
+    if turns or earlier:
+        room = MAX_TEXT - len("\n".join([*lines, *rest])) - 1
+        lines += ["", *round_lines(turns, names, tr, room, earlier=earlier, deal=view.deal_number)]
+    return clip("\n".join([*lines, *rest]))
