@@ -173,7 +173,8 @@ async def play_buraco(
         ops = (Op.KEEP,) if phase is Phase.FIRST_CHOICE else (Op.STOCK,) if phase is not Phase.MELD else (Op.TOGGLE,)
         message, data = await buraco_button(game, user, version, ops)
         think = rng.uniform(*pace) * scale
-        if phase is not Phase.MELD:  # his turn begins: how long until he saw it, and whether it rang
+        if phase is Phase.DRAW:  # his turn begins: how long until he saw it, and whether it rang (the deal's first
+            # turn goes on with a choice, FIRST_CHOICE, on the card he drew: the same turn)
             turns.waits.append((loop.time() - shown_after) / scale)
             turns.pings.append(await ringing(game, user, message, hand_ids, shown_after, scale, think))
             think = 0.0
