@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Protocol
 
-from aiogram import Bot, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
@@ -14,7 +14,7 @@ from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, 
 from bot.services import TableService
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import LobbyCb, RematchCb, RemoveCb, SettingCb
+from bot.telegram.callbacks import LobbyCb, LobbyOp, RematchCb, RemoveCb, SettingCb
 from bot.telegram.members import Members
 
 
@@ -27,7 +27,7 @@ def create_router() -> Router:
     async def settings(
         message: Message, tables: TableService, bot: Bot, members: Members, actor: Actor | None, update_id: int
     ) -> None:
-        await _managed(message, tables, bot, members, actor, update_id, tables.lobby.settings_command)
+        await _managed(message, tables, bot, members, actor, update_id, tables.settings_menu.command)
 
     @router.message(Command("addbot"))
     async def add_computer(
@@ -60,6 +60,30 @@ def create_router() -> Router:
         message: Message, tables: TableService, bot: Bot, members: Members, actor: Actor | None, update_id: int
     ) -> None:
         await _managed(message, tables, bot, members, actor, update_id, tables.game.stop)
+
+    @router.callback_query(LobbyCb.filter(F.op == LobbyOp.SETTINGS))
+    async def settings_button(
+        query: CallbackQuery,
+        callback_data: LobbyCb,
+        tables: TableService,
+        bot: Bot,
+        members: Members,
+        actor: Actor,
+        update_id: int,
+    ) -> None:
+        """The lobby's ⚙️: its message becomes the settings menu."""
+        if query.message is None:
+            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
+            return
+        chat = query.message.chat
+        reply = await tables.settings_menu.open(
+            callback_data.table,
+            chat.id,
+            actor,
+            is_admin=admin_check(bot, members, chat.id, actor.user_id),
+            update_id=update_id,
+        )
+        await answer(query, reply)
 
     @router.callback_query(LobbyCb.filter())
     async def lobby_button(
@@ -155,7 +179,7 @@ def create_router() -> Router:
             await answer(query, Reply())  # the lean path, retried under a 429 like every answer
             return
         chat = query.message.chat
-        reply = await tables.lobby.setting(
+        reply = await tables.settings_menu.choose(
             callback_data.table,
             callback_data.key,
             callback_data.value,
