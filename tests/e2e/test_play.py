@@ -12,7 +12,7 @@ from bot.services import TableState
 from tests.botapi import FakeTelegram, Message, User
 from tests.e2e import test_game
 from tests.e2e.conftest import SCALED, SEED, BotProcess, Launch
-from tests.e2e.harness import buttons, hand_cb
+from tests.e2e.harness import buttons, hand_cb, play_alone
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_computer import _play_first_deal
 from tests.e2e.test_game import MOVE_WAIT, Players
@@ -44,17 +44,10 @@ async def bot(launch: Launch) -> BotProcess:
 async def test_play_runs_no_timer_and_keeps_the_deals_result_while_marking(
     tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
-    anna = tg.user("Аня", "anna")
-    tg.start_bot(anna)
-    chat = tg.private_chat(anna)
-    await tg.wait_bot_message(chat, timeout=MOVE_WAIT)
-    said = tg.send_message(anna, chat, "/play")
-    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
-    table = await storage.get_open_table(chat.id)
-    assert table is not None and table.state is not None
+    players, table = await play_alone(tg, storage)
+    anna = players.user(0)
+    assert table.state is not None
     assert TableState.from_json(table.state).move_seconds() is None  # against the computer: no clock
-    players = Players(tg, storage, {0: anna}, table.table_id)
-    await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
     await _play_first_deal(players, {0})
     result = "Сдача 2. Сдаёт"  # the story of the deal's end and the next deal's start
     await tg.wait_for(lambda: result in _shown(players, anna), MOVE_WAIT, "the result")
@@ -69,4 +62,4 @@ async def test_play_runs_no_timer_and_keeps_the_deals_result_while_marking(
     assert not (await tg.wait_answer(tg.tap(anna, hand, text=str(card["text"])), timeout=MOVE_WAIT)).show_alert
     marked = await tg.wait_for(lambda: _with(players, anna, "✅"), MOVE_WAIT, "the mark")
     assert result in (marked.text or ""), marked.text  # a mark does not take the deal's result away
-    assert not any("⏳" in (m.text or "") for m in tg.messages(chat, from_bot=True))
+    assert not any("⏳" in (m.text or "") for m in tg.messages(tg.private_chat(anna), from_bot=True))
