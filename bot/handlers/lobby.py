@@ -3,89 +3,104 @@ buttons; «Ещё матч» under a match's result; /stop (/cancel) ends it."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
-from aiogram import Bot, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject
 
 from bot.handlers.common import GROUP_CHATS, admin_check, answer, member_check, respond
 from bot.services import TableService
-from bot.services.context import Actor, IsAdmin, Reply
+from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.table_settings import ComputerLevel
-from bot.telegram.callbacks import LobbyCb, RematchCb, RemoveCb, SettingCb
+from bot.telegram.callbacks import LobbyCb, LobbyOp, RematchCb, RemoveCb, SettingCb
 from bot.telegram.members import Members
+
+
+@dataclass(frozen=True, slots=True)
+class InGroup:
+    """Who acts in the group, and what the lobby's services ask about him (Telegram is asked only when they call:
+    the table's creator never needs to be found an admin)."""
+
+    chat: Chat
+    actor: Actor
+    update_id: int
+    is_admin: IsAdmin
+    is_member: IsMember
+
+
+async def in_group(
+    handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]], event: TelegramObject, data: dict[str, Any]
+) -> Any:
+    """An inner middleware of the lobby's router: its handlers ask for ``by: InGroup``. An update with no person
+    behind it (none reaches a command or a tap here, `people_only`) goes no further."""
+    actor: Actor | None = data["actor"]
+    chat: Chat | None = data.get("event_chat")
+    if actor is None or chat is None:
+        return None
+    bot: Bot = data["bot"]
+    members: Members = data["members"]
+    data["by"] = InGroup(
+        chat,
+        actor,
+        data["update_id"],
+        is_admin=admin_check(bot, members, chat.id, actor.user_id),
+        is_member=member_check(bot, members, actor.user_id),
+    )
+    return await handler(event, data)
 
 
 def create_router() -> Router:
     router = Router(name="lobby")
     router.message.filter(GROUP_CHATS)
-    router.callback_query.filter(GROUP_CHATS)
+    router.callback_query.filter(GROUP_CHATS)  # a tap on a message the bot can no longer see is not one of ours
+    router.message.middleware(in_group)
+    router.callback_query.middleware(in_group)
 
     @router.message(Command("settings"))
-    async def settings(
-        message: Message, tables: TableService, bot: Bot, members: Members, actor: Actor | None, update_id: int
-    ) -> None:
-        await _managed(message, tables, bot, members, actor, update_id, tables.lobby.settings_command)
+    async def settings(message: Message, tables: TableService, by: InGroup) -> None:
+        reply = await tables.settings_menu.command(by.chat.id, by.actor, is_admin=by.is_admin, update_id=by.update_id)
+        await _say(tables, message, reply, by)
 
     @router.message(Command("addbot"))
-    async def add_computer(
-        message: Message,
-        command: CommandObject,
-        tables: TableService,
-        bot: Bot,
-        members: Members,
-        actor: Actor | None,
-        update_id: int,
-    ) -> None:
+    async def add_computer(message: Message, command: CommandObject, tables: TableService, by: InGroup) -> None:
         """/addbot [easy|hard]: a computer takes a seat in the lobby."""
-        if actor is None:
-            return
         argument = (command.args or "").strip().lower()
         level = ComputerLevel(argument) if argument in {level.value for level in ComputerLevel} else None
-        is_admin = admin_check(bot, members, message.chat.id, actor.user_id)
         reply = await tables.lobby.add_computer_command(
-            message.chat.id,
-            actor,
-            is_admin=is_admin,
-            update_id=update_id,
-            level=level,
+            by.chat.id, by.actor, is_admin=by.is_admin, update_id=by.update_id, level=level
         )
-        if reply.text:
-            await respond(tables, message, reply.text, update_id)
+        await _say(tables, message, reply, by)
 
     @router.message(Command("stop", "cancel"))
-    async def stop_table(
-        message: Message, tables: TableService, bot: Bot, members: Members, actor: Actor | None, update_id: int
-    ) -> None:
-        await _managed(message, tables, bot, members, actor, update_id, tables.game.stop)
+    async def stop_table(message: Message, tables: TableService, by: InGroup) -> None:
+        reply = await tables.game.stop(by.chat.id, by.actor, is_admin=by.is_admin, update_id=by.update_id)
+        await _say(tables, message, reply, by)
+
+    @router.callback_query(LobbyCb.filter(F.op == LobbyOp.SETTINGS))
+    async def settings_button(query: CallbackQuery, callback_data: LobbyCb, tables: TableService, by: InGroup) -> None:
+        """The lobby's ⚙️: its message becomes the settings menu."""
+        menu = tables.settings_menu
+        reply = await menu.open(callback_data.table, by.chat.id, by.actor, is_admin=by.is_admin, update_id=by.update_id)
+        await answer(query, reply)
 
     @router.callback_query(LobbyCb.filter())
     async def lobby_button(
-        query: CallbackQuery,
-        callback_data: LobbyCb,
-        tables: TableService,
-        bot: Bot,
-        members: Members,
-        actor: Actor,
-        update_id: int,
+        query: CallbackQuery, callback_data: LobbyCb, tables: TableService, bot: Bot, by: InGroup
     ) -> None:
-        if query.message is None:
-            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
-            return
-        chat = query.message.chat
         me = await bot.me()
         reply = await tables.lobby.tap(
             callback_data.table,
             callback_data.op,
-            chat.id,
-            actor,
-            update_id=update_id,
-            is_admin=admin_check(bot, members, chat.id, actor.user_id),
-            is_member=member_check(bot, members, actor.user_id),
+            by.chat.id,
+            by.actor,
+            update_id=by.update_id,
+            is_admin=by.is_admin,
+            is_member=by.is_member,
             bot_username=me.username or "",
-            title=chat.title or "",
+            title=by.chat.title or "",
         )
         await answer(query, reply)
 
@@ -95,99 +110,45 @@ def create_router() -> Router:
         callback_data: RematchCb,
         tables: TableService,
         bot: Bot,
-        members: Members,
-        actor: Actor,
-        update_id: int,
+        by: InGroup,
+        event_thread_id: int | None = None,
     ) -> None:
-        """«Ещё матч» under a match's result: a new lobby for the same players, each seated by his own tap."""
-        if query.message is None:
-            await answer(query, Reply())
-            return
-        message = query.message
+        """«Ещё матч» under a match's result: a new lobby for the same players, each seated by his own tap (in the
+        forum topic of the result: aiogram's `event_thread_id`)."""
         me = await bot.me()
         reply = await tables.rejoin.rematch(
             callback_data.table,
-            message.chat.id,
-            actor,
-            is_member=member_check(bot, members, actor.user_id),
+            by.chat.id,
+            by.actor,
+            is_member=by.is_member,
             bot_username=me.username or "",
-            update_id=update_id,
-            thread_id=message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None,
+            update_id=by.update_id,
+            thread_id=event_thread_id,
         )
         await answer(query, reply)
 
     @router.callback_query(RemoveCb.filter())
-    async def remove_button(
-        query: CallbackQuery,
-        callback_data: RemoveCb,
-        tables: TableService,
-        bot: Bot,
-        members: Members,
-        actor: Actor,
-        update_id: int,
-    ) -> None:
+    async def remove_button(query: CallbackQuery, callback_data: RemoveCb, tables: TableService, by: InGroup) -> None:
         """A name in the lobby's «Убрать игрока» list: the creator (or an admin) removes that person."""
-        if query.message is None:
-            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
-            return
-        chat = query.message.chat
+        table, user = callback_data.table, callback_data.user
         reply = await tables.lobby.remove_player(
-            callback_data.table,
-            callback_data.user,
-            chat.id,
-            actor,
-            is_admin=admin_check(bot, members, chat.id, actor.user_id),
-            update_id=update_id,
+            table, user, by.chat.id, by.actor, is_admin=by.is_admin, update_id=by.update_id
         )
         await answer(query, reply)
 
     @router.callback_query(SettingCb.filter())
-    async def setting_button(
-        query: CallbackQuery,
-        callback_data: SettingCb,
-        tables: TableService,
-        bot: Bot,
-        members: Members,
-        actor: Actor,
-        update_id: int,
-    ) -> None:
-        if query.message is None:
-            await answer(query, Reply())  # the lean path, retried under a 429 like every answer
-            return
-        chat = query.message.chat
-        reply = await tables.lobby.setting(
-            callback_data.table,
-            callback_data.key,
-            callback_data.value,
-            chat.id,
-            actor,
-            update_id=update_id,
-            is_admin=admin_check(bot, members, chat.id, actor.user_id),
+    async def setting_button(query: CallbackQuery, callback_data: SettingCb, tables: TableService, by: InGroup) -> None:
+        """A button of the settings menu: a row's list of choices, a choice, back to the menu or to the lobby."""
+        key, value = callback_data.key, callback_data.value
+        reply = await tables.settings_menu.choose(
+            callback_data.table, key, value, by.chat.id, by.actor, update_id=by.update_id, is_admin=by.is_admin
         )
         await answer(query, reply)
 
     return router
 
 
-class _ManagerCommand(Protocol):
-    def __call__(
-        self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None
-    ) -> Awaitable[Reply]: ...
-
-
-async def _managed(
-    message: Message,
-    tables: TableService,
-    bot: Bot,
-    members: Members,
-    actor: Actor | None,
-    update_id: int,
-    command: _ManagerCommand,
-) -> None:
-    """A command for the table's creator or a group admin (the service checks which, asking Telegram if needed)."""
-    if actor is None:
-        return
-    is_admin = admin_check(bot, members, message.chat.id, actor.user_id)
-    reply = await command(message.chat.id, actor, is_admin=is_admin, update_id=update_id)
+async def _say(tables: TableService, message: Message, reply: Reply, by: InGroup) -> None:
+    """A command's answer, if it has one: a reply to it in the group."""
     if reply.text:
-        await respond(tables, message, reply.text, update_id)
+        await respond(tables, message, reply.text, by.update_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final
 
 from bot.i18n import Translator
@@ -13,10 +14,23 @@ MAX_ALERT: Final = 200  # Telegram's limit for a tap's answer (a toast or an ale
 ELLIPSIS: Final = "…"
 
 
+NAMES_KEPT: Final = 4096  # names kept escaped (a picture of a table names its players a dozen times and more)
+
+
 def name_of(seat: int, names: Mapping[int, str], tr: Translator) -> str:
     """The seat's player name, HTML-escaped (names are user input); «Игрок 3» if the caller has none."""
     name = names.get(seat)
-    return html.escape(name) if name else tr.t("seat-name", number=seat + 1)
+    return _escaped(name) if name else tr.t("seat-name", number=seat + 1)
+
+
+_escaped = lru_cache(maxsize=NAMES_KEPT)(html.escape)
+
+
+@lru_cache(maxsize=64)
+def separator(tr: Translator, key: str = "tally-separator") -> str:
+    """`` · `` (or ``key``'s text, a list's «, »): looked up once per language, as a picture joins its parts with
+    it a dozen times."""
+    return tr.t(key)
 
 
 def side_of(seat: int, teams: bool) -> int:
@@ -39,12 +53,12 @@ def side_name(side: int, teams: bool, names: Mapping[int, str], tr: Translator) 
 def sides_names(sides: Sequence[int], teams: bool, names: Mapping[int, str], tr: Translator) -> tuple[str, int]:
     """The names of several sides ("Аня, Вика") and how many people they are (for the verb's number)."""
     people = len(sides) * (2 if teams else 1)
-    return tr.t("list-separator").join(side_name(side, teams, names, tr) for side in sides), people
+    return separator(tr, "list-separator").join(side_name(side, teams, names, tr) for side in sides), people
 
 
 def tally(entries: Sequence[tuple[str, str]], tr: Translator) -> str:
     """``Аня 2 · Борис 1`` from (label, value) pairs."""
-    return tr.t("tally-separator").join(f"{label} {value}" for label, value in entries)
+    return separator(tr).join(f"{label} {value}" for label, value in entries)
 
 
 def signed_number(value: int) -> str:

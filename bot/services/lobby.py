@@ -1,10 +1,11 @@
-"""The lobby: open a table in a group, join and leave, settings, start the deal, cancel, expire when idle.
+"""The lobby: open a table in a group, join and leave, start the deal, cancel, expire when idle.
 
 The lobby message is one group message edited in place (ref ``lobby``). A player who never started the bot is
 sent to the private chat by the table's invitation (a signed deep link, `bot.services.invites`) and seated from
 there (`bot.services.rejoin`, with «Ещё матч»), so that every player can get his hand before the deal. Only
 members of the table's group sit at it (asked of Telegram before the table's lock is taken, as is whether someone
-who is not the creator administers the group); the creator or an admin may remove a person from the lobby. Lobby
+who is not the creator administers the group); the creator or an admin may remove a person from the lobby. The
+settings menu (⚙️, /settings) stands in the lobby's message for a while: `bot.services.settings_menu`; lobby
 settings are the group's settings (kept for its next tables too).
 """
 
@@ -15,31 +16,17 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
-from pydantic import ValidationError
-
 from bot.games.registry import PROFILES, game_for, profile_of
 from bot.i18n import Translations, Translator, language_for_telegram
 from bot.render.help import render_help
 from bot.render.keyboard import Keyboard, link, link_keyboard
-from bot.render.lobby import (
-    BACK_KEY,
-    DONE_KEY,
-    OPEN_CHOICES,
-    GameTerms,
-    LobbyPlayer,
-    SettingRow,
-    menu_row,
-    removable,
-    render_lobby,
-    render_remove_choices,
-    render_setting_choices,
-    render_settings,
-)
+from bot.render.lobby import LobbyPlayer, removable, render_lobby, render_remove_choices
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
 from bot.services.game import with_rematch
 from bot.services.invites import invite_link
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
+from bot.services.settings_menu import game_terms, stored, with_level
 from bot.services.state import TableState
 from bot.storage import (
     Deadline,
@@ -52,7 +39,7 @@ from bot.storage import (
     TableStatus,
     UpdateAlreadyProcessedError,
 )
-from bot.table_settings import PROFILE_KEY, SHARED_CHOICES, ComputerLevel, TableSettings
+from bot.table_settings import PROFILE_KEY, ComputerLevel, TableSettings
 from bot.telegram.callbacks import LobbyOp
 
 logger = logging.getLogger(__name__)
@@ -102,44 +89,12 @@ async def member_reply(is_member: IsMember, chat_id: int, tr: Translator, *, ale
     return Reply(tr.t("flow-members-only" if member is False else "flow-members-unknown"), alert=alert)
 
 
-def _stored(settings: TableSettings) -> JsonObject:
-    """A chat's settings as stored (its language is a column of its own)."""
-    return settings.model_dump(mode="json", exclude={"language"})
-
-
-def _with_level(settings: TableSettings, level: ComputerLevel | None) -> tuple[TableSettings, JsonObject | None]:
-    """The settings with the computers' `level` (a table setting), and what to store of them if they changed."""
-    if level is None or level is settings.computer_level:
-        return settings, None
-    changed = settings.model_copy(update={"computer_level": level})
-    return changed, _stored(changed)
-
-
 def lobby_players(table: Table) -> list[LobbyPlayer]:
     """The seats as the lobby shows them (names raw: the renderer escapes), the creator known by his user id."""
     return [
         LobbyPlayer(seat.name, seat.user_id, seat.user_id is not None and seat.user_id == table.creator_id)
         for seat in table.seats
     ]
-
-
-def game_terms(settings: TableSettings, tr: Translator) -> GameTerms:
-    """What the lobby shows of the game the settings choose (its rules line in the reader's language) and the
-    settings menu: the rules (every game's profiles), the game's own settings, then those every table has."""
-    game = game_for(settings)
-    profile = profile_of(settings)
-    own_settings = game.own_settings(settings)
-    shared = {own.key: own.default for own in own_settings if own.key in SHARED_CHOICES}  # a game's defaults
-    menu = [
-        SettingRow(PROFILE_KEY, PROFILES, profile),
-        *(
-            SettingRow(own.key, own.choices, settings.option(own.key, own.default))
-            for own in own_settings
-            if own.key not in shared
-        ),
-        *(SettingRow(key, choices, settings.code(key, shared.get(key))) for key, choices in SHARED_CHOICES.items()),
-    ]
-    return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), profile, tuple(menu))
 
 
 def help_text(settings: TableSettings, tr: Translator) -> str:
@@ -200,10 +155,10 @@ class LobbyService:
         existing = await self.repository.get_open_table(chat_id)
         if existing is not None:
             return Reply(self._exists_text(existing, tr))
-        stored: JsonObject | None = None
+        changed: JsonObject | None = None
         if profile is not None and profile in PROFILES and profile != profile_of(settings):
             settings = settings.with_code(PROFILE_KEY, profile)
-            stored = _stored(settings)
+            changed = stored(settings)
         seats = (Seat(seat=0, user_id=actor.user_id, name=actor.name),)
         try:
             table = await self.repository.create_table(
@@ -225,7 +180,7 @@ class LobbyService:
             table,
             outbox=[self.lobby_message(table, settings, tr, new=True)],
             deadline=LOBBY_DEADLINE,
-            chat_settings=stored,
+            chat_settings=changed,
         )
         return Reply()
 
@@ -253,19 +208,7 @@ class LobbyService:
             language = language_for_telegram(actor.language_code, self.core.translations.default_language)
             await self.repository.upsert_chat(chat_id, language=language)
 
-    async def settings_command(
-        self, chat_id: int, actor: Actor, *, is_admin: IsAdmin, update_id: int | None = None
-    ) -> Reply:
-        """/settings: the lobby message turns into the settings menu (creator or admin, before the deal)."""
-
-        async def show(table: Table, tr: Translator) -> Reply:
-            return await self._show_settings(table, update_id, self.core.actor_translator(actor))
-
-        return await self._lobby_command(
-            chat_id, actor, is_admin, update_id, ("flow-settings-no-lobby", "flow-settings-playing"), show
-        )
-
-    async def _lobby_command(
+    async def managed_command(
         self,
         chat_id: int,
         actor: Actor,
@@ -302,12 +245,33 @@ class LobbyService:
     ) -> OutboxMessage:
         game = game_terms(settings, tr)
         text, markup = render_lobby(settings, game, lobby_players(table), tr, table_id=table.table_id)
-        return self._lobby_payload(table, text, markup, new=new)
+        return self.lobby_payload(table, text, markup, new=new)
 
     @staticmethod
-    def _lobby_payload(table: Table, text: str, markup: Keyboard | None, *, new: bool = False) -> OutboxMessage:
+    def lobby_payload(table: Table, text: str, markup: Keyboard | None, *, new: bool = False) -> OutboxMessage:
+        """The lobby's message showing ``text`` (the lobby, the settings menu, the list of people to remove)."""
         payload = html_text(text, markup, thread_id=table.thread_id)
         return lobby_message(table.chat_id, OutboxKind.SEND if new else OutboxKind.EDIT, payload)
+
+    async def redraw(
+        self,
+        table: Table,
+        message: OutboxMessage,
+        update_id: int | None,
+        *,
+        chat_settings: JsonObject | None = None,
+        chat_language: str | None = None,
+    ) -> None:
+        """The lobby's message shows another screen, committed with the chat's settings if they changed; the lobby
+        stays open another idle half hour."""
+        await self.core.commit(
+            table,
+            outbox=[message],
+            update_id=update_id,
+            deadline=LOBBY_DEADLINE,
+            chat_settings=chat_settings,
+            chat_language=chat_language,
+        )
 
     # -- taps ----------------------------------------------------------------------------------------------
 
@@ -356,12 +320,12 @@ class LobbyService:
                 return await self._start(table, actor, tr, update_id, title, bot_username=bot_username)
             if op is LobbyOp.CANCEL:
                 return await self._cancel(table, tr, update_id)
-            if op is LobbyOp.SETTINGS:
-                return await self._show_settings(table, update_id, tr)
         return Reply(tr.t("flow-stale-button"), alert=True)
 
     @staticmethod
     async def _may_manage(table: Table, actor: Actor, is_admin: IsAdmin) -> bool:
+        """Who may change a lobby (its settings too, start or cancel it, seat computers, remove people): its creator
+        or an admin of the group (Telegram asked only for someone else)."""
         return actor.user_id == table.creator_id or await is_admin()
 
     async def join(self, table: Table, actor: Actor, tr: Translator, update_id: int | None, bot_username: str) -> Reply:
@@ -413,7 +377,7 @@ class LobbyService:
             reply = await self._add_computer(table, tr, update_id, level)
             return Reply(reply.text)  # a message in the chat, not an alert
 
-        return await self._lobby_command(
+        return await self.managed_command(
             chat_id, actor, is_admin, update_id, ("flow-addbot-no-lobby", "flow-addbot-playing"), add
         )
 
@@ -425,7 +389,7 @@ class LobbyService:
         settings = await self.core.chat_settings(table.chat_id)
         if len(table.seats) >= (most := game_for(settings).player_range(settings)[1]):
             return Reply(tr.t("flow-lobby-full", count=most), alert=True)
-        settings, stored = _with_level(settings, level)
+        settings, changed = with_level(settings, level)
         group_tr = self.core.translations.get(settings.language)
         seats = computer_names((*table.seats, Seat(seat=len(table.seats), user_id=None, name="")), group_tr)
         seated = table.model_copy(update={"seats": seats})
@@ -435,7 +399,7 @@ class LobbyService:
             update_id=update_id,
             seats=seats,
             deadline=LOBBY_DEADLINE,
-            chat_settings=stored,
+            chat_settings=changed,
         )
         return Reply(tr.t("flow-computer-added") if committed else None)
 
@@ -448,7 +412,7 @@ class LobbyService:
         if await self.repository.get_open_table(chat_id) is not None:
             return Reply(tr.t("flow-play-exists"))
         await self.repository.upsert_chat(chat_id, language=tr.language)
-        settings, stored = _with_level(await core.chat_settings(chat_id), level)
+        settings, changed = with_level(await core.chat_settings(chat_id), level)
         least, most = game_for(settings).player_range(settings)
         if least > 2 or most < 2:
             settings = settings.model_copy(update={"profile": TableSettings().profile})
@@ -470,7 +434,7 @@ class LobbyService:
             return Reply(tr.t("flow-play-exists"))
         async with core.live.locked(table.table_id):
             title = tr.t("flow-play-title")
-            started = await self._start(table, actor, tr, None, title, settings=settings, chat_settings=stored)
+            started = await self._start(table, actor, tr, None, title, settings=settings, chat_settings=changed)
         return Reply(started.text if started.alert else None)  # the game's own message shows it started
 
     async def _leave(self, table: Table, actor: Actor, tr: Translator, update_id: int | None) -> Reply:
@@ -485,9 +449,7 @@ class LobbyService:
         if not removable(players):  # nobody to remove (he left meanwhile)
             return Reply(tr.t("flow-stale-button"), alert=True)
         text, markup = render_remove_choices(players, tr, table_id=table.table_id)
-        await self.core.commit(
-            table, outbox=[self._lobby_payload(table, text, markup)], update_id=update_id, deadline=LOBBY_DEADLINE
-        )
+        await self.redraw(table, self.lobby_payload(table, text, markup), update_id)
         return Reply()
 
     async def remove_player(
@@ -511,9 +473,9 @@ class LobbyService:
             await self._reseat(table, [seat for seat in table.seats if seat.user_id != user_id], update_id)
             return Reply(tr.t("flow-player-removed", name=leaving.name))
 
-        return await self._managed_button(table_id, chat_id, actor, is_admin, tr, remove)
+        return await self.managed_button(table_id, chat_id, actor, is_admin, tr, remove)
 
-    async def _managed_button(
+    async def managed_button(
         self,
         table_id: int,
         chat_id: int,
@@ -558,74 +520,6 @@ class LobbyService:
             seats=seats,
             deadline=LOBBY_DEADLINE,
         )
-
-    # -- settings ------------------------------------------------------------------------------------------
-
-    async def _show_settings(self, table: Table, update_id: int | None, tr: Translator | None = None) -> Reply:
-        """The lobby message becomes the settings menu, in the language of whoever opened it (choosing the
-        table's language changes the table, not the screen being read)."""
-        settings = await self.core.chat_settings(table.chat_id)
-        tr = tr or self.core.translations.get(settings.language)
-        text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
-        message = self._lobby_payload(table, text, markup)
-        await self.core.commit(table, outbox=[message], update_id=update_id, deadline=LOBBY_DEADLINE)
-        return Reply()
-
-    async def setting(
-        self,
-        table_id: int,
-        key: str,
-        value: str,
-        chat_id: int,
-        actor: Actor,
-        *,
-        update_id: int | None = None,
-        is_admin: IsAdmin,
-    ) -> Reply:
-        """A settings button: a row opens its list of choices (``value`` OPEN_CHOICES); a choice sets ``key``
-        to ``value`` (the button carries the value it sets, so a doubled tap sets the same thing) and returns
-        to the menu; BACK_KEY returns to the menu, DONE_KEY to the lobby. A key the table's menu has not (a setting
-        its game does not declare) or a value that setting does not offer is refused and changes nothing. Creator
-        or admin, before the deal (asked before the table's lock)."""
-        core = self.core
-        tr = core.actor_translator(actor)
-
-        async def choose(table: Table) -> Reply:
-            settings = await core.chat_settings(chat_id)
-            stored: JsonObject | None = None  # the chat's settings changed: set with the menu that shows them
-            language: str | None = None
-            if key == BACK_KEY:
-                return await self._show_settings(table, update_id, tr)
-            row = menu_row(game_terms(settings, tr), key)
-            if key == DONE_KEY:
-                message = self.lobby_message(table, settings, core.translations.get(settings.language))
-            elif row is None:  # a setting this table's game does not have (a stale or forged button)
-                return Reply(tr.t("flow-stale-button"), alert=True)
-            elif value == OPEN_CHOICES:
-                text, markup = render_setting_choices(row, tr, table_id=table.table_id)
-                message = self._lobby_payload(table, text, markup)
-            else:
-                if value not in row.choices:
-                    return Reply(tr.t("flow-stale-button"), alert=True)
-                try:
-                    settings = settings.with_code(key, value)
-                except ValidationError:
-                    return Reply(tr.t("flow-stale-button"), alert=True)
-                stored = _stored(settings)
-                language = settings.language if key == "language" else None
-                text, markup = render_settings(settings, game_terms(settings, tr), tr, table_id=table.table_id)
-                message = self._lobby_payload(table, text, markup)
-            await core.commit(
-                table,
-                outbox=[message],
-                update_id=update_id,
-                deadline=LOBBY_DEADLINE,
-                chat_settings=stored,
-                chat_language=language,
-            )
-            return Reply()
-
-        return await self._managed_button(table_id, chat_id, actor, is_admin, tr, choose)
 
     # -- start, cancel, expire -----------------------------------------------------------------------------
 
@@ -731,7 +625,7 @@ class LobbyService:
     async def _cancel(self, table: Table, tr: Translator, update_id: int | None) -> Reply:
         settings = await self.core.chat_settings(table.chat_id)
         group_tr = self.core.translations.get(settings.language)
-        message = self._lobby_payload(table, group_tr.t("flow-lobby-cancelled"), None)
+        message = self.lobby_payload(table, group_tr.t("flow-lobby-cancelled"), None)
         await self.core.commit(table, outbox=[message], update_id=update_id, status=TableStatus.FINISHED)
         return Reply(tr.t("flow-lobby-cancelled"))
 
@@ -739,5 +633,5 @@ class LobbyService:
         """The lobby was idle for 30 minutes: close it (called by the timer service under the table's lock)."""
         settings = await self.core.chat_settings(table.chat_id)
         group_tr = self.core.translations.get(settings.language)
-        message = self._lobby_payload(table, group_tr.t("flow-lobby-expired"), None)
+        message = self.lobby_payload(table, group_tr.t("flow-lobby-expired"), None)
         await self.core.commit(table, outbox=[message], status=TableStatus.FINISHED)

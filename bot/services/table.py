@@ -1,8 +1,8 @@
 """`TableService`: the one object handlers talk to about tables; it runs every change of a table.
 
 It holds the shared machinery (`TableCore`: the commit, the tables' locks and states, a move's messages) and the
-services built on it: the lobby, coming back to a table, the game, the timers, the bot's membership and the
-tallies. See `bot.services.core` for how a change runs.
+services built on it: the lobby and its settings menu, coming back to a table, the game, the timers, the bot's
+membership and the tallies. See `bot.services.core` for how a change runs.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bot.services.lobby import LobbyService
 from bot.services.membership import MembershipService
 from bot.services.messages import LiveRef, html_text, live_message, text_message
 from bot.services.rejoin import RejoinService
+from bot.services.settings_menu import SettingsMenuService
 from bot.services.stats import StatsService
 from bot.services.timers import TimerService
 from bot.storage import OutboxKind, Storage
@@ -49,6 +50,7 @@ class TableService:
             time_scale=time_scale,
         )
         self.lobby = LobbyService(self.core)
+        self.settings_menu = SettingsMenuService(self.core, self.lobby)
         self.rejoin = RejoinService(self.core, self.lobby)
         self.game = GameService(self.core, thinker)
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval * time_scale)

@@ -91,8 +91,8 @@ async def test_the_lobby_offers_buraco_and_computers_fill_the_seats(world: World
     await started(world, ANNA, BORIS)
     await world.tables.lobby.open(GROUP, ANNA, update_id=1)
     table = await world.table()
-    await tap(world, LobbyOp.SETTINGS, ANNA, update_id=2)
-    await world.tables.lobby.setting(
+    await world.tables.settings_menu.open(table.table_id, GROUP, ANNA, is_admin=admin(False), update_id=2)
+    await world.tables.settings_menu.choose(
         table.table_id, "profile", "buraco", GROUP, ANNA, update_id=3, is_admin=admin(False)
     )
     await tap(world, LobbyOp.JOIN, BORIS, update_id=4)

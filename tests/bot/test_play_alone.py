@@ -64,7 +64,7 @@ async def test_the_match_ends_in_one_last_word_and_offers_another_game(world: Wo
     assert last.payload["reply_markup"] == {
         "inline_keyboard": [[{"text": "🔁 Сыграть ещё", "callback_data": PlayCb().pack()}]]
     }  # no card to tap
-    # «Ещё партию» is /play's button: a new game with the chat's settings
+    # «Сыграть ещё» is /play's button: a new game with the chat's settings
     assert not (await world.tables.lobby.play_alone(ANNA, None, update_id=2)).alert
     again = await world.storage.get_open_table(ANNA.user_id)
     assert again is not None and again.table_id != table.table_id

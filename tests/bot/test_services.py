@@ -16,9 +16,8 @@ from bot.games.bura import card_text
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.games.bura.moments import Before
 from bot.games.bura.moves import auto_action
-from bot.games.bura.settings import MatchChoice, variant
+from bot.games.bura.settings import MatchChoice
 from bot.i18n import Translations
-from bot.render.lobby import OPEN_CHOICES
 from bot.services import Actor, Reply, TableService, TableState
 from bot.services.context import IsAdmin, IsMember
 from bot.services.invites import invite_payload
@@ -27,7 +26,7 @@ from bot.storage import OutboxKind, Seat, SqliteStorage, StorageUnavailable, Tab
 from bot.storage.sqlite import FaultHooks
 from bot.storage.sqlite import tables as sqlite_tables
 from bot.table_settings import TableSettings
-from bot.telegram.callbacks import HandCb, LobbyOp, SettingCb
+from bot.telegram.callbacks import HandCb, LobbyOp
 from bot.telegram.calls import ApiRequest
 from bot.telegram.pacer import Pacer
 from bot.telegram.sender import Sender
@@ -405,54 +404,6 @@ async def test_start_deals_the_table_and_the_hands(world: World) -> None:
     assert await world.storage.get_message_ref(ANNA.user_id, f"hand:{table.table_id}") is not None
     assert state_of(table).title == "Друзья"
     assert await world.storage.timers_due_by(world.time.now + 60) != []
-
-
-async def test_settings_change_the_group_settings(world: World) -> None:
-    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
-    table = await world.table()
-    await tap(world, LobbyOp.SETTINGS, ANNA, update_id=2)
-    data = SettingCb(table=table.table_id, key="timer", value="30")
-    await world.tables.lobby.setting(data.table, data.key, data.value, GROUP, ANNA, update_id=3, is_admin=admin(False))
-    assert (await world.tables.core.chat_settings(GROUP)).move_seconds == 30
-    forged = await world.tables.lobby.setting(
-        table.table_id, "timer", "7", GROUP, ANNA, update_id=4, is_admin=admin(False)
-    )
-    assert forged.alert
-    stranger = await world.tables.lobby.setting(
-        table.table_id, "language", "en", GROUP, BORIS, update_id=5, is_admin=admin(False)
-    )
-    assert stranger.alert
-    await world.tables.lobby.setting(table.table_id, "language", "en", GROUP, ANNA, update_id=6, is_admin=admin(False))
-    assert (await world.tables.core.chat_translator(GROUP)).language == "en"
-
-
-async def test_a_games_own_settings_are_checked_against_what_it_declares(world: World) -> None:
-    """The match is Бура's to choose, not Буркозёл's (its penalty table) nor Бурако's: a tap on a setting the
-    table's game does not declare, or a value it does not offer, is refused and changes nothing; a choice the
-    other rules had is kept for when they come back."""
-    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
-    table = await world.table()
-
-    async def choose(key: str, value: str, update_id: int) -> bool:
-        reply = await world.tables.lobby.setting(
-            table.table_id, key, value, GROUP, ANNA, update_id=update_id, is_admin=admin(False)
-        )
-        return reply.alert
-
-    assert not await choose("match", MatchChoice.SINGLE_DEAL, 2)
-    assert not await choose("profile", "bk", 3)
-    before = await world.tables.core.chat_settings(GROUP)
-    assert await choose("match", MatchChoice.ROBBER, 4), "Буркозёл keeps its penalty table"
-    assert await choose("match", OPEN_CHOICES, 5)
-    assert await choose("casual", "2", 6)
-    assert await choose("jokers", "1", 7)
-    assert await choose("profile", "preferans", 8)
-    assert await world.tables.core.chat_settings(GROUP) == before
-    assert not await choose("profile", "buraco", 9)
-    assert await choose("casual", "1", 10), "Бурако has no casual points"
-    assert not await choose("profile", "bura", 11)
-    settings = await world.tables.core.chat_settings(GROUP)
-    assert variant(settings).match.kind.value == "single_deal", "the match chosen before"
 
 
 async def test_cancel_and_idle_expiry(world: World) -> None:

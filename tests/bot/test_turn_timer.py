@@ -10,7 +10,7 @@ from bot.games.buraco.game import BURACO
 from bot.games.registry import game_for
 from bot.i18n import Translations
 from bot.render.lobby import menu_row, rules_text
-from bot.services.lobby import game_terms
+from bot.services.settings_menu import game_terms
 from bot.services.state import TableState
 from bot.table_settings import TIMER_KEY, TableSettings
 from engine.buraco.match import Match

@@ -26,8 +26,8 @@ from engine.bura.match import Match
 from engine.bura.views import view
 from tests.botapi import CallbackAnswer, Chat, FakeTelegram, Message, User
 from tests.botapi.html import parse_html, strip_text
-from tests.e2e.players import ask_hand_in_group, hand_in_group
-from tests.e2e.reader import sql_for, table_from
+from tests.e2e.players import Players, ask_hand_in_group, hand_in_group
+from tests.e2e.reader import BotDatabase, sql_for, table_from
 from tests.matches import bura_match
 
 Json = dict[str, Any]
@@ -409,3 +409,33 @@ async def busy_group(tg: FakeTelegram, scale: float, stop: asyncio.Event) -> int
             asked += 1
         await asyncio.sleep(30 * scale)
     return asked
+
+
+# -- openings several test files share -----------------------------------------------------------------------
+
+
+async def play_alone(tg: FakeTelegram, storage: BotDatabase, command: str = "/play") -> tuple[Players, Table]:
+    """Аня opens the bot's private chat and sends `command` (/play, /play hard): her table against the computer
+    (Аня at seat 0), as it was dealt, once her hand is shown."""
+    anna = tg.user("Аня", "anna")
+    tg.start_bot(anna)
+    chat = tg.private_chat(anna)
+    await tg.wait_bot_message(chat, timeout=WAIT)
+    said = tg.send_message(anna, chat, command)
+    await tg.wait_bot_message(chat, after=said, timeout=WAIT)
+    table = await storage.get_open_table(chat.id)
+    assert table is not None and table.state is not None
+    players = Players(tg, storage, {0: anna}, table.table_id)
+    await tg.wait_for(lambda: players.hand(anna), WAIT, "Anna's hand")
+    return players, table
+
+
+async def open_lobby(tg: FakeTelegram, creator: User, group: Chat) -> Message:
+    """The bot joins `group` (it says hello), `creator` opens his private chat with it and /new in the group: the
+    lobby's message."""
+    tg.add_bot(group)
+    await tg.wait_bot_message(group, timeout=WAIT)
+    tg.start_bot(creator)
+    await tg.wait_bot_message(tg.private_chat(creator), timeout=WAIT)
+    said = tg.send_message(creator, group, "/new")
+    return await tg.wait_bot_message(group, after=said, timeout=WAIT)

@@ -14,6 +14,7 @@ from bot.telegram.callbacks import LobbyCb, LobbyOp
 from tests.botapi import FakeTelegram
 from tests.e2e import test_game
 from tests.e2e.conftest import SCALED, SEED, BotProcess, Launch
+from tests.e2e.harness import open_lobby, play_alone
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_game import MOVE_WAIT, Players, _button, deal_number
 
@@ -50,24 +51,17 @@ async def _play_first_deal(players: Players, human_seats: set[int]) -> tuple[int
 async def test_play_against_the_computer_in_the_private_chat(
     tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
-    anna = tg.user("Аня", "anna")
-    tg.start_bot(anna)
-    chat = tg.private_chat(anna)
-    await tg.wait_bot_message(chat, timeout=MOVE_WAIT)
-    said = tg.send_message(anna, chat, "/play hard")  # the strong computer thinks in the bot's worker process
-    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
-    table = await storage.get_open_table(chat.id)
-    assert table is not None and table.status is TableStatus.PLAYING
+    players, table = await play_alone(tg, storage, "/play hard")  # the strong computer thinks in the bot's worker
+    anna = players.user(0)
+    assert table.status is TableStatus.PLAYING
     assert [seat.user_id for seat in table.seats] == [anna.id, None]
     assert table.state is not None
     assert TableState.from_json(table.state).settings.computer_level is ComputerLevel.HARD
-    players = Players(tg, storage, {0: anna}, table.table_id)
-    await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
     human, computer = await _play_first_deal(players, {0})
     assert human > 0 and computer > 0
     events = await storage.get_events(table.table_id)
     assert any(event.payload["type"] == "DealEnded" for event in events)
-    texts = [message.text or "" for message in tg.messages(chat, from_bot=True)]
+    texts = [message.text or "" for message in tg.messages(tg.private_chat(anna), from_bot=True)]
     assert any("Компьютер" in text for text in texts)  # the table names its computer player
 
 
@@ -75,13 +69,7 @@ async def test_a_computer_seated_from_the_lobby_plays_with_the_group(
     tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
     anna = tg.user("Аня", "anna")
-    group = tg.group("Вечер", owner=anna)
-    tg.add_bot(group)
-    await tg.wait_bot_message(group, timeout=MOVE_WAIT)
-    tg.start_bot(anna)
-    await tg.wait_bot_message(tg.private_chat(anna), timeout=MOVE_WAIT)
-    said = tg.send_message(anna, group, "/new")
-    lobby = await tg.wait_bot_message(group, after=said, timeout=MOVE_WAIT)
+    lobby = await open_lobby(tg, anna, tg.group("Вечер", owner=anna))
     join = _button(lobby, lambda d: d.startswith("l:") and LobbyCb.unpack(d).op is LobbyOp.JOIN)
     assert join is not None
     table_id = LobbyCb.unpack(str(join["callback_data"])).table

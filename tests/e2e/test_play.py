@@ -15,14 +15,14 @@ from bot.telegram.callbacks import PlayCb
 from tests.botapi import FakeTelegram, Message, User
 from tests.e2e import test_game
 from tests.e2e.conftest import SCALED, SEED, BotProcess, Launch
-from tests.e2e.harness import buttons, hand_cb
+from tests.e2e.harness import buttons, hand_cb, play_alone
 from tests.e2e.reader import BotDatabase
 from tests.e2e.test_computer import _play_first_deal
 from tests.e2e.test_game import MOVE_WAIT, Players
 from tests.matches import bura_match
 
 storage = test_game.storage  # a reader of the bot's database
-PLAY = PlayCb().pack()  # «🔁 Ещё партию»: /play's button
+PLAY = PlayCb().pack()  # «🔁 Сыграть ещё»: /play's button
 
 
 def _shown(players: Players, user: User) -> str:
@@ -49,17 +49,10 @@ async def bot(launch: Launch) -> BotProcess:
 async def test_play_runs_no_timer_and_keeps_the_deals_result_while_marking(
     tg: FakeTelegram, bot: BotProcess, storage: BotDatabase
 ) -> None:
-    anna = tg.user("Аня", "anna")
-    tg.start_bot(anna)
-    chat = tg.private_chat(anna)
-    await tg.wait_bot_message(chat, timeout=MOVE_WAIT)
-    said = tg.send_message(anna, chat, "/play")
-    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
-    table = await storage.get_open_table(chat.id)
-    assert table is not None and table.state is not None
+    players, table = await play_alone(tg, storage)
+    anna = players.user(0)
+    assert table.state is not None
     assert TableState.from_json(table.state).move_seconds() is None  # against the computer: no clock
-    players = Players(tg, storage, {0: anna}, table.table_id)
-    await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
     await _play_first_deal(players, {0})
     result = "Сдача 2. Сдаёт"  # the story of the deal's end and the next deal's start
     await tg.wait_for(lambda: result in _shown(players, anna), MOVE_WAIT, "the result")
@@ -74,13 +67,13 @@ async def test_play_runs_no_timer_and_keeps_the_deals_result_while_marking(
     assert not (await tg.wait_answer(tg.tap(anna, hand, text=str(card["text"])), timeout=MOVE_WAIT)).show_alert
     marked = await tg.wait_for(lambda: _with(players, anna, "✅"), MOVE_WAIT, "the mark")
     assert result in (marked.text or ""), marked.text  # a mark does not take the deal's result away
-    assert not any("⏳" in (m.text or "") for m in tg.messages(chat, from_bot=True))
+    assert not any("⏳" in (m.text or "") for m in tg.messages(tg.private_chat(anna), from_bot=True))
 
 
 async def test_another_game_after_a_play_match_ends_starts_a_new_match(
     tg: FakeTelegram, launch: Launch, tmp_path: Path
 ) -> None:
-    """Issue 37, 6: a /play match over, «🔁 Ещё партию» under its last word starts a new match in the same chat,
+    """Issue 37, 6: a /play match over, «🔁 Сыграть ещё» under its last word starts a new match in the same chat,
     with the chat's settings: the hand shows the new match's first deal, with cards to play."""
     anna = tg.user("Аня", "anna")
     # a match of one deal, set for the chat before the bot starts (as /settings would set a group's)
@@ -106,8 +99,8 @@ async def test_another_game_after_a_play_match_ends_starts_a_new_match(
             ]
             return found[-1] if found and "матч" in (found[-1].text or "") else None
 
-        last = await tg.wait_for(again, MOVE_WAIT, "the match's last word with «Ещё партию»")
-        answer = await tg.wait_answer(tg.tap(anna, last, text="🔁 Ещё партию"), timeout=MOVE_WAIT)
+        last = await tg.wait_for(again, MOVE_WAIT, "the match's last word with «Сыграть ещё»")
+        answer = await tg.wait_answer(tg.tap(anna, last, text="🔁 Сыграть ещё"), timeout=MOVE_WAIT)
         assert not answer.show_alert, answer.text
 
         async def opened() -> Table | None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from bot.games.bura.cards import BACK, card_text, cards_text
 from bot.games.bura.settings import variant
 from bot.i18n import Translator
-from bot.render.common import name_of, signed_number, tally
+from bot.render.common import name_of, separator, signed_number, tally
 from bot.table_settings import TableSettings
 from engine.bura.cards import Card
 from engine.bura.variant import MatchKind, MatchModel
@@ -115,7 +115,7 @@ def trick_plays(trick: TrickView, names: Mapping[int, str], tr: Translator) -> s
     """Who played what in a trick, in order: ``Борис Д♠ 7♠ · Аня 9♦️ В♠ · Вика 🂠 🂠``."""
     plays = [f"{name_of(trick.leader, names, tr)} {cards_text(trick.lead, tr)}"]
     plays += [f"{name_of(play.seat, names, tr)} {play_cards(play, tr)}" for play in trick.plays]
-    return tr.t("tally-separator").join(plays)
+    return separator(tr).join(plays)
 
 
 def _beating_play(trick: TrickView) -> int | None:

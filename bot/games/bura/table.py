@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from functools import lru_cache
+from typing import Final
 
 from bot.games.bura.cards import card_text, cards_text, suit_name
 from bot.games.bura.common import match_goal, match_model, match_tally, trick_lines, trick_plays
 from bot.games.bura.settings import profile_of
 from bot.i18n import Translator
-from bot.render.common import MAX_TEXT, clip, name_of, side_name, side_of, side_seats, sides_names, tally
+from bot.render.common import MAX_TEXT, clip, name_of, separator, side_name, side_of, sides_names, tally
 from bot.table_settings import TableSettings
 from engine.bura.deal import Phase
-from engine.bura.views import PublicView
+from engine.bura.views import PublicView, TrickView
+
+TRICK_LINES_KEPT: Final = 1 << 14  # lines of taken tricks kept drawn: the deals of a thousand tables under way
 
 
 def render_table(
@@ -66,7 +70,7 @@ def render_table(
     if view.points is not None:  # casual mode only: strict rules hide captured points (RULES §6.7)
         points = view.points
         scores.append(tr.t("table-points", tally=tally([(label(side), str(points[side])) for side in sides], tr)))
-    active = {side for side in range(len(view.scores)) if _side_active(view, side)}
+    active = _active_sides(view)
     out = [side for side in range(len(view.scores)) if side not in active]
     score = match_tally(model, view.scores, view.wins, view.pot, label, out, tr)
     if score is not None:
@@ -89,15 +93,8 @@ def _history_lines(view: PublicView, names: Mapping[int, str], tr: Translator, r
     cards would not fit in `room` characters (a long deal of many players with long names)."""
     if not view.history:
         return []
-    full = [
-        tr.t(
-            "table-trick-taken",
-            number=trick.number,
-            plays=trick_plays(trick, names, tr),
-            name=name_of(trick.owner, names, tr),
-        )
-        for trick in view.history
-    ]
+    seated = tuple(names.items())
+    full = [_trick_line(trick, seated, tr) for trick in view.history]
     if sum(len(line) + 1 for line in full) + 1 <= room:
         return ["", *full]
     short = [
@@ -105,6 +102,19 @@ def _history_lines(view: PublicView, names: Mapping[int, str], tr: Translator, r
         for trick in view.history[:-1]
     ]
     return ["", *short, full[-1]]
+
+
+@lru_cache(maxsize=TRICK_LINES_KEPT)
+def _trick_line(trick: TrickView, names: tuple[tuple[int, str], ...], tr: Translator) -> str:
+    """A trick taken, on one line: ``3. Борис Д♠️ 7♠️ · Аня 9♦️ В♠️ → Аня``. Kept once drawn: every later picture of
+    the deal shows it again, unchanged (the deal's last picture holds every trick of it)."""
+    seats = dict(names)
+    return tr.t(
+        "table-trick-taken",
+        number=trick.number,
+        plays=trick_plays(trick, seats, tr),
+        name=name_of(trick.owner, seats, tr),
+    )
 
 
 def _trump_line(view: PublicView, names: Mapping[int, str], tr: Translator) -> str:
@@ -119,7 +129,7 @@ def _trump_line(view: PublicView, names: Mapping[int, str], tr: Translator) -> s
     else:
         line = tr.t("table-trump-stock-empty", suit=suit, card=card)
     if view.dead:
-        line += tr.t("tally-separator") + tr.t("table-dead", count=view.dead)
+        line += separator(tr) + tr.t("table-dead", count=view.dead)
     return line
 
 
@@ -127,11 +137,11 @@ def _turn_line(view: PublicView, names: Mapping[int, str], tr: Translator, deadl
     parts = [tr.t("table-dealer", name=name_of(view.dealer, names, tr))]
     if view.finished or view.to_act is None:
         parts.append(tr.t("table-over"))
-        return tr.t("tally-separator").join(parts)
+        return separator(tr).join(parts)
     player = name_of(view.to_act, names, tr)
     key = {Phase.RESPOND: "table-to-answer", Phase.FINAL_CLAIM: "table-to-claim"}.get(view.phase, "table-to-lead")
     parts.append(tr.t(key, name=player))
-    line = tr.t("tally-separator").join(parts)
+    line = separator(tr).join(parts)
     if deadline_text:
         line += " " + tr.t("table-clock", clock=html.escape(deadline_text))
     return line
@@ -147,5 +157,6 @@ def _sides_in_deal(view: PublicView) -> list[int]:
     return sorted(sides)
 
 
-def _side_active(view: PublicView, side: int) -> bool:
-    return any(seat in view.active for seat in side_seats(side, view.players, view.teams))
+def _active_sides(view: PublicView) -> set[int]:
+    """The sides still in the match: those with a seat still active."""
+    return {side_of(seat, view.teams) for seat in view.active if 0 <= seat < view.players}

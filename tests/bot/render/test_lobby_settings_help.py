@@ -20,7 +20,8 @@ from bot.render.lobby import (
     render_settings,
 )
 from bot.render.reasons import reason_text
-from bot.services.lobby import game_terms, help_text
+from bot.services.lobby import help_text
+from bot.services.settings_menu import game_terms
 from bot.table_settings import ComputerLevel, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
 from engine.bura.errors import Reason
