@@ -120,7 +120,7 @@ def test_the_deals_first_turn_shows_the_card_refused(ru: Translator, en: Transla
     match.apply(RejectDrawn(0))
     shown = f"<b>Аня</b>: берёт из колоды, открывает {card_text(refused, ru)} в сброс и берёт следующую …"
     assert shown in table(match, ru)
-    assert f"shows {card_text(refused, en)} onto the pile and draws the next …" in table(match, en)
+    assert f"turns {card_text(refused, en)} up onto the pile and draws the next …" in table(match, en)
     play_turn_rest(match, 0)
     (turn,) = deal_turns(match)
     assert turn.rejected is refused and turn.over and turn.discarded is not None

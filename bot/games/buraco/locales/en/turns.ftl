@@ -6,7 +6,7 @@ buraco-turn-line-playing = <b>{ $name }</b>: { $parts } …
 buraco-turn-separator = {", "}
 buraco-turn-stock = draws from the stock
 # the deal's first turn (RULES §17.3): the first card is shown and put on the pile
-buraco-turn-rejected = draws from the stock, shows { $card } onto the pile and draws the next
+buraco-turn-rejected = draws from the stock, turns { $card } up onto the pile and draws the next
 buraco-turn-pile = takes the pile ({ $count ->
     [one] { $count } card
    *[other] { $count } cards
