@@ -18,15 +18,20 @@ def create_router() -> Router:
     hands = Router(name="game-hands")
     hands.callback_query.filter(PRIVATE_CHAT)
 
-    @hands.callback_query(HandCb.filter())
     async def hand_button(
         query: CallbackQuery, callback_data: HandCb, tables: TableService, actor: Actor, update_id: int
     ) -> None:
-        # Answered once what the tap changed is durable: "accepted" never lies after a crash.
-        await answer(query, await tables.game.tap(callback_data, actor, update_id))
+        # Answered once what the tap changed is durable: "accepted" never lies after a crash. In a group, the tap
+        # came from the hand shown to him alone there: the same buttons, the same service.
+        chat = query.message.chat if query.message is not None else None
+        group = chat.id if chat is not None and chat.id < 0 else None
+        await answer(query, await tables.game.tap(callback_data, actor, update_id, in_group=group))
+
+    hands.callback_query.register(hand_button, HandCb.filter())
 
     in_group = Router(name="game-in-group")
     in_group.callback_query.filter(GROUP_CHATS)
+    in_group.callback_query.register(hand_button, HandCb.filter(), SHOWN_TO_ONE)
 
     @in_group.callback_query(MyCardsCb.filter())
     async def my_cards(
@@ -34,14 +39,6 @@ def create_router() -> Router:
     ) -> None:
         chat_id = query.message.chat.id if query.message is not None else 0
         await answer(query, await tables.game.show_in_group(callback_data, actor, chat_id, query.id, update_id))
-
-    @in_group.callback_query(HandCb.filter(), SHOWN_TO_ONE)
-    async def hand_button_in_group(
-        query: CallbackQuery, callback_data: HandCb, tables: TableService, actor: Actor, update_id: int
-    ) -> None:
-        # The hand shown to him alone in the group: the same buttons, the same service as in his private chat.
-        chat_id = query.message.chat.id if query.message is not None else 0
-        await answer(query, await tables.game.tap(callback_data, actor, update_id, in_group=chat_id))
 
     group = Router(name="game-group")
     group.message.filter(GROUP_CHATS)

@@ -51,7 +51,7 @@ from bot.storage import TableStatus
 from engine.buraco.deal import Phase
 from tests.botapi import FakeTelegram, FloodPolicy, Message, User
 from tests.e2e.conftest import BotProcess
-from tests.e2e.harness import Game, Tap, busy_group, buttons, hand_cb, open_game
+from tests.e2e.harness import Game, Tap, busy_group, open_game
 from tests.e2e.players import Players, greedy, moved_past
 from tests.e2e.reader import BotDatabase
 from tests.matches import buraco_match
@@ -192,19 +192,10 @@ async def play_buraco(
 
 async def buraco_button(game: Game, user: User, version: int, ops: tuple[str, ...]) -> tuple[Message, str]:
     """His hand once it shows a button for move `version` with the first of `ops` it has; its data."""
-
-    def found() -> tuple[Message, str] | None:
-        message = game.hand(user)
-        if message is None:
-            return None
-        shown = [(data.op, b) for b in buttons(message) if (data := hand_cb(b)) is not None and data.move == version]
-        for op in ops:
-            for data_op, b in shown:
-                if data_op == op:
-                    return message, str(b["callback_data"])
-        return None
-
-    return await game.tg.wait_for(found, 60, f"{user.first_name}'s {ops}")
+    _, message, data = await game.tg.wait_for(
+        lambda: game.button_for(user, version, ops), 60, f"{user.first_name}'s {ops}"
+    )
+    return message, data
 
 
 @dataclass

@@ -148,6 +148,19 @@ class Game:
                 return message
         return None
 
+    def button_for(self, user: User, move: int, ops: tuple[str, ...]) -> tuple[str, Message, str] | None:
+        """The first button of the user's hand for `move` whose op is the first of `ops` it shows: (the op, the
+        hand, its callback data); None while his hand shows none."""
+        message = self.hand(user)
+        if message is None:
+            return None
+        shown = [(data.op, b) for b in buttons(message) if (data := hand_cb(b)) is not None and data.move == move]
+        for op in ops:
+            for data_op, b in shown:
+                if data_op == op:
+                    return op, message, str(b["callback_data"])
+        return None
+
     async def show_in_group(self, user: User) -> Message:
         """The user taps «🃏 Мои карты» under the group's table and plays from the hand it shows him from then on."""
 

@@ -36,19 +36,9 @@ DEAL_SECONDS = 300.0  # a deal is some sixty turns, each computer's a (scaled: T
 async def press(game: Game, user: User, version: int, ops: tuple[str, ...]) -> str:
     """Tap the first button of the user's hand for move ``version`` whose op is the first of ``ops`` shown."""
     tg = game.tg
-
-    def found() -> tuple[str, Message, str] | None:
-        message = game.hand(user)
-        if message is None:
-            return None
-        shown = [(data.op, b) for b in buttons(message) if (data := hand_cb(b)) is not None and data.move == version]
-        for op in ops:
-            for data_op, b in shown:
-                if data_op == op:
-                    return op, message, str(b["callback_data"])
-        return None
-
-    op, message, data = await tg.wait_for(found, WAIT, f"{user.first_name}'s {ops}")
+    op, message, data = await tg.wait_for(
+        lambda: game.button_for(user, version, ops), WAIT, f"{user.first_name}'s {ops}"
+    )
     answer = await tg.wait_answer(tg.tap_data(user, message, data), timeout=WAIT)
     assert not answer.show_alert, answer.text
     return op
