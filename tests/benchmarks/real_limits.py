@@ -264,9 +264,10 @@ def group_view(game: Game, tg: FakeTelegram, scale: float, since: float) -> Grou
         ):
             seen.unseen.append((deal, number))
     # Бурако (issue 37): the table's last round of turns, a line a seat («<b>Аня</b>: берёт из колоды, сбрасывает
-    # 7♥️»): a turn was seen when a picture of the table shows its line after the turn and before that seat's next.
+    # 7♥️»), and a deal's result its last round: a turn was seen when a message the group was shown tells its line
+    # after the turn and before that seat's next.
     seen.turns = len(discards)
-    pictures = [(when, text) for when, text, ref in shown if ref == "table"]
+    pictures = [(when, text) for when, text, _ in shown]
     for index, (deal, seat, at) in enumerate(discards):
         name = re.escape(html.escape(names.get(seat, "?")))
         line = re.compile(rf"^<b>{name}</b>: .*(?:сбрасывает|discards) ", re.MULTILINE)

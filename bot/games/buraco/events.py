@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from bot.games.base import Quiet
 from bot.games.buraco.table import named
+from bot.games.buraco.turns import last_round as last_turns
+from bot.games.buraco.turns import turn_line
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name, signed_number
 from engine.buraco.events import (
@@ -23,11 +25,16 @@ from engine.buraco.events import (
     StockRenewed,
 )
 from engine.buraco.melds import CANASTRA
+from engine.buraco.turns import Turn
 
 
-def render_announcements(events: Sequence[Event], names: Mapping[int, str], tr: Translator) -> list[str]:
+def render_announcements(
+    events: Sequence[Event], names: Mapping[int, str], tr: Translator, *, last_round: Sequence[Turn] = ()
+) -> list[str]:
     """The commit's one message for the group, or none: a ringing one where a deal starts or ends or the match
-    ends, else a quiet one with the turn's news."""
+    ends, else a quiet one with the turn's news. A deal's result tells `last_round`, the ended deal's turns, a line
+    a seat (issue 37: the table's pictures are coalesced, and the next deal's turns soon push those lines out of
+    it; the result is the message sure to arrive)."""
     lines: list[str] = []
     rings = False
     for event in events:
@@ -56,7 +63,9 @@ def render_announcements(events: Sequence[Event], names: Mapping[int, str], tr: 
             lines.append(tr.t("buraco-stock-renewed", count=event.size))
         elif isinstance(event, DealScored):
             rings = True
-            lines.extend(deal_result(event, names, tr))
+            result = deal_result(event, names, tr)
+            turns = [turn_line(turn, names, tr) for turn in last_turns(last_round)]
+            lines.extend([result[0], *turns, *result[1:]])
         elif isinstance(event, MatchEnded):
             rings = True
             lines.append(

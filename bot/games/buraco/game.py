@@ -171,7 +171,10 @@ class BuracoGame:
         settings: TableSettings,
         before: Before | None,
     ) -> list[str]:
-        return texts.render_announcements(events, names, tr)
+        ended = any(isinstance(event, DealScored) for event in events)
+        # the deal just scored: the current one if the match ended with it, else the one before the new deal
+        played = (deal_turns(match) if match.finished else previous_deal_turns(match)) if ended else ()
+        return texts.render_announcements(events, names, tr, last_round=played)
 
     def deal_story(
         self,
