@@ -562,8 +562,9 @@ class RatingStore(Protocol):
         by game, then best first."""
         ...
 
-    async def top_ratings(self, game: str, limit: int) -> list[Rating]:
-        """The best `limit` ratings on `game` of the people who let theirs show (`User.rating_public`)."""
+    async def top_ratings(self, game: str | None, limit: int) -> list[Rating]:
+        """The best `limit` ratings on `game` (on each game, with None) of the people who let theirs show
+        (`User.rating_public`), by game, then best first."""
         ...
 
     async def rating_rank(self, game: str, user_id: int) -> tuple[int, int] | None:

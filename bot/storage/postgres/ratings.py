@@ -49,10 +49,12 @@ class RatingsPart(Part):
         )
         return [rating_of(row) for row in await self._database.read(lambda db: db.fetch(query, game, chat_id))]
 
-    async def top_ratings(self, game: str, limit: int) -> list[Rating]:
+    async def top_ratings(self, game: str | None, limit: int) -> list[Rating]:
         query = (
-            "SELECT r.* FROM ratings AS r JOIN users AS u ON u.user_id = r.user_id"
-            f" WHERE r.game = $1 AND u.rating_public ORDER BY {_ORDER} LIMIT $2"
+            "SELECT * FROM (SELECT r.*, ROW_NUMBER() OVER (PARTITION BY r.game ORDER BY r.mu - 3 * r.sigma DESC,"
+            " r.user_id) AS place FROM ratings AS r JOIN users AS u ON u.user_id = r.user_id"
+            " WHERE u.rating_public AND ($1::text IS NULL OR r.game = $1)) AS best"
+            " WHERE place <= $2 ORDER BY game, place"
         )
         return [rating_of(row) for row in await self._database.read(lambda db: db.fetch(query, game, limit))]
 

@@ -52,12 +52,16 @@ class RatingsPart(Part):
         rows = await self._database.read(lambda db: fetchall(db, query, (game, game, chat_id)))
         return [rating_of(row) for row in rows]
 
-    async def top_ratings(self, game: str, limit: int) -> list[Rating]:
+    async def top_ratings(self, game: str | None, limit: int) -> list[Rating]:
         query = (
-            "SELECT r.* FROM ratings AS r JOIN users AS u ON u.user_id = r.user_id"
-            f" WHERE r.game = ? AND u.rating_public = 1 ORDER BY {_ORDER} LIMIT ?"
+            "SELECT * FROM (SELECT r.*, ROW_NUMBER() OVER (PARTITION BY r.game ORDER BY r.mu - 3 * r.sigma DESC,"
+            " r.user_id) AS place FROM ratings AS r JOIN users AS u ON u.user_id = r.user_id"
+            " WHERE u.rating_public = 1 AND (? IS NULL OR r.game = ?)) AS best"
+            " WHERE place <= ? ORDER BY game, place"
         )
-        return [rating_of(row) for row in await self._database.read(lambda db: fetchall(db, query, (game, limit)))]
+        return [
+            rating_of(row) for row in await self._database.read(lambda db: fetchall(db, query, (game, game, limit)))
+        ]
 
     async def rating_rank(self, game: str, user_id: int) -> tuple[int, int] | None:
         query = (

@@ -98,3 +98,13 @@ async def test_forget_user_deletes_his_ratings_and_their_history(storage: Storag
     assert await storage.user_ratings(7) == []
     assert [c.user_id for c in await storage.rating_changes(table_id)] == [8], "the others' history stays"
     assert sorted(await storage.ratings_of("bura", [7, 8])) == [8]
+
+
+async def test_the_overall_top_of_every_game_at_once(storage: Storage) -> None:
+    for user_id in (7, 8, 9):
+        await storage.upsert_user(user_id, f"u{user_id}")
+        await storage.set_user_rating_public(user_id)
+    await finish(storage, -100, [update(7, 21.0, 2.0, 0, 0), update(8, 20.0, 5.0, 0, 0), update(9, 30.0, 1.0, 0, 0)])
+    await finish(storage, -100, [update(8, 21.0, 2.0, 0, 0, game="bk"), update(9, 20.0, 5.0, 0, 0, game="bk")])
+    best = await storage.top_ratings(None, 2)
+    assert [(r.game, r.user_id) for r in best] == [("bk", 8), ("bk", 9), ("bura", 9), ("bura", 7)]
