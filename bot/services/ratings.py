@@ -22,13 +22,15 @@ an established player (σ ≈ 2) moves by a few points a match. Ranks sort by th
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.storage import Rating, RatingUpdate, StatsDelta, Table
+from bot.i18n import Translator
+from bot.storage import Rating, RatingStore, RatingUpdate, StatsDelta, Table
 from engine.bura.match import Match as BuraMatch
 from engine.bura.variant import MatchKind
 from engine.buraco.match import Match as BuracoMatch
@@ -148,3 +150,47 @@ def rated_users(table: Table) -> dict[int, int] | None:
     if len(users) != len(table.seats) or len(set(users.values())) < 2:
         return None
     return users
+
+
+def signed(delta: int) -> str:
+    """A change as shown: «+12», «−12» (the minus sign, not a hyphen), «±0»."""
+    if delta > 0:
+        return f"+{delta}"
+    return f"−{-delta}" if delta < 0 else "±0"
+
+
+def changes_line(updates: Sequence[RatingUpdate], names: Mapping[int, str], tr: Translator) -> str:
+    """«📈 Рейтинг: Аня 1069 (+69) · Борис 964 (−36)», the best change first (`names` by user, raw: escaped
+    here)."""
+    ordered = sorted(updates, key=lambda u: (-(u.after - u.before), -u.after, u.user_id))
+    parts = [
+        tr.t(
+            "ratings-change",
+            name=html.escape(names.get(u.user_id, str(u.user_id))),
+            after=str(u.after),
+            delta=signed(u.after - u.before),
+        )
+        for u in ordered
+    ]
+    return tr.t("ratings-match-end", changes=tr.t("tally-separator").join(parts))
+
+
+class RatingService:
+    """A match's end: its people's new ratings, computed from what they were (read at once) before the commit
+    that writes them (`GameService.commit_move`)."""
+
+    def __init__(self, repository: RatingStore) -> None:
+        self.repository = repository
+
+    async def match_end(
+        self, table: Table, match: object, stats: Sequence[StatsDelta], game: str
+    ) -> list[RatingUpdate]:
+        """The new ratings of a finished match's people; none when it is not rated (a computer at the table, a
+        game in the private chat, a standing this cannot tell)."""
+        users = rated_users(table)
+        result = standing(match) if users is not None else None
+        if users is None or result is None:
+            return []
+        board = board_of(stats, game)
+        current = await self.repository.ratings_of(board, set(users.values()))
+        return rate(board, result, users, current)

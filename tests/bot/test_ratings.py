@@ -5,15 +5,17 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.i18n import Translations
 from bot.services.ratings import (
     Standing,
     board_of,
+    changes_line,
     points,
     rate,
     rated_users,
     standing,
 )
-from bot.storage import Rating, Seat, StatsDelta, Table, TableStatus
+from bot.storage import Rating, RatingUpdate, Seat, StatsDelta, Table, TableStatus
 from engine.bura.match import Match as BuraMatch
 from engine.bura.variant import BURA_STANDARD, BURKOZEL, KOZEL_MONEY, SINGLE_DEAL
 from engine.buraco.match import Match as BuracoMatch
@@ -171,3 +173,15 @@ def test_the_board_is_the_game_of_the_tally() -> None:
     deltas = [StatsDelta(chat_id=-1, user_id=7, game="bk", counts={"matches_played": 1})]
     assert board_of(deltas, "bura") == "bk"
     assert board_of([], "buraco") == "buraco"
+
+
+def test_the_changes_line_best_first_with_real_minus_signs() -> None:
+    tr = Translations().get("ru")
+    updates = [
+        RatingUpdate(user_id=8, game="bura", mu=22.0, sigma=8.0, before=1000, after=964),
+        RatingUpdate(user_id=7, game="bura", mu=28.0, sigma=8.0, before=1000, after=1069),
+        RatingUpdate(user_id=9, game="bura", mu=25.0, sigma=8.0, before=1010, after=1010),
+    ]
+    line = changes_line(updates, {7: "Аня <3", 8: "Борис"}, tr)
+    assert line == "📈 Рейтинг: Аня &lt;3 1069 (+69) · 9 1010 (±0) · Борис 964 (−36)"
+    assert changes_line(updates[:1], {8: "Boris"}, Translations().get("en")) == "📈 Rating: Boris 964 (−36)"
