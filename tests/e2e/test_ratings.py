@@ -21,7 +21,7 @@ TEXTS = {
         "mine": "📈 {name} — рейтинг",
         "game": "Бура — {w} · 1 матч · 1-е место в чате из 2 · 1-е из 2 всего",
         "hidden": "Ваш рейтинг не виден в общем топе. Показать: /rating public",
-        "top": ["🏆 Лучшие игроки чата по рейтингу (рейтинг · матчи)", "Бура", "1. {winner} — {w} · 1/1"],
+        "top": "🏆 Лучшие игроки чата по рейтингу (рейтинг · матчи)\nБура\n1. {winner} — {w} · 1/1",
         "public": "Готово: ваш рейтинг теперь виден в общем топе.",
         "overall": "🌍 Общий рейтинг",
     },
@@ -30,7 +30,7 @@ TEXTS = {
         "mine": "📈 {name} — rating",
         "game": "Bura — {w} · 1 match · #1 of 2 in this chat · #1 of 2 overall",
         "hidden": "Your rating does not show in the overall top. Show it: /rating public",
-        "top": ["🏆 Top players in this chat by rating (rating · matches)", "Bura", "1. {winner} — {w} · 1/1"],
+        "top": "🏆 Top players in this chat by rating (rating · matches)\nBura\n1. {winner} — {w} · 1/1",
         "public": "Done: your rating now shows in the overall top.",
         "overall": "🌍 Overall rating",
     },
@@ -74,7 +74,7 @@ async def test_a_match_end_shows_the_rating_changes_then_rating_and_top(
     mine = (await players.command(winner, "/rating", "📈")).splitlines()
     assert mine == [texts["mine"].format(name=winner.first_name), texts["game"].format(w=w), texts["hidden"]], mine
     top = (await players.command(loser, "/top", "🏆")).splitlines()
-    assert top[:3] == [part.format(winner=winner.first_name, w=w) for part in texts["top"]], top
+    assert top[:3] == texts["top"].format(winner=winner.first_name, w=w).splitlines(), top
     assert top[3].startswith(f"2. {loser.first_name} — {lost} · 0/1"), top
 
     assert await private_reply(tg, winner, "/rating public") == texts["public"]
