@@ -16,8 +16,13 @@ match's final standing, ties allowed (`standing`). A match without a winner (a s
 
 **The number shown** is conservative: ``1000 + 20·(μ − 3σ)`` rounded, OpenSkill's ordinal (μ − 3σ: the skill
 the player has with 99.7% confidence) moved onto an Elo-like scale. A new player (μ = 25, σ = 25/3) shows 1000,
-and the number grows as the bot becomes sure of him: a first win between newcomers is about +69, the loss −36;
-an established player (σ ≈ 2) moves by a few points a match. Ranks sort by the same ordinal.
+and the number grows as the bot becomes sure of him: a first win between newcomers is +69, the loss −37; two
+established equals (σ ≈ 2) move by about ±6 a match. Ranks sort by the same ordinal.
+
+**When.** The ratings are read (one query) and computed under the table's lock just before the commit of the
+match's last move, which writes them with the final state; no other move reads or writes them. A person who ends
+two matches of one game at two tables in the same few milliseconds would have one of the two updates overwritten
+by the other (the read is not in the commit's transaction): accepted, as a person plays one table at a time.
 """
 
 from __future__ import annotations
