@@ -28,6 +28,7 @@ from bot.storage import (
     Deadline,
     JsonObject,
     OutboxMessage,
+    RatingUpdate,
     Seat,
     StaleVersion,
     StatsDelta,
@@ -141,6 +142,7 @@ class TableCore:
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        ratings: Sequence[RatingUpdate] = (),
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table | None:
@@ -161,6 +163,7 @@ class TableCore:
                 seats=seats,
                 deadline=deadline,
                 stats=stats,
+                ratings=ratings,
                 chat_settings=chat_settings,
                 chat_language=chat_language,
             )

@@ -25,8 +25,9 @@ from bot.services.computer import Thinker
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.services.core import TableCore
 from bot.services.messages import Place, lobby_message, text_message, unpin_table
+from bot.services.ratings import RatingService, changes_line
 from bot.services.state import AWAY_AFTER_TIMEOUTS, AnyState, TableState, is_private, seat_names, seat_of
-from bot.storage import OutboxKind, OutboxMessage, Table, TableStatus
+from bot.storage import OutboxKind, OutboxMessage, RatingUpdate, Table, TableStatus
 from bot.telegram.callbacks import REFRESH, HandCb, MyCardsCb, RematchCb
 from engine.core.errors import IllegalAction
 
@@ -41,6 +42,7 @@ class GameService:
         self.core = core
         self.repository = core.repository
         self.thinker = thinker if thinker is not None else Thinker()
+        self.ratings = RatingService(core.repository)
 
     # -- taps on the hand ----------------------------------------------------------------------------------
 
@@ -170,7 +172,8 @@ class GameService:
 
         `notes` go to the group as quiet lines (a timeout, say); `told` adds a line to a seat's hand, in his
         language. A player whose turn this move brings gets his hand anew at the bottom of the chat, so that it
-        rings; at the match's end the table is unpinned."""
+        rings; at the match's end the table is unpinned, and its people's new ratings are committed with it (their
+        changes told with the result)."""
         core = self.core
         group_tr = await core.chat_translator(table.chat_id)
         version = table.version + 1
@@ -190,6 +193,13 @@ class GameService:
             ping = set()  # against the computer: he is at the table, and its answer comes in a second; one edit
         hands = await core.messages.hand_messages(table, state, version, ping=ping, stories=lines)
         announced = core.messages.announcements(table, state, events, group_tr, before)
+        stats = core.stats(table, state, events)
+        rated: list[RatingUpdate] = []
+        if match.finished:
+            # Read before the commit that writes them: a person's rating changes only at a match's end.
+            rated = await self.ratings.match_end(table, match, stats, state.game.key)
+            names = {seat.user_id: seat.name for seat in table.seats if seat.user_id is not None}
+            announced = with_line(announced, changes_line(rated, names, group_tr)) if rated else announced
         outbox: list[OutboxMessage] = [
             *(text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
             *(with_rematch(announced, table, group_tr) if match.finished else announced),
@@ -216,7 +226,8 @@ class GameService:
             update_id=update_id,
             status=TableStatus.FINISHED if match.finished else None,
             deadline=deadline,
-            stats=core.stats(table, state, events),
+            stats=stats,
+            ratings=rated,
         )
         if committed is not None:
             metrics.MOVES.inc()
@@ -459,6 +470,16 @@ def _said(key: str) -> Callable[[Translator], str]:
         return tr.t(key)
 
     return say
+
+
+def with_line(announced: Sequence[OutboxMessage], line: str) -> list[OutboxMessage]:
+    """The group's last announcement of a move (a match's result) with a line added at its end."""
+    if not announced:
+        return list(announced)
+    last = announced[-1]
+    payload = {**(last.payload or {})}
+    payload["text"] = f"{payload.get('text', '')}\n{line}"
+    return [*announced[:-1], last.model_copy(update={"payload": payload})]
 
 
 def with_rematch(announced: Sequence[OutboxMessage], table: Table, tr: Translator) -> list[OutboxMessage]:

@@ -131,6 +131,8 @@ class User(_Dto):
     language: str | None = None
     started_bot: bool = False
     blocked: bool = False
+    rating_public: bool = False
+    """He lets his rating show in the overall /top (`/rating public`); private by default."""
 
 
 class Seat(_Dto):
@@ -283,6 +285,42 @@ class Stats(StatsDelta):
         return self.count(Counter.DEALS_PLAYED)
 
 
+class Rating(_Dto):
+    """A person's rating on one board (a game, as its tally names it): OpenSkill's mean and deviation of his
+    skill, and the rated matches it was made of (bot/services/ratings.py)."""
+
+    user_id: int
+    game: str
+    mu: float
+    sigma: float
+    matches: int
+    updated_at: float
+
+
+class RatingUpdate(_Dto):
+    """A person's new rating after a match, committed with the move that ended it: his new mean and deviation,
+    and the number he was shown before and is shown after (kept as the table's `rating_changes`)."""
+
+    user_id: int
+    game: str
+    mu: float
+    sigma: float
+    before: int
+    after: int
+
+
+class RatingChange(_Dto):
+    """What a finished match did to a person's rating, as it was shown (its history)."""
+
+    table_id: int
+    chat_id: int
+    user_id: int
+    game: str
+    before: int
+    after: int
+    at: float
+
+
 class Deadline(_Dto):
     """When a table's timer fires: `seconds` from now, or, with `shown_in` (a chat and a message ref), `seconds`
     from when that message of this commit is delivered: a move timer counts from when the player can see that
@@ -340,6 +378,10 @@ class ChatStore(Protocol):
 
     async def set_user_blocked(self, user_id: int, blocked: bool = True) -> None: ...
 
+    async def set_user_rating_public(self, user_id: int, public: bool = True) -> None:
+        """The user lets his ratings show in the overall /top (or no longer does)."""
+        ...
+
 
 class TableStore(Protocol):
     """Tables and their moves: the versioned state, the event log, and everything a move commits with it."""
@@ -384,6 +426,7 @@ class TableStore(Protocol):
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        ratings: Sequence[RatingUpdate] = (),
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table:
@@ -392,8 +435,10 @@ class TableStore(Protocol):
         Checks the version is still `expected_version` (else `StaleVersion`), stores `new_state_json` (None
         keeps the state), bumps the version, appends `events`, queues `outbox`, replaces the seats and the
         status when given, replaces the table's timer with `deadline` (None removes it: any older timer is
-        stale after a move), adds `stats`, sets the settings and the language of the table's chat when given (a
-        lobby's settings are its group's, changed with the lobby message that shows them), and records `update_id`
+        stale after a move), adds `stats`, sets each of `ratings` (one more rated match for its person) and records
+        it among the table's `rating_changes` (a match's end), sets the settings and the language of the table's
+        chat when given (a lobby's settings are its group's, changed with the lobby message that shows them), and
+        records `update_id`
         as processed (else `UpdateAlreadyProcessedError`). Raises `TableNotFoundError`. Returns the table as
         committed.
         """
@@ -499,6 +544,39 @@ class StatsStore(Protocol):
         ...
 
 
+class RatingStore(Protocol):
+    """The people's ratings, a row a person and board, and the changes finished matches made to them. A rating
+    is written only by the commit of the move that ended a match (`TableStore.commit_move`'s `ratings`). Ranks
+    and charts go by the conservative estimate, ``mu - 3 * sigma``, best first, then by user id."""
+
+    async def ratings_of(self, game: str, user_ids: Collection[int]) -> dict[int, Rating]:
+        """The ratings on `game` of those of `user_ids` who have one, by user, read at once (a match's end)."""
+        ...
+
+    async def user_ratings(self, user_id: int) -> list[Rating]:
+        """The user's ratings, one a board he has played on, by game."""
+        ...
+
+    async def chat_ratings(self, chat_id: int, game: str | None = None) -> list[Rating]:
+        """The ratings (of `game`, or every game) of the people who played a rated match of that game in the chat,
+        by game, then best first."""
+        ...
+
+    async def top_ratings(self, game: str | None, limit: int) -> list[Rating]:
+        """The best `limit` ratings on `game` (on each game, with None) of the people who let theirs show
+        (`User.rating_public`), by game, then best first."""
+        ...
+
+    async def rating_rank(self, game: str, user_id: int) -> tuple[int, int] | None:
+        """The user's place among everyone rated on `game` (1 the best; equal estimates share one) and how many
+        are rated there; None when he is not."""
+        ...
+
+    async def rating_changes(self, table_id: int) -> list[RatingChange]:
+        """What the table's match did to its people's ratings (none before it ended, or when it was not rated)."""
+        ...
+
+
 class TimerStore(Protocol):
     async def due_timers(self, now: float) -> list[Timer]:
         """The timers due at `now`, to fire: where several instances share the database, each one is handed
@@ -528,6 +606,8 @@ class Forgotten(_Dto):
     """Finished tables he sat at whose private parts (state, event log, hand messages) were dropped with it."""
     messages: int
     """Delivered messages of his private chat, deleted from the outbox."""
+    ratings: int = 0
+    """His ratings, one a board (their history, `rating_changes`, goes with them)."""
 
 
 class RetentionStore(Protocol):
@@ -560,7 +640,8 @@ class RetentionStore(Protocol):
         outbox: Sequence[OutboxMessage] = (),
         update_id: int | None = None,
     ) -> Forgotten:
-        """Delete what is kept about the user, in one transaction: his user row, his tallies in every chat, the
+        """Delete what is kept about the user, in one transaction: his user row, his tallies in every chat, his
+        ratings and their history, the
         delivered messages of his private chat and its live messages' refs, its language and settings; his seats
         at finished tables keep their place and are named `placeholder`, and those tables lose their private
         parts (as `prune_tables`). Queues `outbox` and records `update_id` as processed with it (else
@@ -569,7 +650,9 @@ class RetentionStore(Protocol):
         ...
 
 
-class Storage(ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, TimerStore, RetentionStore, Protocol):
+class Storage(
+    ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, RatingStore, TimerStore, RetentionStore, Protocol
+):
     """The whole repository the bot talks to."""
 
     async def close(self) -> None: ...

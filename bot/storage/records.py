@@ -13,6 +13,9 @@ from bot.storage.base import (
     JsonObject,
     OutboxItem,
     OutboxMessage,
+    Rating,
+    RatingChange,
+    RatingUpdate,
     Seat,
     Stats,
     StatsDelta,
@@ -130,3 +133,31 @@ def timer_row(
             due = now + deadline.seconds + UNSHOWN_GRACE
             return (table_id, due, version, deadline.seconds, chat_id, ref, rows[-1])
     return (table_id, now + deadline.seconds, version, deadline.seconds, None, None, None)
+
+
+def rating_of(row: Row) -> Rating:
+    return Rating.model_validate(columns(row))
+
+
+def rating_change_of(row: Row) -> RatingChange:
+    return RatingChange(
+        table_id=row["table_id"],
+        chat_id=row["chat_id"],
+        user_id=row["user_id"],
+        game=row["game"],
+        before=row["rating_before"],
+        after=row["rating_after"],
+        at=row["at"],
+    )
+
+
+def rating_rows(ratings: Iterable[RatingUpdate], now: float) -> list[tuple[int, str, float, float, float]]:
+    """The `ratings` rows a match's end sets (user, game, mu, sigma, when)."""
+    return [(rating.user_id, rating.game, rating.mu, rating.sigma, now) for rating in ratings]
+
+
+def rating_change_rows(
+    table_id: int, chat_id: int, ratings: Iterable[RatingUpdate], now: float
+) -> list[tuple[int, int, int, str, int, int, float]]:
+    """The `rating_changes` rows of a match's end (table, chat, user, game, before, after, when)."""
+    return [(table_id, chat_id, r.user_id, r.game, r.before, r.after, now) for r in ratings]

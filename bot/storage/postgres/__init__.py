@@ -20,6 +20,7 @@ from bot.storage.postgres.chats import Chats
 from bot.storage.postgres.database import Connection, Database, Heard
 from bot.storage.postgres.inbox import Inbox
 from bot.storage.postgres.outbox import Outbox
+from bot.storage.postgres.ratings import RatingsPart
 from bot.storage.postgres.retention import Retention
 from bot.storage.postgres.rows import Clock
 from bot.storage.postgres.stats import StatsPart
@@ -49,7 +50,7 @@ def instance_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers, Retention):
+class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, RatingsPart, Timers, Retention):
     """Open it with `await PostgresStorage.open(url)` (or `async with`); close it with `await close()`."""
 
     @classmethod

@@ -121,6 +121,9 @@ class Chats(Part):
     async def set_user_blocked(self, user_id: int, blocked: bool = True) -> None:
         await self._set_user_flag(user_id, "blocked", blocked)
 
+    async def set_user_rating_public(self, user_id: int, public: bool = True) -> None:
+        await self._set_user_flag(user_id, "rating_public", public)
+
     async def _set_user_flag(self, user_id: int, column: str, value: bool) -> None:
         now = self._clock()
 

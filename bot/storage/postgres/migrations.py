@@ -201,6 +201,41 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX tallies_by_user ON tallies(user_id)",
         ),
     ),
+    (
+        4,
+        "ratings: a row a person and board, the changes matches made, who shows his",
+        (
+            # Issue 38: OpenSkill ratings, written by the commit of a match's last move.
+            """
+            CREATE TABLE ratings (
+                user_id      BIGINT  NOT NULL,
+                game         TEXT    NOT NULL,
+                mu           DOUBLE PRECISION NOT NULL,
+                sigma        DOUBLE PRECISION NOT NULL,
+                matches      INTEGER NOT NULL,
+                updated_at   DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (user_id, game)
+            )
+            """,
+            "CREATE INDEX ratings_by_game ON ratings(game, (mu - 3 * sigma))",
+            """
+            CREATE TABLE rating_changes (
+                table_id       BIGINT  NOT NULL,
+                chat_id        BIGINT  NOT NULL,
+                user_id        BIGINT  NOT NULL,
+                game           TEXT    NOT NULL,
+                rating_before  INTEGER NOT NULL,
+                rating_after   INTEGER NOT NULL,
+                at             DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (table_id, user_id)
+            )
+            """,
+            # /top of a chat: who played a rated match of a game there; /forget: a person's history.
+            "CREATE INDEX rating_changes_by_chat ON rating_changes(chat_id, game, user_id)",
+            "CREATE INDEX rating_changes_by_user ON rating_changes(user_id)",
+            "ALTER TABLE users ADD COLUMN rating_public BOOLEAN NOT NULL DEFAULT FALSE",
+        ),
+    ),
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)

@@ -103,6 +103,8 @@ class Retention(Part):
             await mark_processed(db, update_id, now)
             user = await db.fetch("DELETE FROM users WHERE user_id = $1 RETURNING user_id", user_id)
             tallies = await db.fetch("DELETE FROM tallies WHERE user_id = $1 RETURNING name", user_id)
+            ratings = await db.execute("DELETE FROM ratings WHERE user_id = $1", user_id)
+            await db.execute("DELETE FROM rating_changes WHERE user_id = $1", user_id)
             renamed = await db.fetch(
                 "UPDATE seats SET name = $2 WHERE user_id = $1 RETURNING table_id", user_id, placeholder
             )
@@ -116,7 +118,12 @@ class Retention(Part):
             )
             await insert_outbox(db, outbox, now)
             return Forgotten(
-                user=bool(user), tallies=len(tallies), seats=len(renamed), tables=tables, messages=len(messages)
+                user=bool(user),
+                tallies=len(tallies),
+                seats=len(renamed),
+                tables=tables,
+                messages=len(messages),
+                ratings=int(ratings.split()[-1]),  # the command's tag: "DELETE <rows>"
             )
 
         return await self._database.write(apply, kind="forget", notify=chats_of(outbox))

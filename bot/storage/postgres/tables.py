@@ -17,6 +17,7 @@ from bot.storage.base import (
     JsonObject,
     OpenTableExistsError,
     OutboxMessage,
+    RatingUpdate,
     Seat,
     StaleVersion,
     StatsDelta,
@@ -26,6 +27,7 @@ from bot.storage.base import (
 )
 from bot.storage.postgres.database import Busy, Connection, Unwritten, chats_of
 from bot.storage.postgres.outbox import insert_outbox
+from bot.storage.postgres.ratings import add_ratings
 from bot.storage.postgres.rows import WITH_SEATS, Part, ensure_chat, load_table, mark_processed, table_with_seats
 from bot.storage.postgres.stats import add_stats
 from bot.storage.postgres.timers import set_timer
@@ -116,6 +118,7 @@ class Tables(Part):
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        ratings: Sequence[RatingUpdate] = (),
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table:
@@ -159,6 +162,7 @@ class Tables(Part):
             ids = await insert_outbox(db, outbox, now, table_id)
             await set_timer(db, table_id, new_version, deadline, outbox, ids, now)
             await add_stats(db, stats)
+            await add_ratings(db, table_id, int(row["chat_id"]), ratings, now)
             if chat_json is not None or chat_language is not None:
                 chat_id = int(row["chat_id"])
                 await ensure_chat(db, chat_id, now)

@@ -16,6 +16,7 @@ from bot.storage.sqlite.chats import Chats
 from bot.storage.sqlite.database import Database
 from bot.storage.sqlite.inbox import Inbox
 from bot.storage.sqlite.outbox import Outbox
+from bot.storage.sqlite.ratings import RatingsPart
 from bot.storage.sqlite.retention import Retention
 from bot.storage.sqlite.rows import Clock
 from bot.storage.sqlite.stats import StatsPart
@@ -25,7 +26,7 @@ from bot.storage.sqlite.timers import Timers
 __all__ = ["Database", "FaultHooks", "SqliteStorage"]
 
 
-class SqliteStorage(Chats, Tables, Inbox, Outbox, StatsPart, Timers, Retention):
+class SqliteStorage(Chats, Tables, Inbox, Outbox, StatsPart, RatingsPart, Timers, Retention):
     """Open it with `await SqliteStorage.open(path)` (or `async with`); close it with `await close()`."""
 
     @classmethod

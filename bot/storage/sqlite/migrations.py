@@ -238,6 +238,41 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX tallies_by_user ON tallies(user_id)",
         ),
     ),
+    (
+        7,
+        "ratings: a row a person and board, the changes matches made, who shows his",
+        (
+            # Issue 38: OpenSkill ratings, written by the commit of a match's last move.
+            """
+            CREATE TABLE ratings (
+                user_id      INTEGER NOT NULL,
+                game         TEXT    NOT NULL,
+                mu           REAL    NOT NULL,
+                sigma        REAL    NOT NULL,
+                matches      INTEGER NOT NULL,
+                updated_at   REAL    NOT NULL,
+                PRIMARY KEY (user_id, game)
+            )
+            """,
+            "CREATE INDEX ratings_by_game ON ratings(game, (mu - 3 * sigma))",
+            """
+            CREATE TABLE rating_changes (
+                table_id       INTEGER NOT NULL,
+                chat_id        INTEGER NOT NULL,
+                user_id        INTEGER NOT NULL,
+                game           TEXT    NOT NULL,
+                rating_before  INTEGER NOT NULL,
+                rating_after   INTEGER NOT NULL,
+                at             REAL    NOT NULL,
+                PRIMARY KEY (table_id, user_id)
+            )
+            """,
+            # /top of a chat: who played a rated match of a game there; /forget: a person's history.
+            "CREATE INDEX rating_changes_by_chat ON rating_changes(chat_id, game, user_id)",
+            "CREATE INDEX rating_changes_by_user ON rating_changes(user_id)",
+            "ALTER TABLE users ADD COLUMN rating_public INTEGER NOT NULL DEFAULT 0",
+        ),
+    ),
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)

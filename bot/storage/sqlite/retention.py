@@ -105,6 +105,8 @@ class Retention(Part):
                 raise UserSeatedError(user_id, seated)
             user = db.execute("DELETE FROM users WHERE user_id = ?", (user_id,)).rowcount
             tallies = db.execute("DELETE FROM tallies WHERE user_id = ?", (user_id,)).rowcount
+            ratings = db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,)).rowcount
+            db.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
             played = _ids(db, "SELECT DISTINCT table_id FROM seats WHERE user_id = ? ORDER BY table_id", (user_id,))
             seats = db.execute("UPDATE seats SET name = ? WHERE user_id = ?", (placeholder, user_id)).rowcount
             tables = drop_private_parts(db, played)
@@ -117,7 +119,9 @@ class Retention(Part):
             )
             chat = one(db, "SELECT * FROM chats WHERE chat_id = ?", (user_id,))
             insert_outbox(db, outbox, now)
-            forgotten = Forgotten(user=user > 0, tallies=tallies, seats=seats, tables=tables, messages=messages)
+            forgotten = Forgotten(
+                user=user > 0, tallies=tallies, seats=seats, tables=tables, messages=messages, ratings=ratings
+            )
             return forgotten, chat_of(chat) if chat is not None else None
 
         def after(done: tuple[Forgotten, Chat | None]) -> None:

@@ -12,6 +12,7 @@ from bot.storage.base import (
     JsonObject,
     OpenTableExistsError,
     OutboxMessage,
+    RatingUpdate,
     Seat,
     StaleVersion,
     StatsDelta,
@@ -20,6 +21,7 @@ from bot.storage.base import (
     TableStatus,
 )
 from bot.storage.sqlite.outbox import insert_outbox
+from bot.storage.sqlite.ratings import add_ratings
 from bot.storage.sqlite.rows import (
     Part,
     dumps,
@@ -145,6 +147,7 @@ class Tables(Part):
         seats: Sequence[Seat] | None = None,
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
+        ratings: Sequence[RatingUpdate] = (),
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table:
@@ -178,6 +181,7 @@ class Tables(Part):
             ids = insert_outbox(db, outbox, now, table_id)
             set_timer(db, table_id, new_version, deadline, outbox, ids, now)
             add_stats(db, stats)
+            add_ratings(db, table_id, int(row["chat_id"]), ratings, now)
             chat = None
             if chat_json is not None or chat_language is not None:
                 chat = update_chat(db, int(row["chat_id"]), now, settings=chat_json, language=chat_language)
