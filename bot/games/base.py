@@ -109,6 +109,15 @@ Tap = Move[ActionT] | Redraw | Refused
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """How a finished match ended for its sides: each side's seats (one for a player alone, two for a
+    partnership) and its place, 1 the best; equal places tie (issue 38: ratings by placing)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Generic[ActionT_co]):
     """A computer's decision as a plain function of plain data (so a worker process can make it); ``heavy``
     decisions (a search) are made away from the event loop."""
@@ -296,6 +305,10 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
     def decision(self, match: MatchT, seat: int, level: ComputerLevel, seed: str) -> Decision[ActionT]: ...
 
     def stats(self, table: Table, match: MatchT, events: Sequence[EventT]) -> list[StatsDelta]: ...
+
+    def standing(self, match: MatchT) -> Standing | None:
+        """The final standing of a finished match (None while it goes on): what ratings are computed from."""
+        ...
 
 
 AnyGame: TypeAlias = GameAdapter[Any, Any, Any, Any]

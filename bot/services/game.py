@@ -197,7 +197,7 @@ class GameService:
         rated: list[RatingUpdate] = []
         if match.finished:
             # Read before the commit that writes them: a person's rating changes only at a match's end.
-            rated = await self.ratings.match_end(table, match, stats, state.game.key)
+            rated = await self.ratings.match_end(table, state.game.standing(match), stats, state.game.key)
             names = {seat.user_id: seat.name for seat in table.seats if seat.user_id is not None}
             announced = with_line(announced, changes_line(rated, names, group_tr)) if rated else announced
         outbox: list[OutboxMessage] = [

@@ -29,16 +29,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.games.base import Standing
 from bot.i18n import Translator
 from bot.storage import Rating, RatingStore, RatingUpdate, StatsDelta, Table
-from engine.bura.match import Match as BuraMatch
-from engine.bura.variant import MatchKind
-from engine.buraco.match import Match as BuracoMatch
 
 Z: Final = 3.0  # standard deviations below the mean: the conservative estimate
 SCALE: Final = 20.0  # display points a unit of ordinal
@@ -47,7 +44,6 @@ MU: Final = 25.0  # OpenSkill's defaults: a new player's mean and deviation
 SIGMA: Final = MU / 3
 
 # The match models whose score is a penalty: the lower, the better (RULES §12.2, §12.4).
-_PENALTIES: Final = frozenset({MatchKind.PENALTY_12, MatchKind.BURKOZEL})
 
 
 def model() -> PlackettLuce:
@@ -63,53 +59,6 @@ def points(mu: float, sigma: float) -> int:
 
 def rating_points(rating: Rating) -> int:
     return points(rating.mu, rating.sigma)
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """How a match ended for its sides: each side's seats (one for a player alone, two for a partnership), and
-    its place, 1 the best; equal places tie."""
-
-    sides: tuple[tuple[int, ...], ...]
-    places: tuple[int, ...]
-
-
-def standing(match: Any) -> Standing | None:
-    """The final standing of a finished match, or None (not finished, or a game this does not know).
-
-    TEMPORARY, until the adapter protocol has ``standing(match)`` (bot/games/base.py `GameAdapter`): the
-    placing is derived here from each engine's public match data, one ``isinstance`` a game."""
-    if isinstance(match, BuraMatch):
-        return _bura_standing(match) if match.finished else None
-    if isinstance(match, BuracoMatch):
-        if not match.finished or match.winner is None:
-            return None
-        sides = tuple(tuple(s for s in range(match.players) if match.side_of(s) == side) for side in (0, 1))
-        return Standing(sides, tuple(1 if side == match.winner else 2 for side in (0, 1)))
-    return None
-
-
-def _bura_standing(match: BuraMatch) -> Standing:
-    """The Bura family: the winners first; then the sides still playing by their score (won deals or a pot's
-    chips: the more the better; penalty points: the fewer); then the eliminated, the last one out the best."""
-    sides = range(match.sides)
-    seats = tuple(tuple(match.seats_of(side)) for side in sides)
-    if not match.winners:
-        return Standing(seats, tuple(1 for _ in sides))  # a tied single deal: nobody won
-    sign = 1 if match.variant.match.kind in _PENALTIES else -1
-    single = match.variant.match.kind is MatchKind.SINGLE_DEAL
-    out = {side: index for index, side in enumerate(match.eliminated)}
-
-    def key(side: int) -> tuple[int, int]:
-        if side in match.winners:
-            return (0, 0)
-        if side in out:
-            return (2, -out[side])
-        return (1, 0 if single else sign * match.scores[side])  # one deal: its losers lose alike
-
-    keys = [key(side) for side in sides]
-    ordered = sorted(set(keys))
-    return Standing(seats, tuple(ordered.index(k) + 1 for k in keys))
 
 
 def rate(board: str, result: Standing, users: Mapping[int, int], current: Mapping[int, Rating]) -> list[RatingUpdate]:
@@ -188,12 +137,11 @@ class RatingService:
         self.repository = repository
 
     async def match_end(
-        self, table: Table, match: object, stats: Sequence[StatsDelta], game: str
+        self, table: Table, result: Standing | None, stats: Sequence[StatsDelta], game: str
     ) -> list[RatingUpdate]:
-        """The new ratings of a finished match's people; none when it is not rated (a computer at the table, a
-        game in the private chat, a standing this cannot tell)."""
+        """The new ratings of a finished match's people, from its standing (the game's adapter tells it); none
+        when it is not rated (a computer at the table, a game in the private chat, no standing)."""
         users = rated_users(table)
-        result = standing(match) if users is not None else None
         if users is None or result is None:
             return []
         board = board_of(stats, game)

@@ -1,20 +1,16 @@
-"""Ratings (bot/services/ratings.py): the standing of a finished match, and OpenSkill's own updates of it."""
+"""Ratings (bot/services/ratings.py): the standing of a finished match (each game's adapter tells it), and
+OpenSkill's own updates of it."""
 
 from __future__ import annotations
 
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.games.base import Standing
+from bot.games.bura.game import BURA
+from bot.games.buraco.game import BURACO
 from bot.i18n import Translations
-from bot.services.ratings import (
-    Standing,
-    board_of,
-    changes_line,
-    points,
-    rate,
-    rated_users,
-    standing,
-)
+from bot.services.ratings import board_of, changes_line, points, rate, rated_users
 from bot.storage import Rating, RatingUpdate, Seat, StatsDelta, Table, TableStatus
 from engine.bura.match import Match as BuraMatch
 from engine.bura.variant import BURA_STANDARD, BURKOZEL, KOZEL_MONEY, SINGLE_DEAL
@@ -100,10 +96,9 @@ def test_the_shown_number_is_the_conservative_ordinal_on_an_elo_like_scale() -> 
 # -- the standing of a finished match -------------------------------------------------------------------------
 
 
-def test_a_match_not_finished_or_of_an_unknown_game_has_no_standing() -> None:
-    assert standing(BuraMatch(BURA_STANDARD, 2, seed=1)) is None
-    assert standing(BuracoMatch(seed=1)) is None
-    assert standing(object()) is None
+def test_a_match_not_finished_has_no_standing() -> None:
+    assert BURA.standing(BuraMatch(BURA_STANDARD, 2, seed=1)) is None
+    assert BURACO.standing(BuracoMatch(seed=1)) is None
 
 
 def test_two_players_of_bura_played_to_the_end() -> None:
@@ -112,7 +107,7 @@ def test_two_players_of_bura_played_to_the_end() -> None:
         seat = match.to_act()
         assert seat is not None
         match.apply(match.legal_actions(seat)[0])
-    found = standing(match)
+    found = BURA.standing(match)
     assert found is not None and found.sides == ((0,), (1,))
     if match.winners:
         assert found.places[match.winners[0]] == 1 and sorted(found.places) == [1, 2]
@@ -124,30 +119,30 @@ def test_bura_partnerships_stand_as_sides() -> None:
     match = BuraMatch(BURKOZEL, 4, seed=1)
     assert match.teams
     match.finished, match.winners, match.losers = True, (1,), (0,)
-    assert standing(match) == Standing(((0, 2), (1, 3)), (2, 1))
+    assert BURA.standing(match) == Standing(((0, 2), (1, 3)), (2, 1))
 
 
 def test_bura_free_for_all_places_by_the_score_and_the_order_of_elimination() -> None:
     match = BuraMatch(BURA_STANDARD, 4, seed=1)  # the robber: won deals, the more the better
     match.finished, match.winners, match.losers = True, (2,), (0, 1, 3)
     match.scores = [3, 7, 11, 3]
-    assert standing(match) == Standing(((0,), (1,), (2,), (3,)), (3, 2, 1, 3))
+    assert BURA.standing(match) == Standing(((0,), (1,), (2,), (3,)), (3, 2, 1, 3))
     penalties = BuraMatch(BURKOZEL, 3, seed=1)  # penalty points: the fewer the better; the last one out before
     penalties.finished, penalties.winners, penalties.losers = True, (1,), (2, 0)
     penalties.eliminated = [2, 0]
     penalties.scores = [12, 4, 15]
-    assert standing(penalties) == Standing(((0,), (1,), (2,)), (2, 1, 3))
+    assert BURA.standing(penalties) == Standing(((0,), (1,), (2,)), (2, 1, 3))
     pot = BuraMatch(KOZEL_MONEY, 3, seed=1)  # a pot's chips: the more the better; tied winners share first
     pot.finished, pot.winners, pot.losers = True, (0, 2), (1,)
     pot.scores = [10, 2, 10]
-    assert standing(pot) == Standing(((0,), (1,), (2,)), (1, 2, 1))
+    assert BURA.standing(pot) == Standing(((0,), (1,), (2,)), (1, 2, 1))
 
 
 def test_buraco_stands_as_two_partnerships() -> None:
     match = BuracoMatch(seed=1)
     match.finished, match.winner = True, 1
     sides = tuple(tuple(s for s in range(4) if match.side_of(s) == side) for side in (0, 1))
-    assert standing(match) == Standing(sides, (2, 1))
+    assert BURACO.standing(match) == Standing(sides, (2, 1))
 
 
 # -- who is rated -----------------------------------------------------------------------------------------------

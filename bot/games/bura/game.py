@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import Enum
 
-from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Tap, Waits, apply_all
+from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Standing, Tap, Waits, apply_all
 from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
@@ -16,6 +16,7 @@ from bot.games.bura.hand import render_hand
 from bot.games.bura.moments import Before, stats_for, waiting_for
 from bot.games.bura.moves import auto_action, choose_action, played_text
 from bot.games.bura.settings import PROFILE_VARIANTS, own_settings, variant
+from bot.games.bura.standing import bura_standing
 from bot.games.bura.table import render_table
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
@@ -214,6 +215,9 @@ class BuraGame:
 
     def stats(self, table: Table, match: Match, events: Sequence[Event]) -> list[StatsDelta]:
         return stats_for(table, match, events)
+
+    def standing(self, match: Match) -> Standing | None:
+        return bura_standing(match) if match.finished else None
 
 
 def deal_just_ended(match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> list[str]:

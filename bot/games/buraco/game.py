@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Tap, Waiting, Waits, apply_all
+from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Standing, Tap, Waiting, Waits, apply_all
 from bot.games.buraco import events as texts
 from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
@@ -307,6 +307,12 @@ class BuracoGame:
                     if seat % 2 == event.winner:
                         earned.append((seat, Counter.MATCHES_WON))
         return seat_stats(table, self.key, earned)
+
+    def standing(self, match: Match) -> Standing | None:
+        if not match.finished or match.winner is None:
+            return None
+        sides = tuple(tuple(s for s in range(match.players) if match.side_of(s) == side) for side in (0, 1))
+        return Standing(sides, tuple(1 if side == match.winner else 2 for side in (0, 1)))
 
 
 BURACO = BuracoGame()

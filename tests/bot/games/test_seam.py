@@ -19,9 +19,6 @@ ROOT = Path(__file__).resolve().parents[3]
 # The lobby's list of games: the adapters and the profiles they play. Nothing else outside a game's own folders
 # names a game.
 LOBBY_LIST = {"bot/games/registry.py"}
-# TEMPORARY (issue 38): ratings read a finished match's standing from each engine's match until the adapter
-# protocol tells it (`GameAdapter.standing`, bot/services/ratings.py `standing`). Remove with it.
-STANDING_UNTIL_THE_ADAPTER_TELLS_IT = {"bot/services/ratings.py"}
 SHARED_ENGINE = "core"
 
 
@@ -64,7 +61,7 @@ def test_only_the_games_own_folders_and_the_lobbys_list_import_a_game() -> None:
     offenders = []
     for path in sorted([*(ROOT / "bot").rglob("*.py"), *(ROOT / "engine").rglob("*.py")]):
         relative = path.relative_to(ROOT).as_posix()
-        if relative in LOBBY_LIST | STANDING_UNTIL_THE_ADAPTER_TELLS_IT:
+        if relative in LOBBY_LIST:
             continue
         own = _game_of(".".join(path.relative_to(ROOT).with_suffix("").parts))  # its own game: bura for engine.bura.*
         named = {module for module in _imports(path) if _game_of(module) not in (None, own)}
