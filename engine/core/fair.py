@@ -12,8 +12,9 @@ second one that imports nothing of ours. In short:
   deal k-1, so the revealed seeds chain back to the match's commitment ``c = SHA-256(s_1)``, shown at the start.
   Revealing ``s_k`` exposes only earlier deals: a later seed is a preimage of SHA-256. A match that deals more
   than L deals starts a new segment, whose first commitment is shown before its first deal like any other (it
-  is not bound to ``c``; the master derives it, so nothing is chosen then). L = 1,000 is a match's needs many
-  times over (a Бура match to 11 wins rarely takes 60 deals) and costs 1,000 hashes, under a millisecond.
+  is not bound to ``c``; the master derives it, so nothing is chosen then). L = 1,000 is many times what a
+  match needs (random play of a Бура match to 11 wins took under 60 deals) and costs 1,000 hashes, under a
+  millisecond.
 * **The deck.** Deal k's order is a Fisher-Yates shuffle of the game's canonical deck (docs/fairness.md lists
   them) driven by the byte stream ``HMAC-SHA256(key=s_k, msg=prefix || u32(counter))``, counter = 0, 1, ...,
   blocks concatenated, where ``prefix = "bura-bot/fair/v1/" || purpose || 0x00 || u32(k) || u32(n) ||
