@@ -13,6 +13,8 @@ The second implementation of docs/fairness.md, written to be read: it imports no
    hand, every pile or morto taken is the one on the table.
 
 It prints a verdict per deal and exits 0 when every deal is verified, 1 otherwise (2 for unreadable input).
+:func:`verify` is pure; reading the file and printing are :func:`main`'s, the command line's entry (the one
+module of ``engine`` that does I/O, because ``python -m engine.verify`` is what a stranger runs).
 """
 
 from __future__ import annotations

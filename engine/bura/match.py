@@ -14,7 +14,7 @@ by its seed exactly as before.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from engine.bura.actions import Action, Forfeit, LoggedAction, action_from_json, action_to_json
@@ -41,11 +41,7 @@ from engine.bura.variant import (
     TrumpCard,
     Variant,
 )
-from engine.core.fair import FairShuffle
-
-
-def codes_of(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]
+from engine.core.fair import DealWitness, FairShuffle, codes_of, export
 
 
 class Match:
@@ -445,12 +441,8 @@ class Match:
         fair = self.fair
         if fair is None:
             raise ValueError("only a match dealt by the fair shuffle can be verified")
-        orders: dict[int, tuple[Card, ...]] = {}
+        witness = DealWitness()
         deals: dict[int, dict[str, Any]] = {}
-
-        def witness(deal: int, order: Sequence[Any]) -> None:
-            orders[deal] = tuple(order)
-
         replica = Match(
             self.variant,
             self.players,
@@ -489,31 +481,16 @@ class Match:
             moves.extend(["draw", drawn[card], card.code] for card in stock[: len(drawn)])
             observe(replica.deal, replica.deal_index)
         over = replica.deal_index if replica.finished else replica.deal_index - 1
-        revealed = over if through is None else through
-        return {
-            "format": "bura-bot/fair-export/v1",
+        header = {
             "game": "bura",
             "pack": f"bura-{self.variant.deck_size}",
             "players": self.players,
-            "player_seeds": list(fair.player_seeds),
-            "chain_length": fair.chain.length,
-            "match_commitment": fair.match_commitment,
-            "first_dealer": fair.first_dealer(self.players),
             "rules": {
                 "hand_size": self.variant.hand_size,
                 "trump_under_stock": self.variant.trump_card is TrumpCard.UNDER_STOCK,
             },
-            "deals": [
-                {
-                    "number": number,
-                    "commitment": fair.commitment(number),
-                    "seed": fair.seed(number) if number <= revealed else None,
-                    "deck": codes_of(order),
-                    **deals.get(number, {"layout": None, "moves": []}),
-                }
-                for number, order in sorted(orders.items())
-            ],
         }
+        return export(fair, header, witness, deals, over if through is None else through)
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as plain data: two states are the same iff their snapshots are equal."""

@@ -18,11 +18,11 @@ players' seeds, and the first dealer is drawn from deal 1's stream. ``to_json`` 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from engine.buraco.actions import Action, AddToRun, CancelDraft, NewRun, action_from_json, action_to_json
-from engine.buraco.cards import BY_INDEX, Card, codes, deck
+from engine.buraco.cards import BY_INDEX, codes, deck
 from engine.buraco.deal import SEATING, Deal
 from engine.buraco.errors import IllegalAction, Reason
 from engine.buraco.events import (
@@ -38,15 +38,11 @@ from engine.buraco.events import (
     StockRenewed,
     TookPile,
 )
-from engine.core.fair import FairShuffle
+from engine.core.fair import DealWitness, FairShuffle, codes_of, export
 from engine.core.shuffle import shuffle
 
 TARGET: int = 3000  # §17.7: a match to 3,000
 VULNERABLE_FROM: int = 1500  # §17.5: from 1,500 a pair's first melds must make 75
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]
 
 
 class Match:
@@ -191,12 +187,8 @@ class Match:
         fair = self.fair
         if fair is None:
             raise ValueError("only a match dealt by the fair shuffle can be verified")
-        orders: dict[int, tuple[Card, ...]] = {}
+        witness = DealWitness()
         deals: dict[int, dict[str, Any]] = {}
-
-        def witness(deal: int, order: Sequence[Any]) -> None:
-            orders[deal] = tuple(order)
-
         replica = Match(
             self.seed,
             lambda number: fair.rng(number + 1, witness),
@@ -212,9 +204,9 @@ class Match:
                 deals[replica.fair_deal] = {
                     "dealer": deal.dealer,
                     "layout": {
-                        "hands": {str(seat): _codes(hand) for seat, hand in enumerate(deal.hands)},
-                        "mortos": [_codes(morto) for morto in deal.mortos],
-                        "stock": _codes(reversed(deal.stock)),  # top first
+                        "hands": {str(seat): codes_of(hand) for seat, hand in enumerate(deal.hands)},
+                        "mortos": [codes_of(morto) for morto in deal.mortos],
+                        "stock": codes_of(reversed(deal.stock)),  # top first
                     },
                     "moves": [],
                 }
@@ -227,11 +219,11 @@ class Match:
             runs = [card for meld in deal.runs[SEATING.side[seat]] for card in meld.cards]
             events = replica.apply(action)
             if isinstance(action, NewRun):
-                moves.append(["play", seat, _codes(action.laid)])
+                moves.append(["play", seat, codes_of(action.laid)])
             elif isinstance(action, AddToRun):
                 moves.append(["play", seat, [action.card.code]])
             elif isinstance(action, CancelDraft):
-                moves.append(["back", seat, _codes(runs)])
+                moves.append(["back", seat, codes_of(runs)])
             for event in events:
                 if isinstance(event, Drew):
                     assert deal.fresh is not None
@@ -239,36 +231,16 @@ class Match:
                 elif isinstance(event, Rejected | Discarded):
                     moves.append(["discard", seat, event.card.code])
                 elif isinstance(event, TookPile):
-                    moves.append(["take_pile", seat, _codes(event.cards)])
+                    moves.append(["take_pile", seat, codes_of(event.cards)])
                 elif isinstance(event, MortoTaken):
-                    moves.append(["morto", seat, _codes(mortos.pop(0))])
+                    moves.append(["morto", seat, codes_of(mortos.pop(0))])
                 elif isinstance(event, StockRenewed):
                     mortos.pop(0)
                     moves.append(["renew"])
             observe()
-        revealed = self.fair_deal if self.finished else self.fair_deal - 1
-        if through is not None:
-            revealed = through
-        return {
-            "format": "bura-bot/fair-export/v1",
-            "game": "buraco",
-            "pack": "buraco-108",
-            "players": 4,
-            "player_seeds": list(fair.player_seeds),
-            "chain_length": fair.chain.length,
-            "match_commitment": fair.match_commitment,
-            "first_dealer": fair.first_dealer(4),
-            "deals": [
-                {
-                    "number": number,
-                    "commitment": fair.commitment(number),
-                    "seed": fair.seed(number) if number <= revealed else None,
-                    "deck": _codes(order),
-                    **deals[number],
-                }
-                for number, order in sorted(orders.items())
-            ],
-        }
+        over = self.fair_deal if self.finished else self.fair_deal - 1
+        header = {"game": "buraco", "pack": "buraco-108", "players": 4}
+        return export(fair, header, witness, deals, over if through is None else through)
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as plain data: two states are the same iff their snapshots are equal."""

@@ -37,10 +37,10 @@ import hashlib
 import hmac
 import random
 import struct
-from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -224,3 +224,55 @@ class FairShuffle:
             raise ValueError(f"unknown fair shuffle version {data.get('version')!r}")
         chain = SeedChain(bytes.fromhex(data["master"]), int(data["chain_length"]))
         return cls(chain, tuple(str(seed) for seed in data["player_seeds"]))
+
+
+EXPORT_FORMAT: Final = "bura-bot/fair-export/v1"
+
+
+class _Coded(Protocol):
+    @property
+    def code(self) -> str: ...
+
+
+class DealWitness:
+    """Hears the order of every deal a match deals (a ``FairRandom`` witness), as card codes by fair number."""
+
+    def __init__(self) -> None:
+        self.orders: dict[int, list[str]] = {}
+
+    def __call__(self, deal: int, order: Sequence[Any]) -> None:
+        self.orders[deal] = [card.code for card in order]
+
+
+def codes_of(cards: Iterable[_Coded]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def export(
+    fair: FairShuffle,
+    header: dict[str, Any],
+    witness: DealWitness,
+    deals: dict[int, dict[str, Any]],
+    revealed: int,
+) -> dict[str, Any]:
+    """The verifier's document (docs/fairness.md §5): ``header`` names the game, pack, players and rules;
+    ``deals`` holds each observed deal's dealer, layout and moves (a deal never observed, one that ended while
+    being dealt, is exported with its order only); the seeds of deals 1..``revealed`` are shown."""
+    return {
+        "format": EXPORT_FORMAT,
+        **header,
+        "player_seeds": list(fair.player_seeds),
+        "chain_length": fair.chain.length,
+        "match_commitment": fair.match_commitment,
+        "first_dealer": fair.first_dealer(int(header["players"])),
+        "deals": [
+            {
+                "number": number,
+                "commitment": fair.commitment(number),
+                "seed": fair.seed(number) if number <= revealed else None,
+                "deck": order,
+                **deals.get(number, {"layout": None, "moves": []}),
+            }
+            for number, order in sorted(witness.orders.items())
+        ],
+    }
