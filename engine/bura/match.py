@@ -82,6 +82,8 @@ class Match:
         self.deal_number = 0  # deals played
         # RULES §5.1: the first dealer is drawn by lot.
         if fair is not None:
+            if len(fair.player_seeds) != players:
+                raise ValueError("the fair shuffle needs one player's seed per seat")
             shuffler = shuffler or (lambda index: fair.rng(index + 1))  # fair deals are numbered from 1
             if first_dealer is None:
                 first_dealer = fair.first_dealer(players)

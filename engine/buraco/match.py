@@ -75,6 +75,8 @@ class Match:
         self.winner: int | None = None
         self.deal_number = 0
         if fair is not None:
+            if len(fair.player_seeds) != 4:
+                raise ValueError("the fair shuffle needs one player's seed per seat")
             shuffler = shuffler or (lambda number: fair.rng(number + 1))  # fair deals are numbered from 1
             if first_dealer is None:
                 first_dealer = fair.first_dealer(4)

@@ -183,6 +183,13 @@ def test_python_m_engine_verify(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "engine.verify", str(path)], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.splitlines()[-1] == "verdict: every card verified"
+    # A stranger's copy of the one file, run without the engine or any installed package (-I -S).
+    alone = tmp_path / "verify.py"
+    alone.write_text((ROOT / "engine" / "verify.py").read_text(encoding="utf-8"), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-I", "-S", str(alone), str(path)], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
     export["deals"][0]["seed"] = "00" * 32
     path.write_text(json.dumps(export), encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "engine.verify", str(path)], capture_output=True, text=True, cwd=ROOT)
@@ -315,6 +322,14 @@ def test_the_canonical_decks_are_the_games_own() -> None:
     assert [card.code for card in bura_deck(36)] == spec.pack("bura-36")
     assert [card.code for card in bura_deck(32)] == spec.pack("bura-32")
     assert [card.code for card in buraco_deck()] == spec.pack("buraco-108")
+
+
+def test_a_fair_match_needs_a_seed_per_seat() -> None:
+    fair = FairShuffle(SeedChain(bytes(32)), ("a", "b", "c"))
+    with pytest.raises(ValueError):
+        BuraMatch(PROFILES["BURA_STANDARD"], 2, 0, fair=fair)
+    with pytest.raises(ValueError):
+        BuracoMatch(0, fair=fair)
 
 
 def test_a_fair_deal_draws_nothing_but_its_shuffle() -> None:
