@@ -3,6 +3,12 @@
 ``Match`` is what the bot stores: ``Match.to_json()`` keeps the variant, the number of players, the seed
 and the action log; ``Match.from_json`` replays them and gives the same state. Each deal is shuffled by its
 own ``random.Random`` derived from the seed and the deal's index, so replay needs no saved RNG state.
+
+A match made with a :class:`~engine.core.fair.FairShuffle` (issue 38, docs/fairness.md) deals instead by the
+verifiable shuffle: deal k (``deal_index`` k - 1, redeals counted) is shuffled from the server seed s_k and the
+players' seeds, and the first dealer is drawn from deal 1's stream; the seed then plays no part. ``to_json`` keeps
+the shuffle under ``"fair"`` (it holds the master secret: never show it); a stored match without that key replays
+by its seed exactly as before.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.bura.actions import Action, Forfeit, LoggedAction, action_from_json, action_to_json
-from engine.bura.cards import codes
+from engine.bura.cards import BY_INDEX, Card, codes
 from engine.bura.combos import Combo
 from engine.bura.deal import Deal
 from engine.bura.errors import IllegalAction, Reason
@@ -32,8 +38,10 @@ from engine.bura.variant import (
     MatchKind,
     NextDealer,
     ThreePlayerEnd,
+    TrumpCard,
     Variant,
 )
+from engine.core.fair import DealWitness, FairShuffle, codes_of, export
 
 
 class Match:
@@ -46,13 +54,17 @@ class Match:
         seed: int | str,
         shuffler: Callable[[int], random.Random] | None = None,
         first_dealer: int | None = None,
+        *,
+        fair: FairShuffle | None = None,
     ) -> None:
-        """``shuffler(deal_index)`` and ``first_dealer`` override the seed (stacked decks in tests)."""
+        """``shuffler(deal_index)`` and ``first_dealer`` override the seed (stacked decks in tests); ``fair``
+        deals every deal and draws the first dealer by the verifiable shuffle instead (docs/fairness.md)."""
         if not variant.min_players <= players <= variant.max_players:
             raise ValueError(f"{variant.name} is for {variant.min_players}-{variant.max_players} players")
         self.variant = variant
         self.players = players
         self.seed = seed
+        self.fair = fair
         self.teams = variant.teams(players)
         self.sides = 2 if self.teams else players
         self.actions: list[LoggedAction] = []
@@ -69,11 +81,23 @@ class Match:
         self.deal_index = 0  # deals dealt, redeals included: names each deal's random stream
         self.deal_number = 0  # deals played
         # RULES §5.1: the first dealer is drawn by lot.
+        if fair is not None:
+            if len(fair.player_seeds) != players:
+                raise ValueError("the fair shuffle needs one player's seed per seat")
+            shuffler = shuffler or (lambda index: fair.rng(index + 1))  # fair deals are numbered from 1
+            if first_dealer is None:
+                first_dealer = fair.first_dealer(players)
         self._shuffler = shuffler or (lambda index: random.Random(f"{seed}/{index}"))
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}/dealer").randrange(players)
         self.dealer = first_dealer
         self.start_events = self._next_deal(None)
+
+    @property
+    def fair_deal(self) -> int:
+        """The fair number k of the deal on the table (redeals counted): its commitment is
+        ``fair.commitment(k)``, its seed ``fair.seed(k)`` once it is over."""
+        return self.deal_index
 
     # -- sides ----------------------------------------------------------------------------------------------
 
@@ -391,21 +415,84 @@ class Match:
     # -- persistence ------------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """Config + seed + action log: everything needed to rebuild this exact state."""
-        return {
+        """Config + seed (+ the fair shuffle) + action log: everything needed to rebuild this exact state."""
+        data: dict[str, Any] = {
             "variant": self.variant.model_dump(mode="json"),
             "players": self.players,
             "seed": self.seed,
             "actions": [action_to_json(action) for action in self.actions],
         }
+        if self.fair is not None:
+            data["fair"] = self.fair.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Match:
-        """Replay a match from :meth:`to_json`; every action is verified again on the way."""
-        match = cls(Variant.model_validate(data["variant"]), int(data["players"]), data["seed"])
+        """Replay a match from :meth:`to_json`; every action is verified again on the way. Without ``"fair"``
+        (every match stored before issue 38) the deals come from the seed, as they were played."""
+        fair = FairShuffle.from_json(data["fair"]) if "fair" in data else None
+        match = cls(Variant.model_validate(data["variant"]), int(data["players"]), data["seed"], fair=fair)
         for item in data["actions"]:
             match.replay(action_from_json(item))
         return match
+
+    def fair_export(self, through: int | None = None) -> dict[str, Any]:
+        """The match in the verifier's format (docs/fairness.md, ``python -m engine.verify``): every deal's
+        commitment, order, layout and moves, with the seeds of deals 1..``through`` (default: every deal that is
+        over). Rebuilt by replaying :meth:`to_json`, watching each shuffle and each move's cards."""
+        fair = self.fair
+        if fair is None:
+            raise ValueError("only a match dealt by the fair shuffle can be verified")
+        witness = DealWitness()
+        deals: dict[int, dict[str, Any]] = {}
+        replica = Match(
+            self.variant,
+            self.players,
+            self.seed,
+            lambda index: fair.rng(index + 1, witness),
+            fair.first_dealer(self.players),
+            fair=fair,
+        )
+
+        def observe(deal: Deal, number: int) -> None:
+            if number not in deals:
+                deals[number] = {
+                    "dealer": deal.dealer,
+                    "seats": list(deal.seats),
+                    "layout": {
+                        "hands": {str(seat): codes_of(hand) for seat, hand in deal.hands.items()},
+                        "trump": deal.trump_card.code,
+                        "stock": codes_of(reversed(deal.stock)),  # top first
+                    },
+                    "moves": [],
+                }
+
+        observe(replica.deal, replica.deal_index)
+        for logged in self.actions:
+            deal, number = replica.deal, replica.deal_index
+            hands = {seat: set(hand) for seat, hand in deal.hands.items()}
+            stock = list(reversed(deal.stock))
+            replica.replay(logged)
+            moves = deals[number]["moves"]
+            drawn: dict[Card, int] = {}
+            for seat, before in hands.items():
+                after = set(deal.hands[seat])
+                if before - after:
+                    moves.append(["play", seat, codes_of(sorted(before - after, key=BY_INDEX))])
+                drawn.update(dict.fromkeys(after - before, seat))
+            moves.extend(["draw", drawn[card], card.code] for card in stock[: len(drawn)])
+            observe(replica.deal, replica.deal_index)
+        over = replica.deal_index if replica.finished else replica.deal_index - 1
+        header = {
+            "game": "bura",
+            "pack": f"bura-{self.variant.deck_size}",
+            "players": self.players,
+            "rules": {
+                "hand_size": self.variant.hand_size,
+                "trump_under_stock": self.variant.trump_card is TrumpCard.UNDER_STOCK,
+            },
+        }
+        return export(fair, header, witness, deals, over if through is None else through)
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as plain data: two states are the same iff their snapshots are equal."""

@@ -8,6 +8,11 @@ A match stored before RULES §17.7a-15 moved the stock's renewal from the discar
 ``"stock_renewal"`` key: it replays with the old timing (``renew_at_discard``), which its log was played under;
 a log may diverge from the new timing (the player after the last stock card takes the pile and his pair takes
 a morto that had become the stock), so it is never replayed under it.
+
+A match made with a :class:`~engine.core.fair.FairShuffle` (issue 38, docs/fairness.md) deals instead by the
+verifiable shuffle: deal k (``deal_number`` k - 1 while it is played) is shuffled from the server seed s_k and the
+players' seeds, and the first dealer is drawn from deal 1's stream. ``to_json`` keeps the shuffle under
+``"fair"`` (it holds the master secret: never show it); a stored match without it replays by its seed.
 """
 
 from __future__ import annotations
@@ -16,11 +21,24 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.buraco.actions import Action, action_from_json, action_to_json
+from engine.buraco.actions import Action, AddToRun, CancelDraft, NewRun, action_from_json, action_to_json
 from engine.buraco.cards import BY_INDEX, codes, deck
 from engine.buraco.deal import SEATING, Deal
 from engine.buraco.errors import IllegalAction, Reason
-from engine.buraco.events import DealScored, DealStarted, Event, MatchEnded, SideScore
+from engine.buraco.events import (
+    DealScored,
+    DealStarted,
+    Discarded,
+    Drew,
+    Event,
+    MatchEnded,
+    MortoTaken,
+    Rejected,
+    SideScore,
+    StockRenewed,
+    TookPile,
+)
+from engine.core.fair import DealWitness, FairShuffle, codes_of, export
 from engine.core.shuffle import shuffle
 
 TARGET: int = 3000  # §17.7: a match to 3,000
@@ -41,10 +59,13 @@ class Match:
         target: int = TARGET,
         *,
         renew_at_discard: bool = False,
+        fair: FairShuffle | None = None,
     ) -> None:
         """``shuffler(deal_number)`` and ``first_dealer`` override the seed (stacked decks in tests);
-        ``renew_at_discard`` is the old timing of the stock's renewal, for matches stored before §17.7a-15."""
+        ``renew_at_discard`` is the old timing of the stock's renewal, for matches stored before §17.7a-15;
+        ``fair`` deals and draws the first dealer by the verifiable shuffle instead (docs/fairness.md)."""
         self.seed = seed
+        self.fair = fair
         self.target = target
         self.renew_at_discard = renew_at_discard
         self.actions: list[Action] = []
@@ -53,12 +74,24 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self.deal_number = 0
+        if fair is not None:
+            if len(fair.player_seeds) != 4:
+                raise ValueError("the fair shuffle needs one player's seed per seat")
+            shuffler = shuffler or (lambda number: fair.rng(number + 1))  # fair deals are numbered from 1
+            if first_dealer is None:
+                first_dealer = fair.first_dealer(4)
         self._shuffler = shuffler or (lambda number: random.Random(f"{seed}/{number}"))
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}/dealer").randrange(4)  # §17.2: the first dealer at random
         self.dealer = first_dealer
         self.deal = self._new_deal()
         self.start_events: list[Event] = [self._started()]
+
+    @property
+    def fair_deal(self) -> int:
+        """The fair number k of the deal on the table: its commitment is ``fair.commitment(k)``, its seed
+        ``fair.seed(k)`` once it is over."""
+        return self.deal_number + 1 if not self.finished else self.deal_number
 
     def _new_deal(self) -> Deal:
         order = deck()
@@ -119,14 +152,17 @@ class Match:
     # -- persistence ------------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """Seed + action log: everything needed to rebuild this exact state."""
-        return {
+        """Seed (+ the fair shuffle) + action log: everything needed to rebuild this exact state."""
+        data: dict[str, Any] = {
             "game": "buraco",
             "seed": self.seed,
             "target": self.target,
             "stock_renewal": "discard" if self.renew_at_discard else "draw",
             "actions": [action_to_json(action) for action in self.actions],
         }
+        if self.fair is not None:
+            data["fair"] = self.fair.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Match:
@@ -135,10 +171,78 @@ class Match:
         timing = data.get("stock_renewal", "discard")
         if timing not in ("draw", "discard"):
             raise ValueError(f"unknown stock renewal {timing!r}")
-        match = cls(data["seed"], target=int(data.get("target", TARGET)), renew_at_discard=timing == "discard")
+        fair = FairShuffle.from_json(data["fair"]) if "fair" in data else None
+        match = cls(
+            data["seed"],
+            target=int(data.get("target", TARGET)),
+            renew_at_discard=timing == "discard",
+            fair=fair,
+        )
         for item in data["actions"]:
             match.apply(action_from_json(item))
         return match
+
+    def fair_export(self, through: int | None = None) -> dict[str, Any]:
+        """The match in the verifier's format (docs/fairness.md, ``python -m engine.verify``): every deal's
+        commitment, order, layout and moves, with the seeds of deals 1..``through`` (default: every deal that is
+        over). Rebuilt by replaying :meth:`to_json`, watching each shuffle and each move's cards."""
+        fair = self.fair
+        if fair is None:
+            raise ValueError("only a match dealt by the fair shuffle can be verified")
+        witness = DealWitness()
+        deals: dict[int, dict[str, Any]] = {}
+        replica = Match(
+            self.seed,
+            lambda number: fair.rng(number + 1, witness),
+            fair.first_dealer(4),
+            self.target,
+            renew_at_discard=self.renew_at_discard,
+            fair=fair,
+        )
+
+        def observe() -> None:
+            deal = replica.deal
+            if replica.fair_deal not in deals:
+                deals[replica.fair_deal] = {
+                    "dealer": deal.dealer,
+                    "layout": {
+                        "hands": {str(seat): codes_of(hand) for seat, hand in enumerate(deal.hands)},
+                        "mortos": [codes_of(morto) for morto in deal.mortos],
+                        "stock": codes_of(reversed(deal.stock)),  # top first
+                    },
+                    "moves": [],
+                }
+
+        observe()
+        for action in self.actions:
+            deal, moves = replica.deal, deals[replica.fair_deal]["moves"]
+            seat = action.seat
+            mortos = [list(morto) for morto in deal.mortos]
+            runs = [card for meld in deal.runs[SEATING.side[seat]] for card in meld.cards]
+            events = replica.apply(action)
+            if isinstance(action, NewRun):
+                moves.append(["play", seat, codes_of(action.laid)])
+            elif isinstance(action, AddToRun):
+                moves.append(["play", seat, [action.card.code]])
+            elif isinstance(action, CancelDraft):
+                moves.append(["back", seat, codes_of(runs)])
+            for event in events:
+                if isinstance(event, Drew):
+                    assert deal.fresh is not None
+                    moves.append(["draw", seat, deal.fresh.code])
+                elif isinstance(event, Rejected | Discarded):
+                    moves.append(["discard", seat, event.card.code])
+                elif isinstance(event, TookPile):
+                    moves.append(["take_pile", seat, codes_of(event.cards)])
+                elif isinstance(event, MortoTaken):
+                    moves.append(["morto", seat, codes_of(mortos.pop(0))])
+                elif isinstance(event, StockRenewed):
+                    mortos.pop(0)
+                    moves.append(["renew"])
+            observe()
+        over = self.fair_deal if self.finished else self.fair_deal - 1
+        header = {"game": "buraco", "pack": "buraco-108", "players": 4}
+        return export(fair, header, witness, deals, over if through is None else through)
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as plain data: two states are the same iff their snapshots are equal."""
