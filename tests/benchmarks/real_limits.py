@@ -171,7 +171,8 @@ async def play_buraco(
             continue
         phase = match.deal.phase
         ops = (Op.KEEP,) if phase is Phase.FIRST_CHOICE else (Op.STOCK,) if phase is not Phase.MELD else (Op.TOGGLE,)
-        message, data = await buraco_button(game, user, version, ops)
+        move = game.shown_move(seat, version)  # the move his buttons name (his own, not the table's)
+        message, data = await buraco_button(game, user, move, ops)
         think = rng.uniform(*pace) * scale
         if phase is Phase.DRAW:  # his turn begins: how long until he saw it, and whether it rang (the deal's first
             # turn goes on with a choice, FIRST_CHOICE, on the card he drew: the same turn)
@@ -182,7 +183,7 @@ async def play_buraco(
         await asyncio.sleep(think)
         await game.tap(Tap(user, message, data, final=phase is not Phase.MELD))
         if phase is Phase.MELD:
-            message, data = await buraco_button(game, user, version, (Op.DISCARD,))
+            message, data = await buraco_button(game, user, move, (Op.DISCARD,))
             await asyncio.sleep(rng.uniform(*pace) * scale)
             await game.tap(Tap(user, message, data, final=True))
         await game.until(lambda version=version: game.version() > version, "the move's commit")  # type: ignore[misc]
