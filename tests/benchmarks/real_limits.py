@@ -165,7 +165,7 @@ async def play_buraco(
             break
         seat = match.to_act()
         user = game.by_seat.get(seat) if seat is not None else None
-        if user is None:  # a computer's turn: one commit
+        if seat is None or user is None:  # a computer's turn: one commit
             await game.until(lambda version=version: game.version() > version, "a computer's turn")  # type: ignore[misc]
             shown_after = loop.time()
             continue
