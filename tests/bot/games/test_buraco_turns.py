@@ -304,3 +304,24 @@ def test_a_stacked_position_without_its_actions_shows_no_turns(ru: Translator) -
     match.apply(Discard(0, card("9C")))
     assert deal_turns(match) == ()
     assert "сбрасывает" not in table(match, ru)
+
+
+def test_a_deals_result_tells_its_last_round(ru: Translator) -> None:
+    """Issue 37: the commit that ends a deal deals the next, whose turns soon push the ended deal's last lines out
+    of the table (and the table's pictures are coalesced): the deal's result, the message sure to arrive, tells
+    the ended deal's last round, a line a seat, the closing turn last."""
+    match = Match(seed="last-round")
+    while True:
+        number = match.deal_number
+        events = match.apply(computer(match))
+        if match.deal_number != number or match.finished:
+            break
+    [text] = BURACO.announcements(match, events, NAMES, ru, settings=SETTINGS, before=None)
+    ended = deal_turns(match) if match.finished else previous_deal_turns(match)
+    assert ended and ended[-1].over, "the closing turn is over"
+    latest = {turn.seat: turn for turn in ended}
+    lines = [turn_line(turn, NAMES, ru) for turn in sorted(latest.values(), key=ended.index)]
+    result = text.split("\n")
+    start = result.index(lines[0])
+    assert result[start : start + len(lines)] == lines, text
+    assert start == 1 or result[0].startswith("🃏"), "after the line that says how the deal ended"
