@@ -271,7 +271,7 @@ class MoveMessages:
                 digest = payload_digest(draw(version, ()) if notes else shown)
                 state.shown[seat.seat] = Shown(version, digest)
             if Place.GROUP in places and seat.seat in state.in_group and not private:
-                # First: the player looks at it where he plays, and it takes no slot of his chat's pace.
+                # First: the player looks at it where he plays (it has a pace of its own, apart from his chat's).
                 messages.append(group_hand_message(table, seat.user_id, OutboxKind.EDIT, shown))
             if Place.PRIVATE not in places:
                 continue

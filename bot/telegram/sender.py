@@ -23,9 +23,9 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
   table is moved from the next refused pin on);
 * a player's hand shown to him alone in a group (an ephemeral message, `EPHEMERAL` in bot/telegram/calls.py) is
   queued in his own chat, so it keeps its order with his private hand; it is sent only when he asked for it (an
-  edit of one never shown is dropped, not turned into a send), takes no slot of his chat's pace (it is not a
-  message of that chat; the bot-wide budget counts it), and what Telegram refuses of it (it expired, he left the
-  group) only forgets it: never taken as news of his private chat or of the group;
+  edit of one never shown is dropped, not turned into a send), is paced on its own, as a chat of its own (it is
+  not a message of his private chat; the bot-wide budget counts it), and what Telegram refuses of it (it
+  expired, he left the group) only forgets it: never taken as news of his private chat or of the group;
 * Telegram's answers taken by kind (aiogram's exception classes), never by their wording: 429 waits as told,
   a migration is followed, a 403 means the chat is gone, a 400 is looked into by asking Telegram whether the bot
   may still write there (a group that took the bot's rights away pauses its table until they are back; else the
@@ -307,7 +307,7 @@ class Sender:
                     if is_reply(item):
                         if not await self._reply_due(chat_id, item, queue):
                             continue  # dropped, or waited: the table's rows may have come meanwhile
-                    elif not _out_of_chat_pace(item):
+                    elif item.kind not in _OUT_OF_CHAT_PACE:
                         # The chat's own turn first: rows that come in meanwhile may make this one pointless,
                         # or may be news that goes before it.
                         turn = await self._turn(chat_id, queue)
@@ -344,6 +344,7 @@ class Sender:
             self._workers.pop(chat_id, None)
             self._arrived.pop(chat_id, None)
             self._pacer.forget(chat_id)
+            self._pacer.forget(EPHEMERAL_PACE + chat_id)
 
     async def _reply_due(self, chat_id: int, reply: OutboxItem, queue: deque[OutboxItem]) -> bool:
         """True when `reply` (the oldest reply of the group, nothing else queued before it) may go now; else
@@ -376,7 +377,7 @@ class Sender:
         may go sooner than they (the edits leave it a reserve of the group's budget: bot/telegram/pacer.py)."""
         while not self._stopping:
             item = _next_up(queue)
-            wait = self._pacer.ready_at(chat_id, edit=item.kind is OutboxKind.EDIT) - self._clock()
+            wait = self._pacer.ready_at(_pace_key(item, chat_id), edit=item.kind is OutboxKind.EDIT) - self._clock()
             if wait <= 0:
                 return item
             await self._sleep_or_arrival(chat_id, wait)
@@ -470,8 +471,8 @@ class Sender:
                 self._buried.pop(chat_id, None)
                 return await self._done(item, chat_id, error="not pinned")
             request = ApiRequest(kind=kind, chat_id=chat_id, message_id=message_id, payload=payload)
-            in_chat = kind not in _OUT_OF_CHAT_PACE and not ephemeral
-            await self._pacer.wait_budget(chat_id, in_chat=in_chat, reply=is_reply(item))
+            in_chat = kind not in _OUT_OF_CHAT_PACE
+            await self._pacer.wait_budget(_pace_key(item, chat_id), in_chat=in_chat, reply=is_reply(item))
             self.calls += 1
             try:
                 result = await (self._call_ephemeral(request) if ephemeral else self._call(request))
@@ -774,10 +775,16 @@ def _superseded(item: OutboxItem, queue: deque[OutboxItem]) -> bool:
     return any(later.key == item.key and later.id > item.id for later in queue)
 
 
-def _out_of_chat_pace(item: OutboxItem) -> bool:
-    """A row that takes no slot of its chat's pace: a deletion, or a message shown in a group to one member
-    (queued in his own chat, it is not his private chat's message: bot/telegram/pacer.py)."""
-    return item.kind in _OUT_OF_CHAT_PACE or ephemeral_in(item.payload) is not None
+EPHEMERAL_PACE = 1 << 53
+"""Added to a member's id, the pacer's key for the messages a group shows him alone: no chat's id (Telegram's are
+below 2^52), and positive, so paced as a private chat is (one a second), apart from his private chat's own."""
+
+
+def _pace_key(item: OutboxMessage, chat_id: int) -> int:
+    """Whose pace a row takes: its chat's, or, for a message a group shows one member alone (queued in his own
+    chat), a pace of its own (`EPHEMERAL_PACE`): it is not a message of his private chat, and Telegram limits it
+    as it limits a chat (tests/botapi/limits.py models it so: bursts of three, then one a second)."""
+    return EPHEMERAL_PACE + chat_id if ephemeral_in(item.payload) is not None else chat_id
 
 
 def _deletion(item: OutboxItem, message_id: int) -> OutboxMessage:

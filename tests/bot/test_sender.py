@@ -1029,7 +1029,8 @@ async def test_a_hand_in_the_group_is_sent_on_a_tap_then_edited_in_place(
     edited = api.calls[1][1]
     assert edited.kind is OutboxKind.EDIT and edited.message_id == 101, "the id the send got (the fake counts from 101)"
     assert api.texts(1) == ["hand 1", "hand 2", "private hand"]
-    assert api.calls[2][0] == started, "the edit in the group takes no slot of the private chat's pace"
+    assert api.calls[1][0] == started + 1.0, "a pace of its own: one a second, as a chat, after the send"
+    assert api.calls[2][0] == api.calls[1][0], "and no slot of the private chat's: its hand goes at once after"
 
 
 async def test_a_hand_in_the_group_refused_is_forgotten_and_says_nothing_of_the_private_chat(
