@@ -268,12 +268,17 @@ def group_view(game: Game, tg: FakeTelegram, scale: float, since: float) -> Grou
     # 7♥️»), and a deal's result its last round: a turn was seen when a message the group was shown tells its line
     # after the turn and before that seat's next.
     seen.turns = len(discards)
-    pictures = [(when, text) for when, text, _ in shown]
+    told = [(when, text, ref is None) for when, text, ref in shown]
     for index, (deal, seat, at) in enumerate(discards):
         name = re.escape(html.escape(names.get(seat, "?")))
         line = re.compile(rf"^<b>{name}</b>: .*(?:сбрасывает|discards) ", re.MULTILINE)
         until = next((when for d, s2, when in discards[index + 1 :] if s2 == seat), math.inf)
-        if not any(at - 1e-3 <= when < until and line.search(text) for when, text in pictures):
+        # The commit that ends a deal may hold the next deal's first turns (a computer's): its result, a message
+        # of that commit, tells the turn that its table already shows the next one of.
+        if not any(
+            at - 1e-3 <= when and (when < until or (news and when <= until + 1e-3)) and line.search(text)
+            for when, text, news in told
+        ):
             seen.unseen_turns.append((deal, index + 1))
     sent = [
         request
