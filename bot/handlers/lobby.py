@@ -124,6 +124,7 @@ def create_router() -> Router:
             bot_username=me.username or "",
             update_id=by.update_id,
             thread_id=event_thread_id,
+            title=by.chat.title or "",
         )
         await answer(query, reply)
 

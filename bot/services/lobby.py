@@ -361,6 +361,11 @@ class LobbyService:
         )
         return Reply(tr.t("flow-joined") if committed else None)
 
+    async def start(self, table: Table, actor: Actor, tr: Translator, title: str, *, bot_username: str = "") -> Reply:
+        """Deal a lobby whose players are all seated, as its creator's «Начать» does (a rematch, once everyone is
+        back: bot/services/rejoin.py); under the table's lock, in a change of its own."""
+        return await self._start(table, actor, tr, None, title, bot_username=bot_username)
+
     async def add_computer_command(
         self,
         chat_id: int,

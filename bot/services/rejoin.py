@@ -68,12 +68,15 @@ class RejoinService:
         bot_username: str,
         update_id: int | None = None,
         thread_id: int | None = None,
+        title: str = "",
     ) -> Reply:
         """«Ещё матч» under the result of the chat's last match: its players sit down again, each by his own tap.
         The first tap opens a lobby with the chat's settings (those the match was played with), the tapper its
         creator and the match's computers seated at once; each later tap seats its player there, as a join does
-        (a member of the group, his private chat open). Only the players of that match, and only under the chat's
-        last one: an older match's button, a forged one, or anyone else's tap is refused and changes nothing."""
+        (a member of the group, his private chat open); once every person of that match sits there, the match
+        starts by itself (issue 38; a lobby nobody completes expires as any lobby does). Only the players of that
+        match, and only under the chat's last one: an older match's button, a forged one, or anyone else's tap is
+        refused and changes nothing."""
         core = self.core
         tr = core.actor_translator(actor)
         old = await self.repository.get_table(table_id)
@@ -85,12 +88,13 @@ class RejoinService:
         if (refused := await member_reply(is_member, chat_id, tr, alert=True)) is not None:
             return refused
         await core.remember(actor)
+        people = {seat.user_id for seat in old.seats if seat.user_id is not None}
         current = await self.repository.get_open_table(chat_id)
         if current is None:
             computers = [seat for seat in old.seats if seat.user_id is None]
             opened = await self._open_rematch(old, actor, computers, update_id, thread_id)
-            if opened is not None:
-                return opened
+            if opened is not None and (opened.text is None or people != {actor.user_id}):
+                return opened  # others to wait for (or the tap was handled before)
             current = await self.repository.get_open_table(chat_id)  # another player's tap opened it meanwhile
             if current is None:
                 return Reply(tr.t("flow-stale-button"), alert=True)
@@ -100,7 +104,17 @@ class RejoinService:
             table = held.table
             if table is None or table.status is not TableStatus.LOBBY:
                 return Reply(tr.t("flow-stale-button"), alert=True)
-            return await self.lobby.join(table, actor, tr, update_id, bot_username)
+            joined = await self.lobby.join(table, actor, tr, update_id, bot_username)
+            if joined.alert or joined.url is not None:
+                return joined
+            seated = await self.repository.get_table(table.table_id)
+            if seated is None or not people <= {seat.user_id for seat in seated.seats}:
+                return joined
+            # Everyone is back: the match starts as the creator's «Начать» would start it.
+            creator = next((seat for seat in seated.seats if seat.user_id == seated.creator_id), None)
+            starter = actor if creator is None else Actor(seated.creator_id, creator.name)
+            started = await self.lobby.start(seated, starter, tr, title, bot_username=bot_username)
+            return started if started.alert else Reply(tr.t("flow-rematch-started"))
 
     async def _open_rematch(
         self, old: Table, actor: Actor, computers: Sequence[Seat], update_id: int | None, thread_id: int | None

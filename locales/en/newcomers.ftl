@@ -20,4 +20,5 @@ flow-score-last-stopped = 🏁 No game here right now. The last match was stoppe
 flow-score-next = A new table: /new
 flow-rematch-button = 🔁 Another match
 flow-rematch-opened = A new table is open: the others sit down with the same “Another match” button or with “Join”.
+flow-rematch-started = Everyone is back — the new match has begun.
 flow-rematch-not-yours = This button is for the players of this match. To play, join the new table or start one: /new.

@@ -262,13 +262,13 @@ async def test_another_match_seats_the_same_players_each_by_his_own_tap(world: W
         [BORIS.user_id],
     )
     assert lobby.settings["options"] == {"match": MatchChoice.SINGLE_DEAL.value}  # the same settings
-    assert (await rematch(world, ANNA, pressed, 23)).text == "Вы за столом."
-    assert (await rematch(world, ANNA, pressed, 24)).text == "Вы уже за столом."
-    lobby = await world.table()
-    assert [s.user_id for s in lobby.seats] == [BORIS.user_id, ANNA.user_id]
-    assert (await rematch(world, ANNA, old.table_id + 100, 25)).alert  # forged
-    assert not (await tap(world, LobbyOp.START, BORIS, update_id=26)).alert  # the creator starts as usual
-    assert (await world.table()).status is TableStatus.PLAYING
+    assert (await rematch(world, ANNA, old.table_id + 100, 23)).alert  # forged
+    # Issue 38: the last of the match's players back, it starts by itself.
+    assert (await rematch(world, ANNA, pressed, 24)).text == "Все снова за столом — новый матч начался."
+    started = await world.table()
+    assert started.status is TableStatus.PLAYING
+    assert [s.user_id for s in started.seats] == [BORIS.user_id, ANNA.user_id]
+    assert (await rematch(world, ANNA, pressed, 25)).alert, "a game in progress: the button has done its work"
 
 
 async def test_another_match_seats_the_computers_at_once_and_an_old_button_is_refused(world: World) -> None:
@@ -280,8 +280,10 @@ async def test_another_match_seats_the_computers_at_once_and_an_old_button_is_re
     await world.storage.commit_move(second.table_id, second.version, '{"over": 2}', status=TableStatus.FINISHED)
     assert (await rematch(world, ANNA, first.table_id, 1)).alert  # an older match's button
     assert not (await rematch(world, ANNA, second.table_id, 2)).alert
-    lobby = await world.table()
-    assert [(s.user_id, s.name) for s in lobby.seats] == [(ANNA.user_id, ANNA.name), (None, "🤖 Компьютер")]
+    # Anna alone with a computer: nobody else to wait for, the match starts at once (issue 38).
+    table = await world.table()
+    assert table.status is TableStatus.PLAYING
+    assert [(s.user_id, s.name) for s in table.seats] == [(ANNA.user_id, ANNA.name), (None, "🤖 Компьютер")]
 
 
 # -- the hand says why the deal ended; a tap made stale by a call says so ------------------------------------

@@ -160,17 +160,20 @@ async def test_another_match_after_the_end_seats_the_same_players(tg: FakeTelegr
 
     answer = await tg.wait_answer(tg.tap(boris, result, text="🔁 Ещё матч"), timeout=MOVE_WAIT)
     assert not answer.show_alert, answer
-    lobby = await tg.wait_for(
+    await tg.wait_for(
         lambda: next((m for m in reversed(tg.messages(group, from_bot=True)) if lobby_button(m, LobbyOp.JOIN)), None),
         MOVE_WAIT,
         "the new lobby",
     )
     answer = await tg.wait_answer(tg.tap(anna, result, text="🔁 Ещё матч"), timeout=MOVE_WAIT)
     assert not answer.show_alert, answer
-    await tg.wait_for(lambda: anna.first_name in (lobby.text or ""), MOVE_WAIT, "Anna seated again")
+    assert answer.text == "Все снова за столом — новый матч начался."  # issue 38: it starts by itself
     table = await storage.get_open_table(group.id)
-    assert table is not None and table.creator_id == boris.id
+    assert table is not None and table.creator_id == boris.id and table.status is TableStatus.PLAYING
     assert {seat.user_id for seat in table.seats} == {anna.id, boris.id}
+    renewed = Players(tg, storage, players.by_seat, table.table_id, group_chat=group)
+    for person in (anna, boris):
+        await tg.wait_for(lambda person=person: renewed.hand(person), MOVE_WAIT, "the new match's hand")  # type: ignore[misc]
 
 
 def _telling(players: Players, person: User, part: str) -> Message | None:
