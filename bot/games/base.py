@@ -333,6 +333,34 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         ...
 
 
+class FairMatch(Protocol):
+    """A match dealt, or not, by the verifiable shuffle, as every engine's match of ours is (docs/fairness.md)."""
+
+    fair: FairShuffle | None
+    finished: bool
+
+    @property
+    def fair_deal(self) -> int: ...
+
+    def fair_export(self, through: int | None = None) -> dict[str, Any]: ...
+
+
+class FairlyDealt:
+    """The fairness part of ``GameAdapter`` for a game whose match is a ``FairMatch``: its adapter inherits it."""
+
+    def fair(self, match: FairMatch) -> FairShuffle | None:
+        return match.fair
+
+    def fair_deal(self, match: FairMatch) -> int:
+        return match.fair_deal
+
+    def fair_over(self, match: FairMatch) -> int:
+        return match.fair_deal if match.finished else match.fair_deal - 1
+
+    def fair_export(self, match: FairMatch, through: int) -> JsonObject:
+        return match.fair_export(through=through)
+
+
 def revealed_by(
     game: GameAdapter[MatchT, ActionT, EventT, MomentT], match: MatchT, before: MomentT | None
 ) -> int | None:

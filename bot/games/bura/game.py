@@ -8,6 +8,7 @@ from enum import Enum
 
 from bot.games.base import (
     Decision,
+    FairlyDealt,
     HandStory,
     Move,
     Redraw,
@@ -45,7 +46,7 @@ from engine.bura.views import public_view, view
 from engine.core.fair import FairShuffle
 
 
-class BuraGame:
+class BuraGame(FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Бура, Буркозёл and Козёл."""
 
     key = "bura"
@@ -72,18 +73,6 @@ class BuraGame:
 
     def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)
-
-    def fair(self, match: Match) -> FairShuffle | None:
-        return match.fair
-
-    def fair_deal(self, match: Match) -> int:
-        return match.fair_deal
-
-    def fair_over(self, match: Match) -> int:
-        return match.fair_deal if match.finished else match.fair_deal - 1
-
-    def fair_export(self, match: Match, through: int) -> JsonObject:
-        return match.fair_export(through=through)
 
     def start_events(self, match: Match) -> Sequence[Event]:
         return match.start_events

@@ -8,6 +8,7 @@ from enum import Enum, StrEnum
 
 from bot.games.base import (
     Decision,
+    FairlyDealt,
     HandStory,
     Move,
     Redraw,
@@ -72,7 +73,7 @@ class Before:
     deal_number: int
 
 
-class BuracoGame:
+class BuracoGame(FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Buraco Aberto."""
 
     key = "buraco"
@@ -104,18 +105,6 @@ class BuracoGame:
 
     def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)
-
-    def fair(self, match: Match) -> FairShuffle | None:
-        return match.fair
-
-    def fair_deal(self, match: Match) -> int:
-        return match.fair_deal
-
-    def fair_over(self, match: Match) -> int:
-        return match.fair_deal if match.finished else match.fair_deal - 1
-
-    def fair_export(self, match: Match, through: int) -> JsonObject:
-        return match.fair_export(through=through)
 
     def start_events(self, match: Match) -> Sequence[Event]:
         return match.start_events
