@@ -7,9 +7,9 @@ event log, the last one counting); one who chooses none plays with his default, 
 (a computer: «bot<seat>-<the word>»), shown by /verify. At the start the match is built with ``FairShuffle``
 (the seeds by seat, fixed from then on) and stores the shuffle in its state; from then on the match is the truth.
 
-The master never leaves the server: no message and no log line carries it (nor ``table.settings``). A deal's seed
-is revealed once the deal is over (its result's line, `bot.games.base.reveal_line`, and /verify), never earlier:
-the next deal's commitment is that same value.
+The master never leaves the database (the lobby table's settings, then the match's state): no message and no log
+line carries it, and nothing shows ``table.settings``. A deal's seed is revealed once the deal is over (its result's
+line, `bot.games.base.reveal_line`, and /verify), never earlier: the next deal's commitment is that same value.
 
 A bot with a fixed deck seed (tests only) deals by that seed as before and shows nothing of this: everybody who
 knows the seed knows every deck, there is nothing to verify. An empty one leaves the shuffle fair.
