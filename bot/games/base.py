@@ -22,6 +22,7 @@ from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
 from bot.storage import JsonObject, StatsDelta, Table
 from bot.table_settings import DEFAULT_MOVE_SECONDS, TIMER_KEY, ComputerLevel, TableSettings
+from engine.core.fair import FairShuffle
 from engine.core.match import Match
 
 ActionT = TypeVar("ActionT")
@@ -179,7 +180,9 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """/help: how the table's game is played (the commands follow it)."""
         ...
 
-    def new_match(self, settings: TableSettings, players: int, seed: str) -> MatchT: ...
+    def new_match(self, settings: TableSettings, players: int, seed: str, fair: FairShuffle | None = None) -> MatchT:
+        """A match dealt by ``seed``, or by the verifiable shuffle ``fair`` (issue 38, docs/fairness.md)."""
+        ...
 
     def load(self, data: JsonObject) -> MatchT: ...
 
@@ -272,6 +275,25 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """/score: the match as the table counts it."""
         ...
 
+    # -- the verifiable shuffle (issue 38, docs/fairness.md) ---------------------------------------------------
+
+    def fair(self, match: MatchT) -> FairShuffle | None:
+        """The shuffle the match is dealt by (it holds the server's secret: never show it); None for a match
+        dealt by its seed alone (every match before issue 38)."""
+        ...
+
+    def fair_deal(self, match: MatchT) -> int:
+        """The fair number k of the deal on the table, or the last one dealt (a redeal counts as a deal)."""
+        ...
+
+    def fair_over(self, match: MatchT) -> int:
+        """How many fair deals are over: those before the one on the table, and that one too once the match is."""
+        ...
+
+    def fair_export(self, match: MatchT, through: int) -> JsonObject:
+        """The verifier's JSON of the match (``python -m engine.verify``), seeds revealed through deal ``through``."""
+        ...
+
     # -- moves -----------------------------------------------------------------------------------------------
 
     def tap(self, match: MatchT, seat: int, op: str, payload: str) -> Tap[ActionT]:
@@ -309,6 +331,79 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
     def standing(self, match: MatchT) -> Standing | None:
         """The final standing of a finished match (None while it goes on): what ratings are computed from."""
         ...
+
+
+class FairMatch(Protocol):
+    """A match dealt, or not, by the verifiable shuffle, as every engine's match of ours is (docs/fairness.md)."""
+
+    fair: FairShuffle | None
+    finished: bool
+
+    @property
+    def fair_deal(self) -> int: ...
+
+    def fair_export(self, through: int | None = None) -> dict[str, Any]: ...
+
+
+class FairlyDealt:
+    """The fairness part of ``GameAdapter`` for a game whose match is a ``FairMatch``: its adapter inherits it."""
+
+    def fair(self, match: FairMatch) -> FairShuffle | None:
+        return match.fair
+
+    def fair_deal(self, match: FairMatch) -> int:
+        return match.fair_deal
+
+    def fair_over(self, match: FairMatch) -> int:
+        return match.fair_deal if match.finished else match.fair_deal - 1
+
+    def fair_export(self, match: FairMatch, through: int) -> JsonObject:
+        return match.fair_export(through=through)
+
+
+def revealed_by(
+    game: GameAdapter[MatchT, ActionT, EventT, MomentT], match: MatchT, before: MomentT | None
+) -> int | None:
+    """The fair deal whose seed a move's announcements reveal: the last one over, when the move ended it (a new
+    deal dealt, the match over, or a deal that ended as it was dealt at the start); None when it ended none, or
+    the match is not dealt by the fair shuffle. Its seed reveals the seeds of every deal before it (by hashing)."""
+    over = game.fair_over(match)
+    if game.fair(match) is None or over < 1:
+        return None
+    if before is None or game.new_deal(before, match) or over == game.fair_deal(match):
+        return over
+    return None
+
+
+def reveal_line(
+    game: GameAdapter[MatchT, ActionT, EventT, MomentT], match: MatchT, before: MomentT | None, tr: Translator
+) -> str | None:
+    """«🔐 Сид раздачи 3: 1a2b…» under a deal's result: the seed of the deal just over, short, and how to see it
+    in full (/verify 3). Never the next deal's: it is that deal's commitment, and the seed of the one after."""
+    deal = revealed_by(game, match, before)
+    fair = game.fair(match)
+    if deal is None or fair is None:
+        return None
+    return tr.t("fair-reveal", deal=deal, seed=short_hex(fair.seed(deal)))
+
+
+def with_reveal(texts: list[str], line: str | None) -> list[str]:
+    """The announcements with the reveal line under the last one (the deal's or the match's result), in its
+    message: a ``Quiet`` one stays quiet."""
+    if line is None:
+        return texts
+    if not texts:
+        return [line]
+    last = texts[-1]
+    joined = f"{last}\n{line}"
+    return [*texts[:-1], Quiet(joined) if isinstance(last, Quiet) else joined]
+
+
+SHORT_HEX = 16  # a seed or a commitment as the table shows it: its first 16 hex digits, /verify has the rest
+
+
+def short_hex(value: str) -> str:
+    return f"{value[:SHORT_HEX]}…"
 
 
 AnyGame: TypeAlias = GameAdapter[Any, Any, Any, Any]

@@ -91,9 +91,11 @@ def render_lobby(
     tr: Translator,
     *,
     table_id: int,
+    fairness: str | None = None,
 ) -> tuple[str, Keyboard]:
-    """The gathering table: the game, its rules, who sits (computers marked with their level, the creator named)
-    and the lobby buttons («Убрать игрока» once someone besides the creator sits)."""
+    """The gathering table: the game, its rules, who sits (computers marked with their level, the creator named),
+    the shuffle's commitment (``fairness``, issue 38: its line as the fairness service words it) and the lobby
+    buttons («Убрать игрока» once someone besides the creator sits)."""
     least, most = game.players
     lines = [
         tr.t("lobby-title", game=tr.t(f"game-name-{game.profile}"), min=least, max=most),
@@ -112,6 +114,8 @@ def render_lobby(
         lines.append(tr.t("lobby-players", players=tr.t("list-separator").join(seated)))
     else:
         lines.append(tr.t("lobby-players-none"))
+    if fairness:
+        lines.append(fairness)
 
     def make(key: str, op: LobbyOp) -> Button:
         return button(tr.t(key), LobbyCb(op=op, table=table_id).pack())

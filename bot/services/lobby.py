@@ -23,6 +23,7 @@ from bot.render.keyboard import Keyboard, link, link_keyboard
 from bot.render.lobby import LobbyPlayer, removable, render_lobby, render_remove_choices
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
+from bot.services.fairness import lobby_line, lobby_shuffle, start_message, with_fair
 from bot.services.game import with_rematch
 from bot.services.invites import invite_link
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
@@ -164,7 +165,7 @@ class LobbyService:
             table = await self.repository.create_table(
                 chat_id,
                 actor.user_id,
-                settings.model_dump(mode="json"),
+                with_fair(settings.model_dump(mode="json"), core.test_seed),  # the shuffle's secret, kept here
                 seats,
                 update_id=first_use(update_id),
                 thread_id=thread_id,
@@ -244,7 +245,10 @@ class LobbyService:
         self, table: Table, settings: TableSettings, tr: Translator, *, new: bool = False
     ) -> OutboxMessage:
         game = game_terms(settings, tr)
-        text, markup = render_lobby(settings, game, lobby_players(table), tr, table_id=table.table_id)
+        fairness = lobby_line(table, tr)
+        text, markup = render_lobby(
+            settings, game, lobby_players(table), tr, table_id=table.table_id, fairness=fairness
+        )
         return self.lobby_payload(table, text, markup, new=new)
 
     @staticmethod
@@ -272,6 +276,12 @@ class LobbyService:
             chat_settings=chat_settings,
             chat_language=chat_language,
         )
+
+    async def record(self, table: Table, events: Sequence[object], update_id: int | None) -> bool:
+        """Keep what the lobby learned (a player's seed, `bot.services.fairness`) in its event log; the lobby
+        stays open another idle half hour. False when it was not applied (a redelivered update)."""
+        committed = await self.core.commit(table, events=events, update_id=update_id, deadline=LOBBY_DEADLINE)
+        return committed is not None
 
     # -- taps ----------------------------------------------------------------------------------------------
 
@@ -431,7 +441,7 @@ class LobbyService:
             table = await self.repository.create_table(
                 chat_id,
                 actor.user_id,
-                settings.model_dump(mode="json"),
+                with_fair(settings.model_dump(mode="json"), core.test_seed),  # the shuffle's secret, kept here
                 seats=seats,
                 update_id=first_use(update_id),
             )
@@ -569,7 +579,8 @@ class LobbyService:
             seats = fill_seats(table.seats, size, group_tr)
             table = table.model_copy(update={"seats": seats})
             count = len(seats)
-        match = game.new_match(settings, count, core.new_seed())
+        fair = await lobby_shuffle(self.repository, table)  # the seeds by seat as they play: fixed from now on
+        match = game.new_match(settings, count, core.new_seed(), fair)
         computers = frozenset(seat.seat for seat in table.seats if seat.user_id is None)
         state = TableState(match=match, settings=settings, title=title, computers=computers, game=game)
         version = table.version + 1
@@ -578,6 +589,7 @@ class LobbyService:
         announced = core.messages.announcements(table, state, started, group_tr)
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
+            *([start_message(table, fair, group_tr)] if fair is not None else []),
             *(with_rematch(announced, table, group_tr) if over else announced),
             *core.messages.table_message(table, state, group_tr, new=True),
             *await core.messages.hand_messages(

@@ -13,6 +13,7 @@ from bot.i18n import Translations
 from bot.render.keyboard import Keyboard, LinkKeyboard
 from bot.services.computer import Thinker
 from bot.services.core import Clock, Notifier, TableCore
+from bot.services.fairness import FairnessService
 from bot.services.game import GameService
 from bot.services.lobby import LobbyService
 from bot.services.membership import MembershipService
@@ -56,6 +57,7 @@ class TableService:
         self.timers = TimerService(self.core, self.lobby, self.game, interval=timer_interval * time_scale)
         self.membership = MembershipService(self.core, self.lobby, self.game)
         self.stats = StatsService(self.core)
+        self.fairness = FairnessService(self.core, self.lobby)
 
     async def say(
         self,

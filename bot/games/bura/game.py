@@ -6,7 +6,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import Enum
 
-from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Standing, Tap, Waits, apply_all
+from bot.games.base import (
+    Decision,
+    FairlyDealt,
+    HandStory,
+    Move,
+    Redraw,
+    Refused,
+    Setting,
+    Standing,
+    Tap,
+    Waits,
+    apply_all,
+    reveal_line,
+    with_reveal,
+)
 from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
@@ -29,9 +43,10 @@ from engine.bura.errors import Reason
 from engine.bura.events import Event
 from engine.bura.match import Match
 from engine.bura.views import public_view, view
+from engine.core.fair import FairShuffle
 
 
-class BuraGame:
+class BuraGame(FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Бура, Буркозёл and Козёл."""
 
     key = "bura"
@@ -53,8 +68,8 @@ class BuraGame:
     def help_text(self, settings: TableSettings, tr: Translator) -> str:
         return lobby.help_text(settings, tr)
 
-    def new_match(self, settings: TableSettings, players: int, seed: str) -> Match:
-        return Match(variant(settings), players, seed)
+    def new_match(self, settings: TableSettings, players: int, seed: str, fair: FairShuffle | None = None) -> Match:
+        return Match(variant(settings), players, seed, fair=fair)
 
     def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)
@@ -138,7 +153,8 @@ class BuraGame:
         settings: TableSettings,
         before: Before | None,
     ) -> list[str]:
-        return _told(render_announcements, match, events, names, tr, settings, before)
+        told = _told(render_announcements, match, events, names, tr, settings, before)
+        return with_reveal(told, reveal_line(self, match, before, tr))
 
     def deal_story(
         self,

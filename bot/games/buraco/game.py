@@ -6,7 +6,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from bot.games.base import Decision, HandStory, Move, Redraw, Refused, Setting, Standing, Tap, Waiting, Waits, apply_all
+from bot.games.base import (
+    Decision,
+    FairlyDealt,
+    HandStory,
+    Move,
+    Redraw,
+    Refused,
+    Setting,
+    Standing,
+    Tap,
+    Waiting,
+    Waits,
+    apply_all,
+    reveal_line,
+    with_reveal,
+)
 from bot.games.buraco import events as texts
 from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
@@ -38,6 +53,7 @@ from engine.buraco.match import Match
 from engine.buraco.melds import CANASTRA
 from engine.buraco.turns import deal_turns, previous_deal_turns
 from engine.buraco.views import hand_view, seat_view, table_view
+from engine.core.fair import FairShuffle
 
 TURN_SECONDS = "120"  # the move timer's default: a whole turn
 
@@ -57,7 +73,7 @@ class Before:
     deal_number: int
 
 
-class BuracoGame:
+class BuracoGame(FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Buraco Aberto."""
 
     key = "buraco"
@@ -82,10 +98,10 @@ class BuracoGame:
     def help_text(self, settings: TableSettings, tr: Translator) -> str:
         return tr.t("flow-help-buraco")
 
-    def new_match(self, settings: TableSettings, players: int, seed: str) -> Match:
+    def new_match(self, settings: TableSettings, players: int, seed: str, fair: FairShuffle | None = None) -> Match:
         if players != self.players:
             raise ValueError("Buraco is for four players")
-        return Match(seed)
+        return Match(seed, fair=fair)
 
     def load(self, data: JsonObject) -> Match:
         return Match.from_json(data)
@@ -174,7 +190,8 @@ class BuracoGame:
         ended = any(isinstance(event, DealScored) for event in events)
         # the deal just scored: the current one if the match ended with it, else the one before the new deal
         played = (deal_turns(match) if match.finished else previous_deal_turns(match)) if ended else ()
-        return texts.render_announcements(events, names, tr, last_round=played)
+        told = texts.render_announcements(events, names, tr, last_round=played)
+        return with_reveal(told, reveal_line(self, match, before, tr))
 
     def deal_story(
         self,

@@ -1,0 +1,215 @@
+"""The verifiable shuffle at the table (issue 38, docs/fairness.md): the lobby commits, /seed, the match is
+dealt by ``FairShuffle``, a deal's result reveals its seed and no more, /verify, and the master never leaves."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.services.fairness import lobby_chain
+from bot.services.settings_menu import stored
+from bot.storage import Table, TableStatus
+from bot.table_settings import PROFILE_KEY, TableSettings
+from bot.telegram.callbacks import LobbyOp
+from engine.core.fair import FairShuffle
+from tests.bot import test_services
+from tests.bot.test_computer import _anna_moves as first_legal_move
+from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
+
+world = test_services.world  # a real SQLite storage, a recording Bot API, a fake clock
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _fair_lobby(world: World, settings: TableSettings | None = None) -> Table:
+    """Anna's lobby with Boris seated, in a bot without a fixed deck seed (so the shuffle is fair)."""
+    world.tables.core.test_seed = None
+    await started(world, ANNA, BORIS)
+    await world.storage.upsert_chat(GROUP, language="ru")
+    if settings is not None:
+        await world.storage.set_chat_settings(GROUP, stored(settings))
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    return await world.table()
+
+
+async def _play_out(world: World, deals: int | None = None) -> Table:
+    """The players tap their first legal move until the match is over, or ``deals`` are over."""
+    for _ in range(3000):
+        table = await _last(world)
+        if table.status is TableStatus.FINISHED:
+            return table
+        state = state_of(table)
+        if deals is not None and state.game.fair_over(state.match) >= deals:
+            return table
+        seat = state.match.to_act()
+        assert seat is not None
+        user = next(s.user_id for s in table.seats if s.seat == seat)
+        await first_legal_move(world, table.table_id, GROUP, seat, ANNA if user == ANNA.user_id else BORIS)
+        await world.deliver()
+    raise AssertionError("the match did not end")
+
+
+async def _last(world: World) -> Table:
+    table = await world.storage.get_open_table(GROUP) or await world.storage.last_finished_table(GROUP)
+    assert table is not None
+    return table
+
+
+def _sent(world: World) -> str:
+    return "\n".join(json.dumps(call.payload, ensure_ascii=False) for call in world.api.calls)
+
+
+async def test_the_lobby_shows_the_commitment_and_keeps_the_secret_in_its_settings(world: World) -> None:
+    table = await _fair_lobby(world)
+    await world.deliver()
+    found = lobby_chain(table)
+    assert found is not None
+    chain, word = found
+    lobby = world.api.texts(GROUP)[-1]
+    assert chain.match_commitment.hex()[:16] in lobby and "/verify" in lobby and word in lobby
+    assert chain.master.hex() not in _sent(world)
+    verify = await world.tables.fairness.verify(GROUP, "")
+    assert chain.match_commitment.hex() in verify
+    assert f"{ANNA.user_id}-{word}" in verify and f"{BORIS.user_id}-{word}" in verify  # the defaults, shown
+
+
+async def test_a_fixed_deck_seed_deals_as_before_and_shows_nothing(world: World) -> None:
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    await world.deliver()
+    assert lobby_chain(await world.table()) is None
+    assert "🔐" not in world.api.texts(GROUP)[-1]
+
+
+async def test_seed_sets_the_players_seed_and_the_match_is_dealt_by_it(world: World) -> None:
+    table = await _fair_lobby(world)
+    found = lobby_chain(table)
+    assert found is not None
+    chain, word = found
+    reply = await world.tables.fairness.set_seed(GROUP, ANNA, "  мой   сид ", update_id=3)
+    assert reply.text is not None and "мой сид" in reply.text
+    # From his private chat, a player seeds the lobby he sits in.
+    assert (await world.tables.fairness.set_seed(BORIS.user_id, BORIS, "b", update_id=4)).text
+    assert (await world.tables.fairness.set_seed(BORIS.user_id, BORIS, "bob", update_id=5)).text
+    assert "«bob»" in await world.tables.fairness.verify(GROUP, "")
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=6)).alert
+    await world.deliver()
+    playing = await world.table()
+    state = state_of(playing)
+    fair = state.game.fair(state.match)
+    assert fair == FairShuffle(chain, ("мой сид", "bob"))
+    # The first message of the match names its commitment and the seeds, fixed from now on.
+    texts = world.api.texts(GROUP)
+    start = next(text for text in texts if "🔐" in text and "bob" in text)
+    assert fair.match_commitment[:16] in start
+    refused = await world.tables.fairness.set_seed(GROUP, BORIS, "late", update_id=7)
+    assert refused.text == world.tables.core.translations.get("ru").t("fair-seed-started")
+    assert f"{ANNA.user_id}-{word}" not in await world.tables.fairness.verify(GROUP, "")
+
+
+async def test_seed_refuses_one_who_does_not_sit(world: World) -> None:
+    await _fair_lobby(world)
+    stranger = test_services.VIKA
+    reply = await world.tables.fairness.set_seed(GROUP, stranger, "x", update_id=3)
+    assert reply.text == world.tables.core.translations.get("en").t("fair-seed-no-lobby")
+    assert (await world.tables.fairness.set_seed(GROUP, ANNA, "x" * 65, update_id=4)).text
+
+
+async def test_a_deals_result_reveals_its_seed_and_never_the_next_one_nor_the_master(world: World) -> None:
+    table = await _fair_lobby(world)
+    found = lobby_chain(table)
+    assert found is not None
+    master = found[0].master.hex()
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    table = await _play_out(world, deals=2)
+    state = state_of(table)
+    fair = state.game.fair(state.match)
+    assert fair is not None
+    sent = _sent(world)
+    over = state.game.fair_over(state.match)
+    assert over >= 2
+    for deal in range(1, over + 1):
+        assert f"{fair.seed(deal)[:16]}…" in sent  # each deal's seed, short, under its result
+        assert f"/verify {deal}" in sent
+    for later in (over + 1, over + 2):
+        assert fair.seed(later)[:16] not in sent  # the next deal's commitment is never shown before it is over
+    assert master not in sent
+    # /verify N gives deal N in full; a deal still on is refused.
+    deal_text = await world.tables.fairness.verify(GROUP, "1")
+    assert fair.seed(1) in deal_text and fair.commitment(1) in deal_text
+    assert hashlib.sha256(bytes.fromhex(fair.seed(1))).hexdigest() == fair.commitment(1)
+    assert fair.seed(over + 1) not in await world.tables.fairness.verify(GROUP, str(over + 1))
+    assert fair.seed(over + 1) not in await world.tables.fairness.verify(GROUP, "")
+    not_yet = world.tables.core.translations.get("ru").t("fair-export-not-yet")
+    assert await world.tables.fairness.verify(GROUP, "export") == not_yet  # it shows every card: not mid-match
+
+
+async def test_a_whole_match_reveals_the_last_seed_verifies_and_never_shows_the_master(
+    world: World, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    table = await _fair_lobby(world, TableSettings().with_code("match", "one"))
+    found = lobby_chain(table)
+    assert found is not None
+    master = found[0].master.hex()
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    table = await _play_out(world)
+    state = state_of(table)
+    fair = state.game.fair(state.match)
+    assert fair is not None and state.match.finished
+    last = state.game.fair_deal(state.match)
+    assert f"{fair.seed(last)[:16]}…" in _sent(world)  # the last deal's seed, under the match's result
+    # The master is in no outbox row, no message and no log line.
+    with sqlite3.connect(tmp_path / "bura.sqlite3") as db:
+        rows = [str(payload) for (payload,) in db.execute("SELECT payload FROM outbox")]
+    assert len(rows) > 10 and not any(master in row for row in rows)
+    assert master not in _sent(world)
+    assert master not in caplog.text
+    # The export reproduces every deal with the standalone verifier.
+    exported = await world.tables.fairness.verify(GROUP, "export")
+    match = re.fullmatch(r"<pre>(.*)</pre>", exported, re.S)
+    assert match is not None, exported
+    data = json.loads(match.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    assert master not in exported
+    assert data["deals"][-1]["seed"] == fair.seed(last)
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "engine.verify", str(path)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+async def test_play_against_the_computer_is_fair_and_says_so_first(world: World) -> None:
+    world.tables.core.test_seed = None
+    await started(world, ANNA)
+    await world.tables.lobby.play_alone(ANNA, None, update_id=1)
+    await world.deliver()
+    table = await world.storage.get_open_table(ANNA.user_id)
+    assert table is not None
+    state = state_of(table)
+    fair = state.game.fair(state.match)
+    assert fair is not None
+    first = world.api.texts(ANNA.user_id)[0]
+    assert fair.match_commitment[:16] in first
+    assert fair.match_commitment in await world.tables.fairness.verify(ANNA.user_id, "")
+
+
+@pytest.mark.parametrize("profile", ["bura", "bk", "kozel", "b5", "buraco"])
+async def test_every_game_is_dealt_fair(world: World, profile: str) -> None:
+    await _fair_lobby(world, TableSettings().with_code(PROFILE_KEY, profile))
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    state = state_of(await world.table())
+    fair = state.game.fair(state.match)
+    assert fair is not None and len(fair.player_seeds) == len((await world.table()).seats)
