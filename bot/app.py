@@ -126,8 +126,21 @@ def _unreachable_handler(tables: Callable[[], TableService]) -> UnreachableCallb
     return on_unreachable
 
 
-GROUP_COMMANDS = ("new", "addbot", "settings", "score", "stats", "top", "rating", "stop", "rules", "help")
-PRIVATE_COMMANDS = ("start", "play", "rating", "rules", "help", "forget")
+GROUP_COMMANDS = (
+    "new",
+    "addbot",
+    "settings",
+    "score",
+    "stats",
+    "top",
+    "rating",
+    "seed",
+    "verify",
+    "stop",
+    "rules",
+    "help",
+)
+PRIVATE_COMMANDS = ("start", "play", "rating", "verify", "rules", "help", "forget")
 
 
 async def set_commands(bot: Bot, translations: Translations) -> None:

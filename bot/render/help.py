@@ -8,5 +8,5 @@ from bot.i18n import Translator
 def render_help(game_help: str, tr: Translator) -> str:
     """How this chat's game is played (`game_help`, its adapter's text for the chat's settings: for Bura the
     cards, a trick, drawing, the points, claims and false claims or the count at the end, the combinations the
-    rules have), then what to send to the bot, and how ratings work."""
-    return f"{game_help}\n\n{tr.t('flow-help-commands')}\n{tr.t('ratings-help')}"
+    rules have), then what to send to the bot, how ratings work and how a deal is checked."""
+    return f"{game_help}\n\n{tr.t('flow-help-commands')}\n{tr.t('ratings-help')}\n{tr.t('fairness-help')}"

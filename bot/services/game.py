@@ -25,7 +25,7 @@ from bot.services.computer import Thinker
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.services.core import TableCore
 from bot.services.messages import Place, lobby_message, text_message, unpin_table
-from bot.services.ratings import RatingService, changes_line
+from bot.services.ratings import RatingService
 from bot.services.state import AWAY_AFTER_TIMEOUTS, AnyState, TableState, is_private, seat_names, seat_of
 from bot.storage import OutboxKind, OutboxMessage, RatingUpdate, Table, TableStatus
 from bot.telegram.callbacks import REFRESH, HandCb, MyCardsCb, RematchCb
@@ -197,9 +197,8 @@ class GameService:
         rated: list[RatingUpdate] = []
         if match.finished:
             # Read before the commit that writes them: a person's rating changes only at a match's end.
-            rated = await self.ratings.match_end(table, state.game.standing(match), stats, state.game.key)
-            names = {seat.user_id: seat.name for seat in table.seats if seat.user_id is not None}
-            announced = with_line(announced, changes_line(rated, names, group_tr)) if rated else announced
+            standing = state.game.standing(match)
+            announced, rated = await self.ratings.told(table, standing, stats, state.game.key, announced, group_tr)
         outbox: list[OutboxMessage] = [
             *(text_message(table.chat_id, note, thread_id=table.thread_id, silent=True) for note in notes),
             *(with_rematch(announced, table, group_tr) if match.finished else announced),
@@ -470,16 +469,6 @@ def _said(key: str) -> Callable[[Translator], str]:
         return tr.t(key)
 
     return say
-
-
-def with_line(announced: Sequence[OutboxMessage], line: str) -> list[OutboxMessage]:
-    """The group's last announcement of a move (a match's result) with a line added at its end."""
-    if not announced:
-        return list(announced)
-    last = announced[-1]
-    payload = {**(last.payload or {})}
-    payload["text"] = f"{payload.get('text', '')}\n{line}"
-    return [*announced[:-1], last.model_copy(update={"payload": payload})]
 
 
 def with_rematch(announced: Sequence[OutboxMessage], table: Table, tr: Translator) -> list[OutboxMessage]:

@@ -27,6 +27,7 @@ from bot.services.fairness import lobby_line, lobby_shuffle, start_message, with
 from bot.services.game import with_rematch
 from bot.services.invites import invite_link
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
+from bot.services.ratings import RatingService
 from bot.services.settings_menu import game_terms, stored, with_level
 from bot.services.state import TableState
 from bot.storage import (
@@ -35,6 +36,7 @@ from bot.storage import (
     OpenTableExistsError,
     OutboxKind,
     OutboxMessage,
+    RatingUpdate,
     Seat,
     Table,
     TableStatus,
@@ -587,6 +589,13 @@ class LobbyService:
         started = game.start_events(match)
         over = match.finished  # a one-deal match can end as it is dealt (a dealt «Бура!», RULES §7)
         announced = core.messages.announcements(table, state, started, group_tr)
+        stats = core.stats(table, state, started)
+        rated: list[RatingUpdate] = []
+        if over:  # rated as any match's end is (bot/services/game.py)
+            standing = game.standing(match)
+            announced, rated = await RatingService(self.repository).told(
+                table, standing, stats, game.key, announced, group_tr
+            )
         outbox: list[OutboxMessage] = [
             lobby_message(table.chat_id, OutboxKind.DELETE),
             *([start_message(table, fair, group_tr)] if fair is not None else []),
@@ -606,7 +615,8 @@ class LobbyService:
             status=TableStatus.FINISHED if over else TableStatus.PLAYING,
             seats=seats,
             deadline=core.deadline(table, state),
-            stats=core.stats(table, state, started),
+            stats=stats,
+            ratings=rated,
             chat_settings=chat_settings,
         )
         return Reply(tr.t("flow-started") if committed else None)

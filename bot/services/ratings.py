@@ -35,7 +35,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.games.base import Standing
 from bot.i18n import Translator
-from bot.storage import Rating, RatingStore, RatingUpdate, StatsDelta, Table
+from bot.storage import OutboxMessage, Rating, RatingStore, RatingUpdate, StatsDelta, Table
 
 Z: Final = 3.0  # standard deviations below the mean: the conservative estimate
 SCALE: Final = 20.0  # display points a unit of ordinal
@@ -147,3 +147,23 @@ class RatingService:
         board = board_of(stats, game)
         current = await self.repository.ratings_of(board, set(users.values()))
         return rate(board, result, users, current)
+
+    async def told(
+        self,
+        table: Table,
+        result: Standing | None,
+        stats: Sequence[StatsDelta],
+        game: str,
+        announced: Sequence[OutboxMessage],
+        tr: Translator,
+    ) -> tuple[list[OutboxMessage], list[RatingUpdate]]:
+        """A match's end: its people's new ratings (to commit with it) and its announcements with their changes
+        at the end of the result (in the group's language); the announcements as they were when it is unrated."""
+        rated = await self.match_end(table, result, stats, game)
+        if not rated or not announced:
+            return list(announced), rated
+        names = {seat.user_id: seat.name for seat in table.seats if seat.user_id is not None}
+        last = announced[-1]
+        payload = {**(last.payload or {})}
+        payload["text"] = f"{payload.get('text', '')}\n{changes_line(rated, names, tr)}"
+        return [*announced[:-1], last.model_copy(update={"payload": payload})], rated

@@ -31,3 +31,8 @@ fair-deal =
     To check: /verify export, save the answer as export.json and run <code>{ $command }</code> (docs/fairness.md).
 fair-export-not-yet = The data to check is published once the match is over: it shows every card.
 fair-export-too-long = The match's data does not fit in a message ({ $size } characters, { $most } allowed); the bot does not send it as a file yet.
+
+## The command menu
+flow-command-seed = my seed for a fair deal
+flow-command-verify = check a deal
+fairness-help = A fair deal: /seed text sets your seed in the lobby (before the start) · /verify shows the table's commitment and the deals' revealed seeds, /verify N all you need to check deal N.

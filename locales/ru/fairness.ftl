@@ -31,3 +31,8 @@ fair-deal =
     Проверить: /verify export, сохранить ответ как export.json и запустить <code>{ $command }</code> (docs/fairness.md).
 fair-export-not-yet = Данные для проверки публикуются, когда матч окончен: в них все карты.
 fair-export-too-long = Данные матча не помещаются в сообщение ({ $size } знаков, можно { $most }); файлом бот их пока не отправляет.
+
+## The command menu
+flow-command-seed = мой сид для честной сдачи
+flow-command-verify = проверить сдачу
+fairness-help = Честная сдача: /seed текст — свой сид в лобби (до начала) · /verify — обязательство стола и открытые сиды сдач, /verify N — всё для проверки сдачи N.
