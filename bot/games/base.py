@@ -378,7 +378,7 @@ def revealed_by(
 def reveal_line(
     game: GameAdapter[MatchT, ActionT, EventT, MomentT], match: MatchT, before: MomentT | None, tr: Translator
 ) -> str | None:
-    """«🔐 Сид раздачи 3: 1a2b…» under a deal's result: the seed of the deal just over, short, and how to see it
+    """«🔐 Сид сдачи 3: 1a2b…» under a deal's result: the seed of the deal just over, short, and how to see it
     in full (/verify 3). Never the next deal's: it is that deal's commitment, and the seed of the one after."""
     deal = revealed_by(game, match, before)
     fair = game.fair(match)

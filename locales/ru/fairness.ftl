@@ -1,9 +1,9 @@
 # The verifiable shuffle (issue 38, docs/fairness.md): the lobby's commitment, /seed, the seeds revealed, /verify.
 
 fair-lobby = 🔐 Честная тасовка: обязательство <code>{ $commitment }</code> (/verify). Свой сид: /seed текст; по умолчанию — ваш Telegram id и «{ $word }».
-fair-start = 🔐 Честная тасовка. Обязательство матча: <code>{ $commitment }</code>. Сиды игроков: { $seeds }. Сид каждой раздачи откроется, когда она кончится: /verify.
+fair-start = 🔐 Честная тасовка. Обязательство матча: <code>{ $commitment }</code>. Сиды игроков: { $seeds }. Сид каждой сдачи откроется, когда она кончится: /verify.
 fair-seat-seed = { $name } «{ $seed }»
-fair-reveal = 🔐 Сид раздачи { $deal }: <code>{ $seed }</code> · /verify { $deal }
+fair-reveal = 🔐 Сид сдачи { $deal }: <code>{ $seed }</code> · /verify { $deal }
 
 fair-seed-usage = Напишите свой сид для этого стола: /seed текст (до { $most } знаков). Он вместе с сидом сервера решает, как лягут карты.
 fair-seed-too-long = Сид длинноват: не больше { $most } знаков.
@@ -16,14 +16,14 @@ fair-no-table = В этом чате ещё не было стола.
 fair-match = 🔐 Обязательство матча: <code>{ $commitment }</code>
 fair-seeds = Сиды игроков: { $seeds }
 fair-lobby-how = Свой сид: /seed текст (до начала игры); по умолчанию — Telegram id и «{ $word }».
-fair-current = Идёт раздача { $deal }, её обязательство: <code>{ $commitment }</code>
+fair-current = Идёт сдача { $deal }, её обязательство: <code>{ $commitment }</code>
 fair-revealed-one = { $deal }: <code>{ $seed }</code>
-fair-revealed = Открытые сиды раздач: { $seeds }
-fair-how = /verify N — всё о раздаче N; /verify export — данные матча для проверки ({ $command }), когда матч окончен.
-fair-deal-unknown = Такой раздачи нет: их было { $count }.
-fair-deal-not-over = Раздача { $deal } ещё идёт: её сид откроется, когда она кончится.
+fair-revealed = Открытые сиды сдач: { $seeds }
+fair-how = /verify N — всё о сдаче N; /verify export — данные матча для проверки ({ $command }), когда матч окончен.
+fair-deal-unknown = Такой сдачи нет: их было { $count }.
+fair-deal-not-over = Сдача { $deal } ещё идёт: её сид откроется, когда она кончится.
 fair-deal =
-    🔐 Раздача { $deal }
+    🔐 Сдача { $deal }
     Сид сервера: <code>{ $seed }</code>
     Обязательство (SHA-256 сида): <code>{ $commitment }</code>
     Обязательство матча: <code>{ $match }</code>
@@ -33,6 +33,6 @@ fair-export-not-yet = Данные для проверки публикуютс�
 fair-export-too-long = Данные матча не помещаются в сообщение ({ $size } знаков, можно { $most }); файлом бот их пока не отправляет.
 
 ## The command menu
-flow-command-seed = мой сид для честной сдачи
+flow-command-seed = мой сид для честной тасовки
 flow-command-verify = проверить сдачу
-fairness-help = Честная сдача: /seed текст — свой сид в лобби (до начала) · /verify — обязательство стола и открытые сиды сдач, /verify N — всё для проверки сдачи N.
+fairness-help = Честная тасовка: /seed текст — свой сид в лобби (до начала) · /verify — обязательство стола и открытые сиды сдач, /verify N — всё для проверки сдачи N.

@@ -26,7 +26,7 @@ def _bot_messages(chat_messages: dict[int, Message]) -> list[Message]:
     return sorted((m for m in chat_messages.values() if m.from_bot), key=lambda m: m.message_id)
 
 
-@pytest.mark.parametrize(("language", "reveal"), [("ru", "Сид раздачи 1"), ("en", "Seed of deal 1")])
+@pytest.mark.parametrize(("language", "reveal"), [("ru", "Сид сдачи 1"), ("en", "Seed of deal 1")])
 async def test_a_fair_match_is_committed_revealed_and_verified(
     tg: FakeTelegram, start: Start, tmp_path: Path, language: str, reveal: str
 ) -> None:
