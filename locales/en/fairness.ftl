@@ -33,6 +33,6 @@ fair-export-not-yet = The data to check is published once the match is over: it 
 fair-export-too-long = The match's data does not fit in a message ({ $size } characters, { $most } allowed); the bot does not send it as a file yet.
 
 ## The command menu
-flow-command-seed = my seed for a fair deal
+flow-command-seed = my seed for the fair shuffle
 flow-command-verify = check a deal
-fairness-help = A fair deal: /seed text sets your seed in the lobby (before the start) · /verify shows the table's commitment and the deals' revealed seeds, /verify N all you need to check deal N.
+fairness-help = Fair shuffle: /seed text sets your seed in the lobby (before the start) · /verify shows the table's commitment and the deals' revealed seeds, /verify N all you need to check deal N.
