@@ -88,4 +88,7 @@ class TableService:
         table = await self.core.repository.get_open_table(chat_id)
         tr = await self.core.chat_translator(chat_id)
         payload = html_text(tr.t("group-pin-refused"), thread_id=table.thread_id if table else None, silent=True)
-        await self.core.enqueue([live_message(chat_id, LiveRef.PIN_HINT, "", OutboxKind.SEND, payload)])
+        # Queued once per group, whoever is refused the pin before it is delivered (its ref is recorded only then: a
+        # restarted process retrying the pin asked again): the group's id stands for the note's update id, which a
+        # second enqueue finds used (Telegram's update ids are positive, a group's id negative).
+        await self.core.enqueue([live_message(chat_id, LiveRef.PIN_HINT, "", OutboxKind.SEND, payload)], chat_id)

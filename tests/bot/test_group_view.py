@@ -53,6 +53,20 @@ async def test_a_group_is_told_once_that_the_bot_may_not_pin_the_table(tmp_path:
         assert told.payload.get("disable_notification") is True
 
 
+async def test_the_pin_note_is_queued_once_however_often_the_pin_is_refused_before_it_is_delivered(
+    tmp_path: Path,
+) -> None:
+    """A process killed with the note queued: the next one retries the table's pin, is refused again, and must not
+    queue a second note (its ref is recorded only once it is delivered)."""
+    async with a_world(tmp_path) as world:
+        await playing_table(world)
+        before = len(world.api.to(GROUP))
+        await world.tables.pin_refused(GROUP)
+        await world.tables.pin_refused(GROUP)  # before the first was delivered
+        await world.deliver()
+        assert [call.payload["text"][:1] for call in world.api.to(GROUP)[before:]] == ["📌"]
+
+
 async def test_the_pin_note_speaks_the_group_s_language(tmp_path: Path) -> None:
     async with a_world(tmp_path) as world:
         await world.storage.upsert_chat(-5, language="en")
