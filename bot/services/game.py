@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 
 from bot import metrics
-from bot.games.base import ActionT, EventT, MatchT, MomentT, Redraw, Refused, Waiting
+from bot.games.base import ActionT, EventT, MatchT, MomentT, Redraw, Refused, Waiting, short_hex
 from bot.i18n import Translator
 from bot.render.keyboard import button, keyboard
 from bot.render.reasons import reason_text
@@ -434,6 +434,8 @@ class GameService:
         without buttons."""
         core = self.core
         group_tr = await core.chat_translator(table.chat_id)
+        if state is not None:
+            says = _with_seed_revealed(says, state)
         outbox = [text_message(table.chat_id, says(group_tr), thread_id=table.thread_id)]
         if state is None:
             return [*outbox, lobby_message(table.chat_id, OutboxKind.DELETE)]
@@ -469,6 +471,20 @@ def _said(key: str) -> Callable[[Translator], str]:
         return tr.t(key)
 
     return say
+
+
+def _with_seed_revealed(says: Callable[[Translator], str], state: AnyState) -> Callable[[Translator], str]:
+    """How a table that ends before its match does says so, with the seed of the deal it leaves unfinished (issue
+    38: no later deal will be dealt, so it gives nothing away; /verify shows the rest)."""
+    fair = state.game.fair(state.match)
+    deal = state.game.fair_deal(state.match)
+    if fair is None or deal < 1:
+        return says
+
+    def said(tr: Translator) -> str:
+        return f"{says(tr)}\n{tr.t('fair-reveal', deal=deal, seed=short_hex(fair.seed(deal)))}"
+
+    return said
 
 
 def with_rematch(announced: Sequence[OutboxMessage], table: Table, tr: Translator) -> list[OutboxMessage]:

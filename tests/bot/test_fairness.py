@@ -14,15 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from bot.services import Reply
 from bot.services.fairness import lobby_chain
 from bot.services.settings_menu import stored
-from bot.storage import Table, TableStatus
+from bot.storage import OutboxKind, Table, TableStatus
 from bot.table_settings import PROFILE_KEY, TableSettings
 from bot.telegram.callbacks import LobbyOp
 from engine.core.fair import FairShuffle
 from tests.bot import test_services
 from tests.bot.test_computer import _anna_moves as first_legal_move
-from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap
+from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, started, state_of, tap
 
 world = test_services.world  # a real SQLite storage, a recording Bot API, a fake clock
 
@@ -213,3 +214,21 @@ async def test_every_game_is_dealt_fair(world: World, profile: str) -> None:
     state = state_of(await world.table())
     fair = state.game.fair(state.match)
     assert fair is not None and len(fair.player_seeds) == len((await world.table()).seats)
+
+
+async def test_a_stopped_table_reveals_the_seed_of_the_deal_it_leaves_unfinished(world: World) -> None:
+    """/stop ends the match mid-deal: no later deal will be dealt, so the group learns that deal's seed at once."""
+    await _fair_lobby(world)
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    table = await world.table()
+    state = state_of(table)
+    fair = state.game.fair(state.match)
+    assert fair is not None and state.game.fair_over(state.match) == 0
+    seed = fair.seed(state.game.fair_deal(state.match))
+    assert seed[:16] not in _sent(world)
+    assert await world.tables.game.stop(GROUP, ANNA, is_admin=admin(False), update_id=4) == Reply()
+    await world.deliver()
+    said = [call.payload["text"] for call in world.api.to(GROUP) if call.kind is OutboxKind.SEND]
+    [stopped] = [text for text in said if text.startswith("⏹ Аня")]  # the group's message (the table shows it too)
+    assert f"Сид сдачи 1: <code>{seed[:16]}…</code> · /verify 1" in stopped, stopped
