@@ -86,6 +86,8 @@ class Match:
         self.dealer = first_dealer
         self.deal = self._new_deal()
         self.start_events: list[Event] = [self._started()]
+        self.reading: object | None = None
+        """What engine.buraco.turns has read of the current deal so far (a memo: never part of the state)."""
 
     @property
     def fair_deal(self) -> int:

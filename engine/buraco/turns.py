@@ -139,6 +139,45 @@ def deal_actions(match: Match) -> list[Action] | None:
     return None if start is None else list(log[start:])
 
 
+class _Reading:
+    """The current deal's turns read so far, kept on its match (`Match.reading`) so that the next picture of the
+    table reads only the actions since (a deal is some sixty actions; reading them all for each picture cost
+    3 ms). Valid while the match's deal is the one read and its log goes on from what was read."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.replay = Deal(deal.dealer, deal.order, deal.vulnerable, renew_at_discard=deal.renew_at_discard)
+        self.actions: list[Action] = []
+        self.turns: list[Turn] = []
+        self.building: _Building | None = None
+        self.broken = False
+
+    def read(self, actions: Sequence[Action]) -> tuple[Turn, ...] | None:
+        """The turns of ``actions``, reading only those past the ones read before; None when ``actions`` do not
+        go on from them (read afresh)."""
+        done = len(self.actions)
+        if len(actions) < done or list(actions[:done]) != self.actions:
+            return None
+        for action in actions[done:]:
+            if self.broken:
+                break
+            try:
+                events = self.replay.apply(action)
+            except IllegalAction:
+                self.broken = True  # not this deal's log: a position changed by hand (a test)
+                break
+            self.actions.append(action)
+            if self.building is None:
+                self.building = _Building(action.seat)
+            self.building.read(action, events, self.replay)
+            if isinstance(action, Discard):
+                self.turns.append(self.building.turn())
+                self.building = None
+        if self.broken:
+            return ()
+        return (*self.turns, self.building.turn()) if self.building is not None else tuple(self.turns)
+
+
 def deal_turns(match: Match) -> tuple[Turn, ...]:
     """Every turn of the current deal so far, oldest first; the last may be under way. Empty for a deal whose
     actions are not in the log (a stacked position)."""
@@ -146,7 +185,12 @@ def deal_turns(match: Match) -> tuple[Turn, ...]:
     actions = deal_actions(match)
     if not actions:
         return ()
-    return _turns(Deal(deal.dealer, deal.order, deal.vulnerable, renew_at_discard=deal.renew_at_discard), actions)
+    reading = match.reading
+    if isinstance(reading, _Reading) and reading.deal is deal and (turns := reading.read(actions)) is not None:
+        return turns
+    reading = _Reading(deal)
+    match.reading = reading
+    return reading.read(actions) or ()
 
 
 def previous_deal_turns(match: Match) -> tuple[Turn, ...]:
