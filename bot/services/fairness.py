@@ -31,6 +31,7 @@ from bot.services.core import TableCore
 from bot.services.messages import text_message
 from bot.services.state import TableState, seat_names
 from bot.storage import Event, JsonObject, OutboxMessage, Seat, Storage, Table, TableStatus
+from bot.telegram.callbacks import parse_id
 from engine.core.fair import FairShuffle, SeedChain
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ class FairnessService:
                 return tr.t("fair-export-too-long", size=len(exported), most=MESSAGE_MOST)
             return f"<pre>{html.escape(exported, quote=False)}</pre>"
         if word:
-            number = int(word) if word.isdigit() else 0
+            number = parse_id(word) or 0  # ASCII digits only: «²».isdigit() is true, int(«²») raises
             if not 1 <= number <= dealt:
                 return tr.t("fair-deal-unknown", count=dealt)
             if number > over:

@@ -146,6 +146,10 @@ async def test_a_deals_result_reveals_its_seed_and_never_the_next_one_nor_the_ma
         assert fair.seed(later)[:16] not in sent  # the next deal's commitment is never shown before it is over
     assert master not in sent
     # /verify N gives deal N in full; a deal still on is refused.
+    for junk in ("²", "٣", "-1", "0", "9" * 40, "1.5"):  # refused, never raised on
+        assert await world.tables.fairness.verify(GROUP, junk) == world.tables.core.translations.get("ru").t(
+            "fair-deal-unknown", count=state.game.fair_deal(state.match)
+        )
     deal_text = await world.tables.fairness.verify(GROUP, "1")
     assert fair.seed(1) in deal_text and fair.commitment(1) in deal_text
     assert hashlib.sha256(bytes.fromhex(fair.seed(1))).hexdigest() == fair.commitment(1)
