@@ -195,7 +195,7 @@ class MoveMessages:
         text = self.table_text(table, state, tr, ended=ended)
         playing = ended is None and not state.match.finished
         # «🃏 Мои карты»: a player's own hand right here, seen by him alone (`Place.GROUP`).
-        markup = keyboard([[button(tr.t("ingroup-my-cards"), MyCardsCb(table=table.table_id).pack())]])
+        markup = keyboard([[button(tr.t("ingroup-my-cards"), MyCardsCb.data(table.table_id))]])
         payload = html_text(text, markup if playing else None, thread_id=table.thread_id, silent=True)
         # Edits coalesce within a deal only: the last picture of a deal, with the tricks taken in it, goes out
         # even when the next deal's pictures follow before the group's budget has room (issue 37).

@@ -6,7 +6,7 @@ from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.hand import render_hand
 from bot.i18n import Translations
 from bot.render.keyboard import buttons
-from bot.telegram.callbacks import HandCb
+from bot.telegram.callbacks import HandCb, MyCardsCb
 from engine.bura.cards import deck
 from engine.bura.match import Match
 from engine.bura.variant import BURKOZEL
@@ -23,6 +23,12 @@ def test_the_fast_packer_matches_the_factory_and_round_trips() -> None:
             back = HandCb.unpack(data)
             assert (back.table, back.move, back.op, unpack_cards(back.cards)) == (2_000_000_000, 9_999_999, op, chosen)
             assert len(data.encode()) <= 64
+
+
+def test_the_my_cards_packer_matches_the_factory() -> None:
+    for table in (1, 2_000_000_000):
+        data = MyCardsCb.data(table)
+        assert data == MyCardsCb(table=table).pack() and MyCardsCb.unpack(data).table == table
 
 
 def test_a_rendered_hand_keyboard_is_a_valid_markup() -> None:
