@@ -12,7 +12,8 @@ his seat's result (he left the table to it). A match stopped, or ended because e
 
 **How.** Two players: the winner over the loser. Partnerships (Бурако, the Бура family's 2×2 where the variant
 plays in teams): each side is a team of two, rated as a team. Three to six players: everyone by his place in the
-match's final standing, ties allowed (`standing`). A match without a winner (a single deal tied) is a draw.
+match's final standing, ties allowed (each game's adapter tells it:
+`GameAdapter.standing`). A match without a winner (a single deal tied) is a draw.
 
 **The number shown** is conservative: ``1000 + 20·(μ − 3σ)`` rounded, OpenSkill's ordinal (μ − 3σ: the skill
 the player has with 99.7% confidence) moved onto an Elo-like scale. A new player (μ = 25, σ = 25/3) shows 1000,
@@ -42,8 +43,6 @@ SCALE: Final = 20.0  # display points a unit of ordinal
 BASE: Final = 1000.0  # what a new player shows (his ordinal is 0)
 MU: Final = 25.0  # OpenSkill's defaults: a new player's mean and deviation
 SIGMA: Final = MU / 3
-
-# The match models whose score is a penalty: the lower, the better (RULES §12.2, §12.4).
 
 
 def model() -> PlackettLuce:
