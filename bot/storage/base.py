@@ -321,6 +321,18 @@ class RatingChange(_Dto):
     at: float
 
 
+class MatchRecord(_Dto):
+    """A finished match as /history tells it: its table's seats as they are now (a player who asked the bot to
+    forget him is a placeholder), when it ended, its `result` as the match-end commit wrote it (its game, rules and
+    score: bot/services/history.py), and what it did to its people's ratings."""
+
+    table_id: int
+    seats: tuple[Seat, ...]
+    finished_at: float
+    result: JsonObject
+    changes: tuple[RatingChange, ...] = ()
+
+
 class Deadline(_Dto):
     """When a table's timer fires: `seconds` from now, or, with `shown_in` (a chat and a message ref), `seconds`
     from when that message of this commit is delivered: a move timer counts from when the player can see that
@@ -427,6 +439,7 @@ class TableStore(Protocol):
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
         ratings: Sequence[RatingUpdate] = (),
+        result: JsonObject | None = None,
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table:
@@ -436,7 +449,8 @@ class TableStore(Protocol):
         keeps the state), bumps the version, appends `events`, queues `outbox`, replaces the seats and the
         status when given, replaces the table's timer with `deadline` (None removes it: any older timer is
         stale after a move), adds `stats`, sets each of `ratings` (one more rated match for its person) and records
-        it among the table's `rating_changes` (a match's end), sets the settings and the language of the table's
+        it among the table's `rating_changes` (a match's end), keeps `result` as the finished match's record
+        (`HistoryStore`), sets the settings and the language of the table's
         chat when given (a lobby's settings are its group's, changed with the lobby message that shows them), and
         records `update_id`
         as processed (else `UpdateAlreadyProcessedError`). Raises `TableNotFoundError`. Returns the table as
@@ -577,6 +591,14 @@ class RatingStore(Protocol):
         ...
 
 
+class HistoryStore(Protocol):
+    """The chat's finished matches, as their last commit recorded them (`TableStore.commit_move`'s `result`)."""
+
+    async def match_history(self, chat_id: int, limit: int) -> list[MatchRecord]:
+        """The chat's last `limit` matches with a result, the latest first, each with its rating changes."""
+        ...
+
+
 class TimerStore(Protocol):
     async def due_timers(self, now: float) -> list[Timer]:
         """The timers due at `now`, to fire: where several instances share the database, each one is handed
@@ -651,7 +673,16 @@ class RetentionStore(Protocol):
 
 
 class Storage(
-    ChatStore, TableStore, InboxStore, OutboxStore, StatsStore, RatingStore, TimerStore, RetentionStore, Protocol
+    ChatStore,
+    TableStore,
+    InboxStore,
+    OutboxStore,
+    StatsStore,
+    RatingStore,
+    HistoryStore,
+    TimerStore,
+    RetentionStore,
+    Protocol,
 ):
     """The whole repository the bot talks to."""
 

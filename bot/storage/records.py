@@ -11,6 +11,7 @@ from bot.storage.base import (
     Deadline,
     Event,
     JsonObject,
+    MatchRecord,
     OutboxItem,
     OutboxMessage,
     Rating,
@@ -137,6 +138,17 @@ def timer_row(
 
 def rating_of(row: Row) -> Rating:
     return Rating.model_validate(columns(row))
+
+
+def match_record_of(row: Row, seats: Sequence[Seat], changes: Iterable[RatingChange]) -> MatchRecord:
+    """A finished match from its table's row (``table_id, result, updated_at``)."""
+    return MatchRecord(
+        table_id=row["table_id"],
+        seats=tuple(seats),
+        finished_at=row["updated_at"],
+        result=loads(row["result"]),
+        changes=tuple(change for change in changes if change.table_id == row["table_id"]),
+    )
 
 
 def rating_change_of(row: Row) -> RatingChange:

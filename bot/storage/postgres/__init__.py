@@ -18,6 +18,7 @@ from typing import Self
 from bot.storage.faults import FaultHooks
 from bot.storage.postgres.chats import Chats
 from bot.storage.postgres.database import Connection, Database, Heard
+from bot.storage.postgres.history import HistoryPart
 from bot.storage.postgres.inbox import Inbox
 from bot.storage.postgres.outbox import Outbox
 from bot.storage.postgres.ratings import RatingsPart
@@ -50,7 +51,7 @@ def instance_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, RatingsPart, Timers, Retention):
+class PostgresStorage(Chats, Tables, Inbox, Outbox, StatsPart, RatingsPart, HistoryPart, Timers, Retention):
     """Open it with `await PostgresStorage.open(url)` (or `async with`); close it with `await close()`."""
 
     @classmethod

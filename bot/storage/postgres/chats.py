@@ -66,6 +66,7 @@ class Chats(Part):
                 "UPDATE chats SET migrated_to = $1, updated_at = $2 WHERE chat_id = $3", new_chat_id, now, old_chat_id
             )
             await db.execute("UPDATE tables SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
+            await db.execute("UPDATE rating_changes SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id)
             # The new chat's refs win where both have one (as SQLite's UPDATE OR REPLACE does).
             await db.execute(
                 "DELETE FROM message_refs WHERE chat_id = $1 AND purpose IN"

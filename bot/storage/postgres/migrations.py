@@ -236,6 +236,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE users ADD COLUMN rating_public BOOLEAN NOT NULL DEFAULT FALSE",
         ),
     ),
+    (
+        5,
+        "a finished match's result, for /history; rating changes follow their group to its supergroup",
+        (
+            # Issue 38: the match-end commit records the match's result on its table.
+            "ALTER TABLE tables ADD COLUMN result TEXT",
+            "CREATE INDEX tables_history ON tables(chat_id, table_id) WHERE result IS NOT NULL",
+            # A group that became a supergroup took its tables along but left its rating changes behind.
+            "UPDATE rating_changes AS c SET chat_id = t.chat_id FROM tables AS t WHERE t.table_id = c.table_id"
+            " AND t.chat_id != c.chat_id",
+        ),
+    ),
 )
 
 LATEST = max(number for number, _, _ in MIGRATIONS)

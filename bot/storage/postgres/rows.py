@@ -29,12 +29,17 @@ WITH_SEATS = (
 """A column of the tables' rows, read or returned: their seats, so that a table costs one round trip."""
 
 
+def seats_in(row: Row) -> list[Seat]:
+    """The seats of a row read with `WITH_SEATS`."""
+    return [Seat(seat=seat, user_id=user_id, name=name) for seat, user_id, name in json.loads(row["seats_json"])]
+
+
 def table_with_seats(row: Row, seats: Sequence[Seat] | None = None) -> Table:
     """A row of `tables` with `WITH_SEATS` as its table (with `seats` instead, when the caller knows them newer)."""
     found = dict(row)
-    read = json.loads(found.pop("seats_json"))
     if seats is None:
-        seats = [Seat(seat=seat, user_id=user_id, name=name) for seat, user_id, name in read]
+        seats = seats_in(row)
+    del found["seats_json"]
     return table_of(found, seats)
 
 

@@ -119,6 +119,7 @@ class Tables(Part):
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
         ratings: Sequence[RatingUpdate] = (),
+        result: JsonObject | None = None,
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table:
@@ -126,20 +127,22 @@ class Tables(Part):
         new_version = expected_version + 1
         event_rows = [dumps(event) for event in events]
         chat_json = dumps(chat_settings) if chat_settings is not None else None
+        result_json = dumps(result) if result is not None else None
 
         async def apply(db: Connection) -> Table:
             # The table's advisory lock, taken without waiting, and its row, in one round trip: the lock is
             # tried only on the row of this table (never waits for another instance's open transaction).
             row = await db.fetchrow(
                 "UPDATE tables SET state = COALESCE($1, state), status = COALESCE($2, status), version = $3,"
-                " updated_at = $4 WHERE table_id = $5 AND version = $6 AND pg_try_advisory_xact_lock($5)"
-                f" RETURNING *, {WITH_SEATS}",
+                " updated_at = $4, result = COALESCE($7, result) WHERE table_id = $5 AND version = $6"
+                f" AND pg_try_advisory_xact_lock($5) RETURNING *, {WITH_SEATS}",
                 new_state_json,
                 status.value if status else None,
                 new_version,
                 now,
                 table_id,
                 expected_version,
+                result_json,
             )
             if row is None:  # nothing written yet: refused without undoing anything
                 found = await db.fetchval("SELECT version FROM tables WHERE table_id = $1", table_id)

@@ -14,6 +14,7 @@ from typing import Self
 from bot.storage.faults import FaultHooks
 from bot.storage.sqlite.chats import Chats
 from bot.storage.sqlite.database import Database
+from bot.storage.sqlite.history import HistoryPart
 from bot.storage.sqlite.inbox import Inbox
 from bot.storage.sqlite.outbox import Outbox
 from bot.storage.sqlite.ratings import RatingsPart
@@ -26,7 +27,7 @@ from bot.storage.sqlite.timers import Timers
 __all__ = ["Database", "FaultHooks", "SqliteStorage"]
 
 
-class SqliteStorage(Chats, Tables, Inbox, Outbox, StatsPart, RatingsPart, Timers, Retention):
+class SqliteStorage(Chats, Tables, Inbox, Outbox, StatsPart, RatingsPart, HistoryPart, Timers, Retention):
     """Open it with `await SqliteStorage.open(path)` (or `async with`); close it with `await close()`."""
 
     @classmethod

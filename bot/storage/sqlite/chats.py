@@ -62,6 +62,7 @@ class Chats(Part):
                 "UPDATE chats SET migrated_to = ?, updated_at = ? WHERE chat_id = ?", (new_chat_id, now, old_chat_id)
             )
             db.execute("UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
+            db.execute("UPDATE rating_changes SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
             db.execute("UPDATE OR REPLACE message_refs SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
             db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND done = 0", (new_chat_id, old_chat_id))
             db.execute(

@@ -148,6 +148,7 @@ class Tables(Part):
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
         ratings: Sequence[RatingUpdate] = (),
+        result: JsonObject | None = None,
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table:
@@ -156,13 +157,22 @@ class Tables(Part):
         event_rows = [dumps(event) for event in events]
         known = self._open.get(table_id)
         chat_json = dumps(chat_settings) if chat_settings is not None else None
+        result_json = dumps(result) if result is not None else None
 
         def apply(db: sqlite3.Connection) -> tuple[Table, Chat | None]:
             row = one(
                 db,
                 "UPDATE tables SET state = COALESCE(?, state), status = COALESCE(?, status), version = ?,"
-                " updated_at = ? WHERE table_id = ? AND version = ? RETURNING *",
-                (new_state_json, status.value if status else None, new_version, now, table_id, expected_version),
+                " updated_at = ?, result = COALESCE(?, result) WHERE table_id = ? AND version = ? RETURNING *",
+                (
+                    new_state_json,
+                    status.value if status else None,
+                    new_version,
+                    now,
+                    result_json,
+                    table_id,
+                    expected_version,
+                ),
             )
             if row is None:
                 found = one(db, "SELECT version FROM tables WHERE table_id = ?", (table_id,))
