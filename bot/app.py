@@ -134,13 +134,14 @@ GROUP_COMMANDS = (
     "stats",
     "top",
     "rating",
+    "history",
     "seed",
     "verify",
     "stop",
     "rules",
     "help",
 )
-PRIVATE_COMMANDS = ("start", "play", "rating", "verify", "rules", "help", "forget")
+PRIVATE_COMMANDS = ("start", "play", "rating", "history", "verify", "rules", "help", "forget")
 
 
 async def set_commands(bot: Bot, translations: Translations) -> None:

@@ -7,7 +7,19 @@ from aiogram import Dispatcher
 from aiogram.types import TelegramObject
 
 from bot.config import Settings
-from bot.handlers import errors, fairness, fallback, game, games, lobby, membership, privacy, private, stats
+from bot.handlers import (
+    errors,
+    fairness,
+    fallback,
+    game,
+    games,
+    history,
+    lobby,
+    membership,
+    privacy,
+    private,
+    stats,
+)
 from bot.handlers.common import update_context
 from bot.handlers.people import people_only
 from bot.handlers.throttle import Throttle
@@ -70,6 +82,7 @@ def create_dispatcher(
         game.create_router(),
         stats.create_router(),
         fairness.create_router(),  # /seed, /verify: before private's catch-all
+        history.create_router(),  # /history, /replay, «Как это было»: before private's catch-all
         privacy.create_router(),  # before private's, whose catch-all would answer /forget
         private.create_router(),
         fallback.create_router(),  # last: answers the taps nobody above understood

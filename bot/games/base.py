@@ -275,6 +275,17 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """/score: the match as the table counts it."""
         ...
 
+    def summary(self, match: MatchT) -> JsonObject:
+        """What /history keeps of a match as it ended (or was stopped): the game's own plain data, for
+        ``summary_text``, written once in the last commit of its table."""
+        ...
+
+    def summary_text(
+        self, summary: JsonObject, names: Mapping[int, str], settings: TableSettings, tr: Translator
+    ) -> str:
+        """/history's line of a match's score, from what ``summary`` kept (the match itself is gone by then)."""
+        ...
+
     # -- the verifiable shuffle (issue 38, docs/fairness.md) ---------------------------------------------------
 
     def fair(self, match: MatchT) -> FairShuffle | None:
@@ -332,6 +343,12 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """The final standing of a finished match (None while it goes on): what ratings are computed from."""
         ...
 
+    def replay(self, match: MatchT, deal: int, seat: int, names: Mapping[int, str], tr: Translator) -> list[str] | None:
+        """«Как это было»: deal ``deal`` (counted from 1, as ``deal_number`` counts) replayed as ``seat`` saw it, as
+        the texts of private messages (HTML, each at most 4096 characters); None when that deal is not over or
+        ``seat`` did not play in it."""
+        ...
+
 
 class FairMatch(Protocol):
     """A match dealt, or not, by the verifiable shuffle, as every engine's match of ours is (docs/fairness.md)."""
@@ -359,6 +376,20 @@ class FairlyDealt:
 
     def fair_export(self, match: FairMatch, through: int) -> JsonObject:
         return match.fair_export(through=through)
+
+
+def ended_deal(
+    game: GameAdapter[MatchT, ActionT, EventT, MomentT], match: MatchT, before: MomentT | None
+) -> int | None:
+    """The deal (counted as ``deal_number`` counts) that a move's announcements end: the match's last one when the
+    match is over, the one before when the move dealt a new one (``before`` None: the start, where a deal may end
+    as it is dealt); None when the move ended no deal."""
+    number = game.deal_number(match)
+    if match.finished:
+        return number
+    if before is None:
+        return number - 1 if number > 1 else None
+    return number - 1 if game.new_deal(before, match) and number > 1 else None
 
 
 def revealed_by(

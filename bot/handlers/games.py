@@ -33,7 +33,7 @@ def create_router() -> Router:
         if actor is None:
             return
         name = (command.args or "").strip()
-        profile = tables.lobby.game_named(name) if name else None
+        profile = tables.guide.game_named(name) if name else None
         if name and profile is None:
             tr = await tables.core.chat_translator(message.chat.id)
             markup = keyboard(game_buttons(PROFILES, tr, GameOp.NEW))
@@ -61,7 +61,7 @@ def create_router() -> Router:
 
     @group.message(Command("rules"))
     async def rules_group(message: Message, tables: TableService, update_id: int) -> None:
-        await respond(tables, message, await tables.lobby.rules(message.chat.id), update_id)
+        await respond(tables, message, await tables.guide.rules(message.chat.id), update_id)
 
     private = Router(name="games-private")
     private.message.filter(PRIVATE_CHAT)
@@ -80,7 +80,7 @@ def create_router() -> Router:
         if query.message is None or callback_data.profile not in PROFILES:
             await answer(query, Reply(tr.t("flow-stale-button"), alert=True))
             return
-        text = await tables.lobby.rules(query.message.chat.id, tr, callback_data.profile)
+        text = await tables.guide.rules(query.message.chat.id, tr, callback_data.profile)
         await tables.say(query.message.chat.id, text, update_id)
         await answer(query, Reply())
 

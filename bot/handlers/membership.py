@@ -64,7 +64,7 @@ def create_router() -> Router:
 
     @groups.message(Command("help", "start"))
     async def help_group(message: Message, tables: TableService, update_id: int) -> None:
-        text = await tables.lobby.help(message.chat.id)  # the rules this chat plays
+        text = await tables.guide.help(message.chat.id)  # the rules this chat plays
         await respond(tables, message, text, update_id)
 
     private = Router(name="membership-private")

@@ -105,7 +105,7 @@ def create_router() -> Router:
         message: Message, tables: TableService, actor: Actor | None, tr: Translator, update_id: int
     ) -> None:
         if actor is not None:
-            text = await tables.lobby.help(message.chat.id, tr)
+            text = await tables.guide.help(message.chat.id, tr)
             await respond(tables, message, text, update_id)
 
     @router.message(Command("new", "bura", "settings"))

@@ -143,6 +143,7 @@ class TableCore:
         deadline: Deadline | None = None,
         stats: Sequence[StatsDelta] = (),
         ratings: Sequence[RatingUpdate] = (),
+        result: JsonObject | None = None,
         chat_settings: JsonObject | None = None,
         chat_language: str | None = None,
     ) -> Table | None:
@@ -164,6 +165,7 @@ class TableCore:
                 deadline=deadline,
                 stats=stats,
                 ratings=ratings,
+                result=result,
                 chat_settings=chat_settings,
                 chat_language=chat_language,
             )

@@ -24,6 +24,7 @@ from bot.render.reasons import reason_text
 from bot.services.computer import Thinker
 from bot.services.context import Actor, IsAdmin, Reply
 from bot.services.core import TableCore
+from bot.services.history import match_result
 from bot.services.messages import Place, lobby_message, text_message, unpin_table
 from bot.services.ratings import RatingService
 from bot.services.state import AWAY_AFTER_TIMEOUTS, AnyState, TableState, is_private, seat_names, seat_of
@@ -227,6 +228,7 @@ class GameService:
             deadline=deadline,
             stats=stats,
             ratings=rated,
+            result=match_result(state) if match.finished else None,
         )
         if committed is not None:
             metrics.MOVES.inc()
@@ -272,7 +274,7 @@ class GameService:
         ):
             # Nobody is left to play: the bot would play against itself for ever. The table ends.
             outbox = await self._closing(table, state, _said("flow-all-away"))
-            await self.core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
+            await self.core.commit(table, outbox=outbox, status=TableStatus.FINISHED, result=match_result(state))
             return
         name = html.escape(seat_names(table.seats).get(seat, "?"))
         before = game.before(state.match)
@@ -371,7 +373,8 @@ class GameService:
             outbox = await self._closing(
                 table, held.state, lambda language: language.t("flow-stopped", name=html.escape(actor.name))
             )
-            await core.commit(table, outbox=outbox, update_id=update_id, status=TableStatus.FINISHED)
+            result = match_result(held.state) if held.state is not None else None
+            await core.commit(table, outbox=outbox, update_id=update_id, status=TableStatus.FINISHED, result=result)
         return Reply()  # the group is told through the outbox
 
     async def close_removed(self, chat_id: int) -> None:
@@ -387,7 +390,8 @@ class GameService:
                 return
             closing = await self._closing(table, held.state, _said("flow-bot-removed"))
             outbox = [m for m in closing if m.chat_id != chat_id]
-            await core.commit(table, outbox=outbox, status=TableStatus.FINISHED)
+            result = match_result(held.state) if held.state is not None else None
+            await core.commit(table, outbox=outbox, status=TableStatus.FINISHED, result=result)
 
     async def pause(self, chat_id: int) -> None:
         """The bot may no longer write in the group (its rights were taken away): the table stops — no moves,
@@ -493,6 +497,8 @@ def with_rematch(announced: Sequence[OutboxMessage], table: Table, tr: Translato
     if not announced or is_private(table):
         return list(announced)
     last = announced[-1]
-    markup = keyboard([[button(tr.t("flow-rematch-button"), RematchCb(table=table.table_id).pack())]])
-    payload = {**(last.payload or {}), "reply_markup": dict(markup)}
+    payload = {**(last.payload or {})}
+    rows = list(payload.get("reply_markup", {}).get("inline_keyboard", []))  # «Как это было» stays above it
+    rows += keyboard([[button(tr.t("flow-rematch-button"), RematchCb(table=table.table_id).pack())]])["inline_keyboard"]
+    payload["reply_markup"] = {"inline_keyboard": rows}
     return [*announced[:-1], last.model_copy(update={"payload": payload})]

@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import html
 import logging
-import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.games.registry import PROFILES, game_for, profile_of
-from bot.i18n import Translations, Translator, language_for_telegram
-from bot.render.help import render_help
+from bot.i18n import Translator, language_for_telegram
 from bot.render.keyboard import Keyboard, link, link_keyboard
 from bot.render.lobby import LobbyPlayer, removable, render_lobby, render_remove_choices
 from bot.services.context import Actor, IsAdmin, IsMember, Reply
 from bot.services.core import TableCore, first_use
 from bot.services.fairness import lobby_line, lobby_shuffle, start_message, with_fair
 from bot.services.game import with_rematch
+from bot.services.history import match_result
 from bot.services.invites import invite_link
 from bot.services.messages import html_text, lobby_message, text_message, unpin_table
 from bot.services.ratings import RatingService
@@ -100,41 +99,10 @@ def lobby_players(table: Table) -> list[LobbyPlayer]:
     ]
 
 
-def help_text(settings: TableSettings, tr: Translator) -> str:
-    """/help: how the game the settings choose is played, as its adapter tells it, then the commands."""
-    return render_help(game_for(settings).help_text(settings, tr), tr)
-
-
-def _name_key(name: str) -> str:
-    """A game's name as typed: any case, ё as е, punctuation and brackets as spaces."""
-    return " ".join(re.sub(r"[^\w]+", " ", name.lower().replace("ё", "е")).split())
-
-
-def game_names(translations: Translations) -> dict[str, str]:
-    """Every name a game may be asked for by (/new бурако, /new buraco, /new буркозёл): its profile's code, its
-    menu name with and without what the brackets say, its short name, in every language. Where two profiles share
-    a name («Бура»), the first of the menu takes it."""
-    names: dict[str, str] = {}
-    for profile in PROFILES:
-        said = [profile]
-        for language in translations.languages:
-            tr = translations.get(language)
-            menu = tr.t(f"setting-profile-{profile}")
-            said += [menu, menu.split("(", 1)[0], tr.t(f"game-name-{profile}")]
-        for name in said:
-            names.setdefault(_name_key(name), profile)
-    return names
-
-
 class LobbyService:
     def __init__(self, core: TableCore) -> None:
         self.core = core
         self.repository = core.repository
-        self._games = game_names(core.translations)
-
-    def game_named(self, name: str) -> str | None:
-        """The profile (game) a name typed after /new asks for, or None."""
-        return self._games.get(_name_key(name))
 
     # -- opening -------------------------------------------------------------------------------------------
 
@@ -186,22 +154,6 @@ class LobbyService:
             chat_settings=changed,
         )
         return Reply()
-
-    async def help(self, chat_id: int, tr: Translator | None = None) -> str:
-        """/help: how the chat's game is played (its settings' game), then the commands; in the chat's language
-        unless `tr` is given."""
-        settings = await self.core.chat_settings(chat_id)
-        tr = tr or self.core.translations.get(settings.language)
-        return help_text(settings, tr)
-
-    async def rules(self, chat_id: int, tr: Translator | None = None, profile: str | None = None) -> str:
-        """/rules: how a game is played and counted — `profile`'s, else the chat's table's (its lobby's settings
-        are the chat's), in the chat's language unless `tr` is given."""
-        settings = await self.core.chat_settings(chat_id)
-        tr = tr or self.core.translations.get(settings.language)
-        if profile is not None and profile in PROFILES:
-            settings = settings.with_code(PROFILE_KEY, profile)
-        return game_for(settings).help_text(settings, tr)
 
     async def adopt_language(self, chat_id: int, actor: Actor) -> None:
         """A group without a language of its own takes that of who brought the bot or opened its first table
@@ -617,6 +569,7 @@ class LobbyService:
             deadline=core.deadline(table, state),
             stats=stats,
             ratings=rated,
+            result=match_result(state) if over else None,
             chat_settings=chat_settings,
         )
         return Reply(tr.t("flow-started") if committed else None)

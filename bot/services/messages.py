@@ -18,13 +18,13 @@ from collections.abc import Callable, Collection, Sequence
 from enum import Enum, Flag, StrEnum, auto
 from functools import partial
 
-from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT, Quiet
+from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT, Quiet, ended_deal
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, LinkKeyboard, button, keyboard
 from bot.services.state import AnyState, Shown, TableState, is_private, seat_names
 from bot.storage import JsonObject, OutboxKind, OutboxMessage, Storage, Table, payload_digest
 from bot.storage.base import HAND_REF
-from bot.telegram.callbacks import MyCardsCb
+from bot.telegram.callbacks import MyCardsCb, ReplayCb
 from bot.telegram.calls import EPHEMERAL
 
 
@@ -320,13 +320,28 @@ class MoveMessages:
         """
         if is_private(table):
             return []
-        texts = state.game.announcements(
-            state.match, events, seat_names(table.seats), tr, settings=state.settings, before=before
-        )
-        return [
-            text_message(table.chat_id, text, thread_id=table.thread_id, silent=isinstance(text, Quiet))
-            for text in texts
+        texts = [
+            text
+            for text in state.game.announcements(
+                state.match, events, seat_names(table.seats), tr, settings=state.settings, before=before
+            )
             if text
+        ]
+        ended = ended_deal(state.game, state.match, before)
+        replay = None
+        if ended is not None and texts:
+            # «🔎 Как это было» under the deal's result (the last of its messages): the deal as each player saw it.
+            replay = keyboard([[button(tr.t("replay-button"), ReplayCb(table=table.table_id, deal=ended).pack())]])
+        last = len(texts) - 1
+        return [
+            text_message(
+                table.chat_id,
+                text,
+                thread_id=table.thread_id,
+                silent=isinstance(text, Quiet),
+                markup=replay if index == last else None,
+            )
+            for index, text in enumerate(texts)
         ]
 
     @staticmethod

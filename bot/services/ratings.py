@@ -36,7 +36,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.games.base import Standing
 from bot.i18n import Translator
-from bot.storage import OutboxMessage, Rating, RatingStore, RatingUpdate, StatsDelta, Table
+from bot.storage import OutboxMessage, Rating, RatingChange, RatingStore, RatingUpdate, StatsDelta, Table
 
 Z: Final = 3.0  # standard deviations below the mean: the conservative estimate
 SCALE: Final = 20.0  # display points a unit of ordinal
@@ -112,7 +112,7 @@ def signed(delta: int) -> str:
     return f"−{-delta}" if delta < 0 else "±0"
 
 
-def changes_line(updates: Sequence[RatingUpdate], names: Mapping[int, str], tr: Translator) -> str:
+def changes_line(updates: Sequence[RatingUpdate | RatingChange], names: Mapping[int, str], tr: Translator) -> str:
     """«📈 Рейтинг: Аня 1069 (+69) · Борис 964 (−36)», the best change first (`names` by user, raw: escaped
     here)."""
     ordered = sorted(updates, key=lambda u: (-(u.after - u.before), -u.after, u.user_id))

@@ -2,7 +2,8 @@
 
 It holds the shared machinery (`TableCore`: the commit, the tables' locks and states, a move's messages) and the
 services built on it: the lobby and its settings menu, coming back to a table, the game, the timers, the bot's
-membership and the tallies. See `bot.services.core` for how a change runs.
+membership, the tallies, the guide (/help, /rules), the history and the replays. See `bot.services.core` for how a
+change runs.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from bot.services.computer import Thinker
 from bot.services.core import Clock, Notifier, TableCore
 from bot.services.fairness import FairnessService
 from bot.services.game import GameService
+from bot.services.guide import GuideService
+from bot.services.history import HistoryService
 from bot.services.lobby import LobbyService
 from bot.services.membership import MembershipService
 from bot.services.messages import LiveRef, html_text, live_message, text_message
 from bot.services.rejoin import RejoinService
+from bot.services.replays import ReplayService
 from bot.services.settings_menu import SettingsMenuService
 from bot.services.stats import StatsService
 from bot.services.timers import TimerService
@@ -51,6 +55,7 @@ class TableService:
             time_scale=time_scale,
         )
         self.lobby = LobbyService(self.core)
+        self.guide = GuideService(self.core)
         self.settings_menu = SettingsMenuService(self.core, self.lobby)
         self.rejoin = RejoinService(self.core, self.lobby)
         self.game = GameService(self.core, thinker)
@@ -58,6 +63,8 @@ class TableService:
         self.membership = MembershipService(self.core, self.lobby, self.game)
         self.stats = StatsService(self.core)
         self.fairness = FairnessService(self.core, self.lobby)
+        self.history = HistoryService(self.core)
+        self.replays = ReplayService(self.core)
 
     async def say(
         self,

@@ -102,6 +102,14 @@ class RematchCb(CallbackData, prefix="m"):
     table: Id
 
 
+class ReplayCb(CallbackData, prefix="r"):
+    """«🔎 Как это было» under a deal's result: ``r:<table>:<deal>``; the service sends that deal, as the tapper saw
+    it, to his private chat, and refuses anyone who did not play it."""
+
+    table: Id
+    deal: Id
+
+
 class GameOp(StrEnum):
     NEW = "n"  # in a group: open that game's lobby, as /new <game>
     RULES = "r"  # in the private chat: that game's rules, as /rules

@@ -127,8 +127,10 @@ class Bots:
     """The bot under test: one process polling (SQLite or PostgreSQL), or `instances` processes on PostgreSQL
     receiving the webhook through a round-robin proxy (tests/e2e/balancer.py), as compose.yaml runs them."""
 
-    def __init__(self, tg: FakeTelegram, folder: Path, engine: str, instances: int) -> None:
+    def __init__(self, tg: FakeTelegram, folder: Path, engine: str, instances: int, *, fair: bool = False) -> None:
         self.tg, self.folder, self.engine, self.instances = tg, folder, engine, instances
+        # A fixed deck seed (the e2e tests') turns the verifiable shuffle off; an empty one leaves it on.
+        self.common = {"BURA_TESTING_ONLY_FIXED_DECK_SEED": ""} if fair else {}
         self.processes: list[BotProcess] = []
         self.balancer: Balancer | None = None
         self.database: Path | str = folder / "data" / "bura.sqlite3"
@@ -138,7 +140,7 @@ class Bots:
             self.database = await fresh_database()
         if self.instances == 1:
             env = {"DATABASE_URL": self.database} if isinstance(self.database, str) else {}
-            self.processes = [BotProcess(self.tg, self.folder, env=env)]
+            self.processes = [BotProcess(self.tg, self.folder, env={**env, **self.common})]
         else:
             assert isinstance(self.database, str), "several instances share a PostgreSQL database"
             ports = [free_port() for _ in range(self.instances)]
@@ -153,6 +155,7 @@ class Bots:
                     "WEBHOOK_SECRET": "load-bench_Rz5Wq1Np8Tx3Mk7Cv0Hb4Yd9Lf2Gj6",
                     "WEBHOOK_HOST": "127.0.0.1",
                     "WEBHOOK_PORT": str(port),
+                    **self.common,
                 }
                 self.processes.append(BotProcess(self.tg, folder, env=env))
         for process in self.processes:
@@ -226,7 +229,7 @@ async def run_bura(args: argparse.Namespace) -> dict[str, float]:
     os.environ["LOG_LEVEL"] = "WARNING"
     with tempfile.TemporaryDirectory(prefix="bura-load-") as folder:
         async with FakeTelegram(flood_limits=False) as tg:
-            bots = Bots(tg, Path(folder), args.engine, args.instances)
+            bots = Bots(tg, Path(folder), args.engine, args.instances, fair=args.fair)
             await bots.start()
             pids = bots.pids
             sql = sql_for(bots.database)
@@ -457,6 +460,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         "--instances", type=int, default=1, help="bot processes on one PostgreSQL behind a webhook proxy"
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo-bot floor")
+    parser.add_argument(
+        "--fair", action="store_true", help="deal by the verifiable shuffle (issue 38), as a real bot does"
+    )
     parser.add_argument("--echo-bot", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 

@@ -9,8 +9,8 @@ from bot.games.bura.buttons import HandOp
 from bot.games.bura.settings import MatchChoice
 from bot.i18n import Translations
 from bot.services import Actor, Reply
+from bot.services.guide import help_text
 from bot.services.invites import invite_payload
-from bot.services.lobby import help_text
 from bot.storage import OutboxKind, Seat, StatsDelta, Table, TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, RematchCb
@@ -165,7 +165,7 @@ def test_every_bura_game_says_how_the_match_is_counted(profile: str, expected: s
     ],
 )
 async def test_a_game_is_found_by_its_name_in_either_language(world: World, name: str, profile: str | None) -> None:
-    assert world.tables.lobby.game_named(name) == profile
+    assert world.tables.guide.game_named(name) == profile
 
 
 async def test_new_with_a_game_opens_that_games_lobby_and_keeps_it_for_the_chat(world: World) -> None:
@@ -176,15 +176,15 @@ async def test_new_with_a_game_opens_that_games_lobby_and_keeps_it_for_the_chat(
     assert (await world.tables.core.chat_settings(GROUP)).profile == "buraco"
     await world.deliver()
     assert "Бурако" in world.api.texts(GROUP)[-1]
-    assert "Бурако" in await world.tables.lobby.rules(GROUP)  # /rules: the table's game
+    assert "Бурако" in await world.tables.guide.rules(GROUP)  # /rules: the table's game
 
 
 async def test_rules_tell_the_chats_game_or_the_one_asked_for(world: World) -> None:
     ru, en = Translations().get("ru"), Translations().get("en")
-    assert (await world.tables.lobby.rules(GROUP)).startswith("<b>Бура</b>")
-    assert "Штрафные после сдачи" in await world.tables.lobby.rules(GROUP, ru, "bk")
-    assert (await world.tables.lobby.rules(ANNA.user_id, en, "buraco")).startswith("<b>Buraco</b>")
-    assert "/new" not in await world.tables.lobby.rules(GROUP)  # the rules alone, not /help's commands
+    assert (await world.tables.guide.rules(GROUP)).startswith("<b>Бура</b>")
+    assert "Штрафные после сдачи" in await world.tables.guide.rules(GROUP, ru, "bk")
+    assert (await world.tables.guide.rules(ANNA.user_id, en, "buraco")).startswith("<b>Buraco</b>")
+    assert "/new" not in await world.tables.guide.rules(GROUP)  # the rules alone, not /help's commands
 
 
 async def test_stats_in_private_sum_the_players_tallies_across_his_groups(world: World) -> None:
@@ -223,7 +223,8 @@ async def a_finished_match(world: World) -> Table:
 
 def rematch_button(world: World) -> RematchCb:
     marked = [call for call in world.api.to(GROUP) if "reply_markup" in call.payload and call.kind is OutboxKind.SEND]
-    [[found]] = marked[-1].payload["reply_markup"]["inline_keyboard"]
+    [[replay], [found]] = marked[-1].payload["reply_markup"]["inline_keyboard"]
+    assert replay["text"] == "🔎 Как это было", "the last deal's replay, above the rematch"
     assert found["text"] == "🔁 Ещё матч"
     return RematchCb.unpack(found["callback_data"])
 

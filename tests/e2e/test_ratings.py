@@ -12,7 +12,7 @@ from bot.services.ratings import points
 from bot.table_settings import TableSettings
 from tests.botapi import FakeTelegram, User
 from tests.e2e.conftest import Start
-from tests.e2e.players import MOVE_WAIT, find_seed, greedy, seat_players
+from tests.e2e.players import MOVE_WAIT, Players, find_seed, greedy, seat_players
 from tests.e2e.test_flows import claimed_in_first_deal
 
 TEXTS = {
@@ -50,17 +50,24 @@ async def private_reply(tg: FakeTelegram, user: User, text: str) -> str:
     return reply.text or ""
 
 
+async def one_deal_played(tg: FakeTelegram, start: Start, language: str, title: str) -> Players:
+    """Two people in a group, their app in `language`, who played a match of one deal (it ends with a claim, so
+    one of them wins it) to its end."""
+    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
+    storage = await start(find_seed(settings, 2, claimed_in_first_deal, prefix="single"))
+    players = await seat_players(
+        tg, storage, 2, title=title, settings=[("match", MatchChoice.SINGLE_DEAL.value)], language=language
+    )
+    await players.play_deal(greedy)
+    return players
+
+
 @pytest.mark.parametrize("language", ["ru", "en"])
 async def test_a_match_end_shows_the_rating_changes_then_rating_and_top(
     tg: FakeTelegram, start: Start, language: str
 ) -> None:
     texts = TEXTS[language]
-    settings = TableSettings(options={"match": MatchChoice.SINGLE_DEAL})
-    storage = await start(find_seed(settings, 2, claimed_in_first_deal, prefix="single"))
-    players = await seat_players(
-        tg, storage, 2, title="Rated", settings=[("match", MatchChoice.SINGLE_DEAL.value)], language=language
-    )
-    await players.play_deal(greedy)
+    players = await one_deal_played(tg, start, language, "Rated")
     match = await players.match()
     assert match.finished and len(match.winners) == 1
     winner = players.user(match.seats_of(match.winners[0])[0])

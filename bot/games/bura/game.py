@@ -172,20 +172,31 @@ class BuraGame(FairlyDealt):
         return stale_call(match, seat, names, tr)
 
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
-        played = match
-        lines = [tr.t("flow-score-title", deal=played.deal_number)]
-
-        def label(side: int) -> str:
-            return side_name(side, played.teams, names, tr)
-
-        out = [s for s in range(played.sides) if not any(seat in played.active for seat in played.seats_of(s))]
-        tally = match_tally(match_model(settings), played.scores, played.wins, played.pot, label, out, tr)
-        wins = " · ".join(f"{label(s)} {played.wins[s]}" for s in range(played.sides))
-        lines.append(tally or tr.t("tally-wins", tally=wins))
-        seat = played.to_act()
+        lines = [
+            tr.t("flow-score-title", deal=match.deal_number),
+            self.summary_text(self.summary(match), names, settings, tr),
+        ]
+        seat = match.to_act()
         if seat is not None:
             lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
         return lines
+
+    def summary(self, match: Match) -> JsonObject:
+        out = [s for s in range(match.sides) if not any(seat in match.active for seat in match.seats_of(s))]
+        return {"teams": match.teams, "scores": match.scores, "wins": match.wins, "pot": match.pot, "out": out}
+
+    def summary_text(
+        self, summary: JsonObject, names: Mapping[int, str], settings: TableSettings, tr: Translator
+    ) -> str:
+        teams = bool(summary["teams"])
+        scores, wins = [int(n) for n in summary["scores"]], [int(n) for n in summary["wins"]]
+
+        def label(side: int) -> str:
+            return side_name(side, teams, names, tr)
+
+        out = [int(side) for side in summary["out"]]
+        tally = match_tally(match_model(settings), scores, wins, int(summary["pot"]), label, out, tr)
+        return tally or tr.t("tally-wins", tally=" · ".join(f"{label(s)} {wins[s]}" for s in range(len(wins))))
 
     def tap(self, match: Match, seat: int, op: str, payload: str) -> Tap[Action]:
         hand_op = HandOp(op)  # ValueError: no button of ours

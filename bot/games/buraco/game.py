@@ -116,7 +116,7 @@ class BuracoGame(FairlyDealt):
         return match.deal_number != before.deal_number
 
     def deal_number(self, match: Match) -> int:
-        return match.deal_number
+        return match.deal_number if match.finished else match.deal_number + 1  # the engine counts deals scored
 
     def waiting_for(self, match: Match) -> Waits:
         seat = match.to_act()
@@ -209,14 +209,24 @@ class BuracoGame(FairlyDealt):
         return None  # no call of one seat takes another's turn away: Buraco is played in turn
 
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
-        played = match
-        lines = [tr.t("flow-score-title", deal=played.deal_number + 1)]
-        tally = tr.t("tally-separator").join(named(side_name(s, True, names, tr), played.totals[s]) for s in (0, 1))
-        lines.append(tr.t("buraco-totals", tally=tally))
-        seat = played.to_act()
+        lines = [
+            tr.t("flow-score-title", deal=match.deal_number + 1),
+            self.summary_text(self.summary(match), names, settings, tr),
+        ]
+        seat = match.to_act()
         if seat is not None:
             lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
         return lines
+
+    def summary(self, match: Match) -> JsonObject:
+        return {"totals": list(match.totals)}
+
+    def summary_text(
+        self, summary: JsonObject, names: Mapping[int, str], settings: TableSettings, tr: Translator
+    ) -> str:
+        totals = [int(n) for n in summary["totals"]]
+        tally = tr.t("tally-separator").join(named(side_name(s, True, names, tr), totals[s]) for s in (0, 1))
+        return tr.t("buraco-totals", tally=tally)
 
     def tap(self, match: Match, seat: int, op: str, payload: str) -> Tap[Action]:
         deal = match.deal

@@ -11,7 +11,7 @@ import pytest
 from bot.games.registry import GAMES, PROFILES, game_for
 from bot.i18n import Translations
 from bot.render.lobby import rules_text
-from bot.services.lobby import help_text
+from bot.services.guide import help_text
 from bot.services.settings_menu import game_terms
 from bot.table_settings import PROFILE_KEY, SHARED_CHOICES, TableSettings
 

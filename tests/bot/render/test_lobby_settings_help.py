@@ -20,7 +20,7 @@ from bot.render.lobby import (
     render_settings,
 )
 from bot.render.reasons import reason_text
-from bot.services.lobby import help_text
+from bot.services.guide import help_text
 from bot.services.settings_menu import game_terms
 from bot.table_settings import ComputerLevel, TableSettings
 from bot.telegram.callbacks import LobbyCb, LobbyOp, RemoveCb, SettingCb
