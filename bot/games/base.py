@@ -332,6 +332,12 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         """The final standing of a finished match (None while it goes on): what ratings are computed from."""
         ...
 
+    def replay(self, match: MatchT, deal: int, seat: int, names: Mapping[int, str], tr: Translator) -> list[str] | None:
+        """«Как это было»: deal ``deal`` (counted from 1, as ``deal_number`` counts) replayed as ``seat`` saw it, as
+        the texts of private messages (HTML, each at most 4096 characters); None when that deal is not over or
+        ``seat`` did not play in it."""
+        ...
+
 
 class FairMatch(Protocol):
     """A match dealt, or not, by the verifiable shuffle, as every engine's match of ours is (docs/fairness.md)."""
