@@ -24,6 +24,7 @@ from engine.bura.actions import LoggedAction
 from engine.bura.cards import Card
 from engine.bura.deal import Deal
 from engine.bura.events import (
+    CardsDrawn,
     Claimed,
     ComboShown,
     DealEnded,
@@ -41,6 +42,7 @@ from engine.bura.events import (
     TrickTaken,
 )
 from engine.bura.match import Match
+from engine.bura.variant import MatchKind
 from engine.bura.views import SeatView, TrickView, view
 
 CALLS = (ComboShown, LeadSeized, SeizureFailed, Claimed)
@@ -53,11 +55,13 @@ _END = (DealEnded, ScoreChanged, Eliminated, MatchEnded)
 class SeenTrick:
     """A trick of the deal. ``trick`` is the richest view the seat had of it while the deal went on (his own
     face-down answers, a trick he took and peeked at); ``revealed`` holds, per answer, the face-down cards that
-    only the deal's end turned over (empty for the others); ``drawn`` the cards he drew after it."""
+    only the deal's end turned over (empty for the others); ``drawn`` the cards he drew after it, ``trump_to``
+    the seat that drew the turned-up card then."""
 
     trick: TrickView
     revealed: tuple[tuple[Card, ...], ...]
     drawn: tuple[Card, ...]
+    trump_to: int | None = None  # who drew the turned-up trump card after it (a public fact, RULES §7.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +187,7 @@ class _Reader:
         self.steps: list[Step | int] = []  # a trick stands as its number until the end fills it in
         self.seen: dict[int, TrickView] = {}  # each trick at its richest, by number
         self.drawn: dict[int, tuple[Card, ...]] = {}
+        self.trump_to: dict[int, int] = {}
         self.end: list[Event] = []
         self.last_taken: list[LastCardsTaken] = []
 
@@ -198,6 +203,7 @@ class _Reader:
                     self.started = event
                     self.deal = next(deal for deal in reversed(replica.dealt) if deal.number == number)
                     self.pinned = replica.at(self.deal)
+                    self.scores_before = _after_ante(replica, self.deal, self.scores_before)
             elif number == self.number:
                 mine.append(event)
             elif isinstance(event, ScoreChanged) and number < self.number:
@@ -220,6 +226,8 @@ class _Reader:
             if isinstance(event, TrickTaken):
                 self.steps.append(event.trick_number)
                 self.drawn[event.trick_number] = tuple(card for card in seen.hand if card not in before.hand)
+            elif isinstance(event, CardsDrawn) and event.trump_card_to is not None and self.drawn:
+                self.trump_to[max(self.drawn)] = event.trump_card_to
             elif isinstance(event, LastCardsTaken):
                 self.last_taken.append(event)
             elif isinstance(event, _END):
@@ -249,7 +257,7 @@ class _Reader:
         for step in self.steps:
             if isinstance(step, int):
                 trick = self.seen[step]
-                steps.append(SeenTrick(trick, revealed[step], self.drawn.get(step, ())))
+                steps.append(SeenTrick(trick, revealed[step], self.drawn.get(step, ()), self.trump_to.get(step)))
             else:
                 steps.append(step)
         for taken in self.last_taken:
@@ -271,6 +279,16 @@ class _Reader:
             end=tuple(self.end),
             scores_before=self.scores_before,
         )
+
+
+def _after_ante(match: Match, deal: Deal, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The match score as the deal began: in the pot model every side in it has paid its ante (RULES §12.1),
+    as the table showed before the deal's first move."""
+    if match.variant.match.kind is not MatchKind.POT:
+        return scores
+    sides = {match.side_of(seat) for seat in deal.seats}
+    ante = match.variant.match.ante
+    return tuple(score - ante if side in sides else score for side, score in enumerate(scores))
 
 
 def _merge(base: TrickView, other: TrickView) -> TrickView:

@@ -13,7 +13,7 @@ replay-bura-start = Сдаёт { $dealer }, козырь — { $trump } ({ $card
 replay-bura-drawn = {"   "}вы добираете: { $cards }
 # RULES §7.4: последние карты единственного, у кого они остались, идут в его взятки
 replay-bura-last-cards = { $name } забирает последние карты: { $cards }
-replay-bura-trump-drawn = Открытый козырь { $card } добирает { $name }.
+replay-bura-trump-drawn = {"   "}открытый козырь { $card } добирает { $name }
 replay-bura-kept = У вас на руках остаются: { $cards }
 replay-bura-face-down = 🂠 — карта, сброшенная втёмную; 🂠→ перед картой — её открыли вам, вскрытие или конец сдачи.
 

@@ -41,16 +41,14 @@ def render_replay(record: DealReplay, match: Match, names: Mapping[int, str], tr
             lines.append(trick_summary(trick, names, tr))
             if step.drawn:
                 lines.append(tr.t("replay-bura-drawn", cards=cards_text(step.drawn, tr)))
+            if step.trump_to is not None and step.trump_to != record.seat:
+                trump = card_text(record.trump_card, tr)
+                lines.append(tr.t("replay-bura-trump-drawn", name=name_of(step.trump_to, names, tr), card=trump))
         elif isinstance(step, LastCards):
             shown = " ".join(f"{BACK}→{card_text(card, tr)}" for card in step.cards)
             lines.append(tr.t("replay-bura-last-cards", name=name_of(step.seat, names, tr), cards=shown))
         elif isinstance(step, SeenCalls):
             lines += _told(step.events, record, match, names, tr)
-    holder = record.trump_card_holder
-    if holder is not None and holder != record.seat:
-        lines.append(
-            tr.t("replay-bura-trump-drawn", name=name_of(holder, names, tr), card=card_text(record.trump_card, tr))
-        )
     if record.kept:
         lines.append(tr.t("replay-bura-kept", cards=cards_text(record.kept, tr)))
     lines.append(tr.t("replay-result"))
