@@ -211,6 +211,10 @@ def test_a_replay_names_only_what_its_seat_saw(name: str, players: int, seed: in
                 for play in step.trick.plays:
                     if play.face_down and play.cards and play.seat != seat:
                         assert variant.taker_peeks and step.trick.owner == seat  # RULES §6.6 [V10]
+        drew_trump = [
+            step.trump_to for step in record.steps if isinstance(step, SeenTrick) and step.trump_to is not None
+        ]
+        assert drew_trump == ([record.trump_card_holder] if record.trump_card_holder is not None else [])
         in_play = {card for s in record.steps if isinstance(s, SeenTrick) for p in s.trick.plays for card in p.cards}
         assert not in_play & watch.hidden.get((deal, seat), set()) - watch.seen.get((deal, seat), set())
 
