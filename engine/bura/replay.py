@@ -252,7 +252,8 @@ class _Reader:
     def replay(self) -> DealReplay:
         assert self.first is not None and self.last is not None and self.started is not None
         ended = next(event for event in self.end if isinstance(event, DealEnded))
-        revealed, last_cards = _revealed(list(self.seen.values()), ended, self.side_of)
+        tricks = [self.seen[step] for step in self.steps if isinstance(step, int)]  # not one a forfeit cut short
+        revealed, last_cards = _revealed(tricks, ended, self.side_of)
         steps: list[Step] = []
         for step in self.steps:
             if isinstance(step, int):

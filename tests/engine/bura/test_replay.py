@@ -227,3 +227,18 @@ def test_a_replay_after_the_match_is_over() -> None:
     record = replay_deal(match, match.deal_number, 0)
     assert record is not None
     assert any(isinstance(event, ScoreChanged) for event in record.end)
+
+
+def test_a_forfeit_mid_trick_leaves_the_trick_cut_short_out() -> None:
+    """A table's ruling ends the deal with a trick on the table: no one took it, so it is not told (its cards
+    went to no pile), and the piles' cards still map onto the tricks taken."""
+    match = stacked(STANDARD, {0: "AH TH 6S", 1: "TS 6C 7S"}, "8D", "KH QH 9C 9S")
+    match.apply(Lead(0, cards("AH TH")))
+    match.apply(RespondFaceDown(1, cards("TS 6C")))
+    match.apply(Lead(0, cards("6S")))
+    match.forfeit(1)
+    record = replay_deal(match, 1, 0)
+    assert record is not None
+    (trick,) = record.steps
+    assert isinstance(trick, SeenTrick) and trick.revealed == (cards("TS 6C"),)
+    assert record.outcome.kind is OutcomeKind.FORFEIT
