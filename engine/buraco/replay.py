@@ -112,6 +112,9 @@ class _Reader:
                 self.ended = event
         if isinstance(action, Discard) or self.scored is not None:
             turn = self.building.turn()
+            if turn == Turn(turn.seat):  # the deal ended before this seat did anything (RULES §17.6)
+                self.building = None
+                return
             hand = hand_view(self.pinned, self.seat).hand if mine else None
             if turn.rejected in self.drawn:
                 self.drawn.remove(turn.rejected)  # the deal's first card, turned up for all (§17.3): no draw of his
