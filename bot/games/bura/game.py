@@ -29,6 +29,7 @@ from bot.games.bura.events import deal_result, render_announcements, stale_call
 from bot.games.bura.hand import render_hand
 from bot.games.bura.moments import Before, stats_for, waiting_for
 from bot.games.bura.moves import auto_action, choose_action, played_text
+from bot.games.bura.replay import bura_replay
 from bot.games.bura.settings import PROFILE_VARIANTS, own_settings, variant
 from bot.games.bura.standing import bura_standing
 from bot.games.bura.table import render_table
@@ -245,6 +246,9 @@ class BuraGame(FairlyDealt):
 
     def standing(self, match: Match) -> Standing | None:
         return bura_standing(match) if match.finished else None
+
+    def replay(self, match: Match, deal: int, seat: int, names: Mapping[int, str], tr: Translator) -> list[str] | None:
+        return bura_replay(match, deal, seat, names, tr)
 
 
 def deal_just_ended(match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> list[str]:

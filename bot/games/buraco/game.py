@@ -28,6 +28,7 @@ from bot.games.buraco.cards import card_text
 from bot.games.buraco.computer import decide
 from bot.games.buraco.hand import Hint, render_hand
 from bot.games.buraco.moves import Selection, addition_plans, new_run_plans
+from bot.games.buraco.replay import buraco_replay
 from bot.games.buraco.table import named, render_table
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
@@ -340,6 +341,9 @@ class BuracoGame(FairlyDealt):
             return None
         sides = tuple(tuple(s for s in range(match.players) if match.side_of(s) == side) for side in (0, 1))
         return Standing(sides, tuple(1 if side == match.winner else 2 for side in (0, 1)))
+
+    def replay(self, match: Match, deal: int, seat: int, names: Mapping[int, str], tr: Translator) -> list[str] | None:
+        return buraco_replay(match, deal, seat, names, tr)
 
 
 BURACO = BuracoGame()
