@@ -1,6 +1,7 @@
 """The verifiable shuffle (issue 38, docs/fairness.md): /seed <text> sets one's seed for the lobby one sits in
 (in its group, or from the private chat); /verify [N|export] shows what a chat's table committed to and revealed
-(the group's table, or the game against the computer in the private chat)."""
+(the group's table, or the game against the computer in the private chat); /verify export sends the last match
+over as a file for the verifier, through the outbox as every answer."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, respond
+from bot.handlers.common import GROUP_CHATS, PRIVATE_CHAT, respond, topic_of
 from bot.services import Actor, TableService
+from bot.services.fairness import MatchFile
 
 
 def create_router() -> Router:
@@ -29,7 +31,12 @@ def create_router() -> Router:
     @router.message(Command("verify"), GROUP_CHATS)
     @router.message(Command("verify"), PRIVATE_CHAT)
     async def verify(message: Message, command: CommandObject, tables: TableService, update_id: int) -> None:
-        text = await tables.fairness.verify(message.chat.id, command.args or "")
-        await respond(tables, message, text, update_id)
+        answer = await tables.fairness.verify(message.chat.id, command.args or "")
+        if isinstance(answer, MatchFile):
+            await tables.fairness.send_file(
+                message.chat.id, answer, update_id, reply_to=message.message_id, thread_id=topic_of(message)
+            )
+        else:
+            await respond(tables, message, answer, update_id)
 
     return router

@@ -28,10 +28,11 @@ from bot.games.base import short_hex
 from bot.i18n import Translator
 from bot.services.context import Actor, Reply
 from bot.services.core import TableCore
-from bot.services.messages import text_message
+from bot.services.messages import document_message, text_message
 from bot.services.state import TableState, seat_names
 from bot.storage import Event, JsonObject, OutboxMessage, Seat, Storage, Table, TableStatus
 from bot.telegram.callbacks import parse_id
+from bot.telegram.calls import UPLOAD_MOST
 from engine.core.fair import FairShuffle, SeedChain
 
 if TYPE_CHECKING:
@@ -41,8 +42,16 @@ FAIR_KEY = "fair"  # the lobby table's stored settings: {"master": hex (secret),
 SEED_TYPE = "PlayerSeed"  # a player's chosen seed in the table's event log
 SEED_MOST = 64  # characters of a chosen seed
 REVEALED_SHOWN = 12  # /verify lists the seeds of the last deals over, this many
-MESSAGE_MOST = 4096  # characters of a Telegram message
 VERIFY_COMMAND = "python -m engine.verify export.json"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFile:
+    """A finished match's verifier JSON (``/verify export``), sent as a file: its name, its text, the caption."""
+
+    filename: str
+    content: str
+    caption: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,11 +187,14 @@ class FairnessService:
 
     # -- /verify -------------------------------------------------------------------------------------------
 
-    async def verify(self, chat_id: int, argument: str) -> str:
+    async def verify(self, chat_id: int, argument: str) -> str | MatchFile:
         """/verify: the chat's table (open, else the last one dealt): its commitment, the players' seeds, the
-        seeds of the deals over; ``/verify N`` deal N in full; ``/verify export`` the verifier's JSON of a match
-        that is over."""
+        seeds of the deals over; ``/verify N`` deal N in full; ``/verify export`` the verifier's JSON of the
+        chat's last match over, as a file (`export`)."""
         tr = await self.core.chat_translator(chat_id)
+        word = argument.strip().lower()
+        if word == "export":
+            return await self.export(chat_id, tr)
         table = await self.repository.get_open_table(chat_id) or await self.repository.last_finished_table(chat_id)
         if table is None:
             return tr.t("fair-no-table")
@@ -196,14 +208,6 @@ class FairnessService:
         dealt = game.fair_deal(match)
         over = dealt if table.status is TableStatus.FINISHED else game.fair_over(match)
         names = seat_names(table.seats)
-        word = argument.strip().lower()
-        if word == "export":
-            if over < dealt or not over:
-                return tr.t("fair-export-not-yet")
-            exported = json.dumps(game.fair_export(match, over), ensure_ascii=False, separators=(",", ":"))
-            if len(exported) > MESSAGE_MOST:
-                return tr.t("fair-export-too-long", size=len(exported), most=MESSAGE_MOST)
-            return f"<pre>{html.escape(exported, quote=False)}</pre>"
         if word:
             number = parse_id(word) or 0  # ASCII digits only: «²».isdigit() is true, int(«²») raises
             if not 1 <= number <= dealt:
@@ -233,6 +237,47 @@ class FairnessService:
             lines.append(tr.t("fair-revealed", seeds=revealed))
         lines.append(tr.t("fair-how", command=VERIFY_COMMAND))
         return "\n".join(lines)
+
+    async def export(self, chat_id: int, tr: Translator) -> str | MatchFile:
+        """``/verify export``: the verifier's JSON of the chat's last match over (in a group, its last finished
+        table; in a private chat, the last game against the computer), as a file named by its game and table, in
+        a caption the chat's language says how to check it. It shows every card, so a match still on (and no
+        match over before it) is told to wait for its end. A file over what the outbox carries (`UPLOAD_MOST`: a
+        Бура deal takes about a KB, a long match some fifty) is told, not sent."""
+        table = await self.repository.last_finished_table(chat_id) or await self.repository.get_open_table(chat_id)
+        if table is None:
+            return tr.t("fair-no-table")
+        if table.state is None:
+            return tr.t("fair-unverifiable" if lobby_chain(table) is None else "fair-export-not-yet")
+        state = TableState.from_json(table.state)
+        game, match = state.game, state.match
+        if game.fair(match) is None:
+            return tr.t("fair-unverifiable")
+        over = game.fair_deal(match) if table.status is TableStatus.FINISHED else 0
+        if not over:
+            return tr.t("fair-export-not-yet")
+        content = json.dumps(game.fair_export(match, over), ensure_ascii=False, separators=(",", ":")) + "\n"
+        size = len(content.encode())
+        if size > UPLOAD_MOST:
+            return tr.t("export-too-large", size=-(-size // 1024), most=UPLOAD_MOST // 1024)
+        filename = f"{game.key}-match-{table.table_id}.json"
+        caption = tr.t("export-caption", title=html.escape(state.title), command=f"python -m engine.verify {filename}")
+        return MatchFile(filename, content, caption)
+
+    async def send_file(
+        self,
+        chat_id: int,
+        file: MatchFile,
+        update_id: int,
+        *,
+        reply_to: int | None = None,
+        thread_id: int | None = None,
+    ) -> None:
+        """Queue the file for the chat, a reply to the command (in its forum topic), delivered as any message."""
+        message = document_message(
+            chat_id, file.filename, file.content, file.caption, thread_id=thread_id, reply_to=reply_to
+        )
+        await self.core.enqueue([message], update_id)
 
     async def _lobby_text(self, table: Table, tr: Translator) -> str:
         found = lobby_chain(table)

@@ -25,7 +25,7 @@ from bot.services.state import AnyState, Shown, TableState, is_private, seat_nam
 from bot.storage import JsonObject, OutboxKind, OutboxMessage, Storage, Table, payload_digest
 from bot.storage.base import HAND_REF
 from bot.telegram.callbacks import MyCardsCb, ReplayCb
-from bot.telegram.calls import EPHEMERAL
+from bot.telegram.calls import EPHEMERAL, UPLOAD, UPLOAD_MOST
 
 
 class LiveRef(StrEnum):
@@ -140,6 +140,36 @@ def text_message(
     """A new message: it rings (unless `silent`); in a forum topic with `thread_id`, a reply with `reply_to`."""
     payload = html_text(text, markup, thread_id=thread_id, silent=silent)
     if reply_to is not None:
+        payload["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
+    return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
+
+
+def document_message(
+    chat_id: int,
+    filename: str,
+    content: str,
+    caption: str,
+    *,
+    mime_type: str = "application/json",
+    thread_id: int | None = None,
+    reply_to: int | None = None,
+) -> OutboxMessage:
+    """A file sent as a document (sendDocument), `content` its text, `caption` HTML below it: a new message, in
+    a forum topic with `thread_id`, a silent reply with `reply_to` (whoever asked is looking at the chat). The
+    file travels in the row (`UPLOAD` in bot/telegram/calls.py); ValueError for a file over `UPLOAD_MOST` bytes,
+    which the outbox does not carry."""
+    size = len(content.encode())
+    if size > UPLOAD_MOST:
+        raise ValueError(f"{filename} is {size} bytes: the outbox carries files of {UPLOAD_MOST} at most")
+    payload: JsonObject = {
+        "caption": caption,
+        "parse_mode": "HTML",
+        UPLOAD: {"filename": filename, "mime_type": mime_type, "text": content},
+    }
+    if thread_id is not None:
+        payload["message_thread_id"] = thread_id
+    if reply_to is not None:
+        payload["disable_notification"] = True
         payload["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
     return OutboxMessage(chat_id=chat_id, kind=OutboxKind.SEND, payload=payload)
 

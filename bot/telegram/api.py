@@ -7,12 +7,16 @@ that was the larger part of the bot's CPU (BENCHMARKS.md, "The bot under load").
 Bot API JSON and the sender reads one number of the reply, so `BotApi.call` posts the parameters as a JSON
 body, as Telegram accepts them, and returns the reply's ``result`` as JSON.
 
+A file goes up the same way, as a multipart/form-data body (`BotApi.upload`), Telegram's only way to take one:
+the parameters as form fields, the file as a part of its own.
+
 A refused call raises aiogram's own exceptions, built by aiogram's session from the same reply, so callers
 handle errors exactly as around ``bot(method)``. aiogram's request middlewares do not run on this path (the
 bot registers none).
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
@@ -20,7 +24,7 @@ from aiogram import Bot
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.exceptions import ClientDecodeError, TelegramNetworkError
 from aiogram.methods import TelegramMethod
-from aiohttp import ClientError, ClientTimeout
+from aiohttp import ClientError, ClientTimeout, FormData
 
 JSON_HEADERS = {"Content-Type": "application/json"}
 BRIEF = 200
@@ -31,6 +35,16 @@ def brief(error: BaseException) -> str:
     text = str(error).strip().splitlines()
     line = f"{type(error).__name__}: {text[0] if text else ''}".rstrip(": ")
     return line if len(line) <= BRIEF else line[: BRIEF - 1] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file to upload with a call: the parameter it is (``document``), its name, MIME type and bytes."""
+
+    field: str
+    filename: str
+    mime_type: str
+    content: bytes
 
 
 class BotApi:
@@ -46,12 +60,32 @@ class BotApi:
         """Call `method` with `params` (Bot API names and JSON values; None values are left out) and return
         the reply's ``result`` as JSON. Raises what ``bot(method)`` raises for the same reply."""
         body = {name: value for name, value in params.items() if value is not None}
+        return await self._post(method, body, self._session.json_dumps(body), JSON_HEADERS)
+
+    async def upload(self, method: type[TelegramMethod[Any]], params: Mapping[str, Any], file: Upload) -> Any:
+        """Call `method` with `params` as `call` does, and `file` uploaded as the parameter `file.field`
+        (sendDocument's ``document``): a multipart/form-data body, a string per parameter (JSON for the others,
+        as aiogram sends them) and the file as a part with its name and MIME type."""
+        body = {name: value for name, value in params.items() if value is not None}
+        form = FormData(quote_fields=False)
+        for name, value in body.items():
+            form.add_field(name, value if isinstance(value, str) else self._session.json_dumps(value))
+        form.add_field(file.field, file.content, filename=file.filename, content_type=file.mime_type)
+        return await self._post(method, body, form, None)
+
+    async def _post(
+        self,
+        method: type[TelegramMethod[Any]],
+        body: dict[str, Any],
+        data: str | FormData,
+        headers: dict[str, str] | None,
+    ) -> Any:
         session = self._session
         http = await session.create_session()
         url = session.api.api_url(token=self._bot.token, method=method.__api_method__)
         try:
             async with http.post(
-                url, data=session.json_dumps(body), headers=JSON_HEADERS, timeout=ClientTimeout(total=session.timeout)
+                url, data=data, headers=headers, timeout=ClientTimeout(total=session.timeout)
             ) as response:
                 status, content = response.status, await response.text()
         except TimeoutError as error:

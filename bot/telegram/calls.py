@@ -1,5 +1,6 @@
 """The Bot API requests the outbox makes: an outbox row resolved into one request (`ApiRequest`), the production
-call that posts it (`bot_api_call`), and the bot's own rights in a chat (`bot_access_check`). The `Sender`
+call that posts it (`bot_api_call`: a message, an edit, a pin, a message shown to one member (`EPHEMERAL`), a file
+(`UPLOAD`)), and the bot's own rights in a chat (`bot_access_check`). The `Sender`
 (bot/telegram/sender.py) takes them injected, so its delivery rules are tested without a network.
 """
 
@@ -19,13 +20,14 @@ from aiogram.methods import (
     EditMessageText,
     GetChatMember,
     PinChatMessage,
+    SendDocument,
     SendMessage,
     UnpinChatMessage,
 )
 from pydantic import BaseModel, ConfigDict
 
 from bot.storage import JsonObject, OutboxKind
-from bot.telegram.api import BotApi
+from bot.telegram.api import BotApi, Upload
 
 
 class ApiRequest(BaseModel):
@@ -85,6 +87,18 @@ is queued in the member's own chat (`chat_id` is his id, so his messages keep th
 Not a Bot API parameter: the call takes it out."""
 
 
+UPLOAD = "upload"
+"""The payload key of a message that is a file, sent with sendDocument: ``{"filename": ..., "mime_type": ...,
+"text": <the file's content>}``; the payload's other keys are sendDocument's own (caption, parse_mode,
+reply_parameters...). The file travels in the row as text, so that the outbox stays JSON and its storage as it
+is: small text files only (a match's export for the verifier: tens of KB), at most `UPLOAD_MOST` bytes of UTF-8,
+which `document_message` in bot/services/messages.py holds a file to. Telegram would take 50 MB from a bot, but
+every read of the outbox would carry a row that large. Not a Bot API parameter: the call takes it out and uploads
+the file as a part of a multipart/form-data request (bot/telegram/api.py `BotApi.upload`). A file is only ever
+sent (a SEND row), never edited, and never ephemeral."""
+UPLOAD_MOST = 1024 * 1024  # bytes of UTF-8 a file in the outbox takes at most
+
+
 def ephemeral_in(payload: JsonObject) -> int | None:
     """The group a row's message is shown in to one member alone (None: an ordinary message)."""
     where = payload.get(EPHEMERAL)
@@ -93,9 +107,11 @@ def ephemeral_in(payload: JsonObject) -> int | None:
 
 def bot_api_call(api: BotApi) -> ApiCall:
     """The production `ApiCall`: the payload holds the Bot API parameters of sendMessage / editMessageText,
-    posted as they are (see bot/telegram/api.py)."""
+    posted as they are (see bot/telegram/api.py); a file's, sendDocument's with the file beside them."""
 
     async def call(request: ApiRequest) -> int | None:
+        if UPLOAD in request.payload:
+            return await _document_call(api, request)
         if ephemeral_in(request.payload) is not None:
             return await _ephemeral_call(api, request)
         payload = without_message_id(request.payload)
@@ -123,6 +139,24 @@ def bot_api_call(api: BotApi) -> ApiCall:
         return int(edited["message_id"]) if isinstance(edited, dict) else request.message_id
 
     return call
+
+
+async def _document_call(api: BotApi, request: ApiRequest) -> int:
+    """A file (`UPLOAD`), uploaded with sendDocument; its caption is HTML, as a text is."""
+    payload = without_message_id(request.payload)
+    file = payload.pop(UPLOAD)
+    if request.kind is not OutboxKind.SEND or EPHEMERAL in payload:
+        raise ValueError(f"a file is only sent, in its chat, not {request.kind}")
+    if "caption" in payload:
+        payload.setdefault("parse_mode", "HTML")
+    upload = Upload(
+        field="document",
+        filename=str(file["filename"]),
+        mime_type=str(file["mime_type"]),
+        content=str(file["text"]).encode(),
+    )
+    sent = await api.upload(SendDocument, {**payload, "chat_id": request.chat_id}, upload)
+    return int(sent["message_id"])
 
 
 async def _ephemeral_call(api: BotApi, request: ApiRequest) -> int | None:

@@ -4,6 +4,9 @@ A move commits its messages to the outbox (see `Storage.commit_move`); the `Send
 
 * in order within a chat (one worker per chat, chats in parallel), across retries and restarts; a chat's next
   message waits until the last one is recorded as delivered, so a crash repeats at most one message a chat;
+* a file (a document: `UPLOAD` in bot/telegram/calls.py, its content in the row) as any new message: in its
+  chat's order and pace, counted in a group's minute, a reply to a command in a group as replies are, recorded as
+  sent before the chat's next message goes (so a retry never sends again what Telegram answered);
 * paced per chat, independently (bot/telegram/pacer.py): a group waiting for its minute's budget holds up no
   other chat; edits of one message coalesce (only the newest picture is sent) and an edit that would not change
   what the message shows is not sent at all;

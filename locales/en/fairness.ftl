@@ -30,7 +30,6 @@ fair-deal =
     Players' seeds by seat: { $seeds }
     To check: /verify export, save the answer as export.json and run <code>{ $command }</code> (docs/fairness.md).
 fair-export-not-yet = The data to check is published once the match is over: it shows every card.
-fair-export-too-long = The match's data does not fit in a message ({ $size } characters, { $most } allowed); the bot does not send it as a file yet.
 
 ## The command menu
 flow-command-seed = my seed for the fair shuffle

@@ -30,7 +30,6 @@ fair-deal =
     Сиды игроков по местам: { $seeds }
     Проверить: /verify export, сохранить ответ как export.json и запустить <code>{ $command }</code> (docs/fairness.md).
 fair-export-not-yet = Данные для проверки публикуются, когда матч окончен: в них все карты.
-fair-export-too-long = Данные матча не помещаются в сообщение ({ $size } знаков, можно { $most }); файлом бот их пока не отправляет.
 
 ## The command menu
 flow-command-seed = мой сид для честной тасовки

@@ -14,13 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.services import Reply
-from bot.services.fairness import lobby_chain
+from bot.services import Reply, fairness
+from bot.services.computer import COMPUTER_SECONDS
+from bot.services.fairness import MatchFile, lobby_chain
 from bot.services.settings_menu import stored
 from bot.storage import OutboxKind, Table, TableStatus
 from bot.table_settings import PROFILE_KEY, TableSettings
 from bot.telegram.callbacks import LobbyOp
+from bot.telegram.calls import UPLOAD
 from engine.core.fair import FairShuffle
+from engine.verify import verify as verify_export
 from tests.bot import test_services
 from tests.bot.test_computer import _anna_moves as first_legal_move
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, admin, started, state_of, tap
@@ -65,6 +68,13 @@ async def _last(world: World) -> Table:
     return table
 
 
+async def _verify(world: World, chat_id: int, argument: str) -> str:
+    """/verify's answer as a text (every answer is one, but a match's export)."""
+    answer = await world.tables.fairness.verify(chat_id, argument)
+    assert isinstance(answer, str), answer
+    return answer
+
+
 def _sent(world: World) -> str:
     return "\n".join(json.dumps(call.payload, ensure_ascii=False) for call in world.api.calls)
 
@@ -78,7 +88,7 @@ async def test_the_lobby_shows_the_commitment_and_keeps_the_secret_in_its_settin
     lobby = world.api.texts(GROUP)[-1]
     assert chain.match_commitment.hex()[:16] in lobby and "/verify" in lobby and word in lobby
     assert chain.master.hex() not in _sent(world)
-    verify = await world.tables.fairness.verify(GROUP, "")
+    verify = await _verify(world, GROUP, "")
     assert chain.match_commitment.hex() in verify
     assert f"{ANNA.user_id}-{word}" in verify and f"{BORIS.user_id}-{word}" in verify  # the defaults, shown
 
@@ -101,7 +111,7 @@ async def test_seed_sets_the_players_seed_and_the_match_is_dealt_by_it(world: Wo
     # From his private chat, a player seeds the lobby he sits in.
     assert (await world.tables.fairness.set_seed(BORIS.user_id, BORIS, "b", update_id=4)).text
     assert (await world.tables.fairness.set_seed(BORIS.user_id, BORIS, "bob", update_id=5)).text
-    assert "«bob»" in await world.tables.fairness.verify(GROUP, "")
+    assert "«bob»" in await _verify(world, GROUP, "")
     assert not (await tap(world, LobbyOp.START, ANNA, update_id=6)).alert
     await world.deliver()
     playing = await world.table()
@@ -114,7 +124,7 @@ async def test_seed_sets_the_players_seed_and_the_match_is_dealt_by_it(world: Wo
     assert fair.match_commitment[:16] in start
     refused = await world.tables.fairness.set_seed(GROUP, BORIS, "late", update_id=7)
     assert refused.text == world.tables.core.translations.get("ru").t("fair-seed-started")
-    assert f"{ANNA.user_id}-{word}" not in await world.tables.fairness.verify(GROUP, "")
+    assert f"{ANNA.user_id}-{word}" not in await _verify(world, GROUP, "")
 
 
 async def test_seed_refuses_one_who_does_not_sit(world: World) -> None:
@@ -147,16 +157,16 @@ async def test_a_deals_result_reveals_its_seed_and_never_the_next_one_nor_the_ma
     assert master not in sent
     # /verify N gives deal N in full; a deal still on is refused.
     for junk in ("²", "٣", "-1", "0", "9" * 40, "1.5"):  # refused, never raised on
-        assert await world.tables.fairness.verify(GROUP, junk) == world.tables.core.translations.get("ru").t(
+        assert await _verify(world, GROUP, junk) == world.tables.core.translations.get("ru").t(
             "fair-deal-unknown", count=state.game.fair_deal(state.match)
         )
-    deal_text = await world.tables.fairness.verify(GROUP, "1")
+    deal_text = await _verify(world, GROUP, "1")
     assert fair.seed(1) in deal_text and fair.commitment(1) in deal_text
     assert hashlib.sha256(bytes.fromhex(fair.seed(1))).hexdigest() == fair.commitment(1)
-    assert fair.seed(over + 1) not in await world.tables.fairness.verify(GROUP, str(over + 1))
-    assert fair.seed(over + 1) not in await world.tables.fairness.verify(GROUP, "")
+    assert fair.seed(over + 1) not in await _verify(world, GROUP, str(over + 1))
+    assert fair.seed(over + 1) not in await _verify(world, GROUP, "")
     not_yet = world.tables.core.translations.get("ru").t("fair-export-not-yet")
-    assert await world.tables.fairness.verify(GROUP, "export") == not_yet  # it shows every card: not mid-match
+    assert await _verify(world, GROUP, "export") == not_yet  # it shows every card: not mid-match
 
 
 async def test_a_whole_match_reveals_the_last_seed_verifies_and_never_shows_the_master(
@@ -181,19 +191,107 @@ async def test_a_whole_match_reveals_the_last_seed_verifies_and_never_shows_the_
     assert len(rows) > 10 and not any(master in row for row in rows)
     assert master not in _sent(world)
     assert master not in caplog.text
-    # The export reproduces every deal with the standalone verifier.
+    # The export is a file the standalone verifier checks, in the chat's language, and without the master.
     exported = await world.tables.fairness.verify(GROUP, "export")
-    match = re.fullmatch(r"<pre>(.*)</pre>", exported, re.S)
-    assert match is not None, exported
-    data = json.loads(match.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
-    assert master not in exported
+    assert isinstance(exported, MatchFile), exported
+    assert exported.filename == f"bura-match-{table.table_id}.json"
+    assert master not in exported.content and master not in exported.caption
+    data = json.loads(exported.content)
     assert data["deals"][-1]["seed"] == fair.seed(last)
-    path = tmp_path / "export.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    command = f"python -m engine.verify {exported.filename}"
+    assert f"<code>{command}</code>" in exported.caption and "Проверить" in exported.caption
+    _checks(tmp_path / exported.filename, exported.content)
+    # A card changed in the file, and it no longer verifies.
+    deck = data["deals"][0]["deck"]
+    deck[0], deck[1] = deck[1], deck[0]
+    good, lines = verify_export(data)
+    assert not good and "deal 1: FAILED: card 1 dealt differs from the seed's order" in lines
+    # Sent through the outbox: a silent reply to the command, in its forum topic, once per update.
+    await world.tables.fairness.send_file(GROUP, exported, update_id=50, reply_to=9, thread_id=77)
+    await world.tables.fairness.send_file(GROUP, exported, update_id=50, reply_to=9, thread_id=77)  # redelivered
+    await world.deliver()
+    [sent] = [call for call in world.api.to(GROUP) if UPLOAD in call.payload]
+    assert sent.kind is OutboxKind.SEND
+    assert sent.payload[UPLOAD] == {
+        "filename": exported.filename,
+        "mime_type": "application/json",
+        "text": exported.content,
+    }
+    assert sent.payload["caption"] == exported.caption and sent.payload["disable_notification"]
+    assert sent.payload["reply_parameters"]["message_id"] == 9 and sent.payload["message_thread_id"] == 77
+    # A new lobby in the group: the export is still the last match over's, now in English.
+    await world.storage.upsert_chat(GROUP, language="en")
+    await world.tables.lobby.open(GROUP, ANNA, update_id=51)
+    again = await world.tables.fairness.verify(GROUP, "export")
+    assert isinstance(again, MatchFile) and again.content == exported.content
+    assert "To check it" in again.caption and f"<code>{command}</code>" in again.caption
+
+
+def _checks(path: Path, content: str) -> None:
+    """`python -m engine.verify` on the file as a player saves it: every card verified."""
+    path.write_text(content, encoding="utf-8")
     checked = subprocess.run(
         [sys.executable, "-m", "engine.verify", str(path)], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "verdict: every card verified" in checked.stdout
+
+
+async def test_an_export_too_large_for_the_outbox_is_told_not_sent(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _fair_lobby(world, TableSettings().with_code("match", "one"))
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    await world.deliver()
+    await _play_out(world)
+    monkeypatch.setattr(fairness, "UPLOAD_MOST", 1024)
+    told = await _verify(world, GROUP, "export")
+    size = re.search(r"\((\d+) КБ, можно 1 КБ\)", told)
+    assert size is not None and int(size.group(1)) > 1, told
+
+
+async def test_export_of_a_table_without_a_fair_shuffle_or_of_none(world: World) -> None:
+    ru = world.tables.core.translations.get("ru")
+    await world.storage.upsert_chat(GROUP, language="ru")
+    assert await _verify(world, GROUP, "export") == ru.t("fair-no-table")
+    await started(world, ANNA, BORIS)
+    await world.tables.lobby.open(GROUP, ANNA, update_id=1)  # a fixed deck seed deals it: nothing to verify
+    assert await _verify(world, GROUP, "export") == ru.t("fair-unverifiable")
+    await tap(world, LobbyOp.JOIN, BORIS, update_id=2)
+    assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert
+    assert await _verify(world, GROUP, "export") == ru.t("fair-unverifiable")
+
+
+async def test_a_game_against_the_computer_is_exported_in_the_private_chat(world: World, tmp_path: Path) -> None:
+    world.tables.core.test_seed = None
+    await started(world, ANNA)
+    await world.storage.set_chat_settings(ANNA.user_id, stored(TableSettings().with_code("match", "one")))
+    await world.tables.lobby.play_alone(ANNA, None, update_id=1)
+    await world.deliver()
+    table = await world.storage.get_open_table(ANNA.user_id)
+    assert table is not None
+    tr = await world.tables.core.chat_translator(ANNA.user_id)  # her app's language
+    assert await _verify(world, ANNA.user_id, "export") == tr.t("fair-export-not-yet")
+    for _ in range(3000):
+        current = await world.storage.get_table(table.table_id)
+        assert current is not None
+        if current.status is TableStatus.FINISHED:
+            break
+        if state_of(current).match.to_act() == 0:
+            await first_legal_move(world, table.table_id, ANNA.user_id)
+        else:
+            world.time.now += COMPUTER_SECONDS
+            await world.tables.timers.fire_due()
+        await world.deliver()
+    else:
+        raise AssertionError("the match did not end")
+    exported = await world.tables.fairness.verify(ANNA.user_id, "export")
+    assert isinstance(exported, MatchFile), exported
+    assert exported.filename == f"bura-match-{table.table_id}.json"
+    assert exported.caption == tr.t(
+        "export-caption", title=state_of(table).title, command=f"python -m engine.verify {exported.filename}"
+    )
+    _checks(tmp_path / exported.filename, exported.content)
 
 
 async def test_play_against_the_computer_is_fair_and_says_so_first(world: World) -> None:
@@ -208,7 +306,7 @@ async def test_play_against_the_computer_is_fair_and_says_so_first(world: World)
     assert fair is not None
     first = world.api.texts(ANNA.user_id)[0]
     assert fair.match_commitment[:16] in first
-    assert fair.match_commitment in await world.tables.fairness.verify(ANNA.user_id, "")
+    assert fair.match_commitment in await _verify(world, ANNA.user_id, "")
 
 
 @pytest.mark.parametrize("profile", ["bura", "bk", "kozel", "b5", "buraco"])

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiogram import Bot
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
@@ -20,6 +21,7 @@ from aiogram.methods import (
     SendMessage,
 )
 
+from bot.services.messages import document_message
 from bot.storage import (
     Delivery,
     OutboxItem,
@@ -29,9 +31,11 @@ from bot.storage import (
     StorageUnavailable,
     payload_digest,
 )
-from bot.telegram.calls import Access, ApiRequest, Unreachable
+from bot.telegram.api import BotApi
+from bot.telegram.calls import UPLOAD, UPLOAD_MOST, Access, ApiRequest, Unreachable, bot_api_call
 from bot.telegram.pacer import GROUP_LIMIT, NEWS_RESERVE, Budget, Pacer
-from bot.telegram.sender import BURIED_AFTER, WORTH_DELIVERING, Sender
+from bot.telegram.sender import BURIED_AFTER, WORTH_DELIVERING, Sender, is_reply
+from tests.botapi.server import FakeTelegram
 
 METHOD = SendMessage(chat_id=1, text="x")
 time_now = time.monotonic
@@ -70,10 +74,10 @@ class FakeApi:
 
     async def __call__(self, request: ApiRequest) -> int | None:
         self.calls.append((self.time.now, request))
-        scripted = self.failures.get(str(request.payload.get("text")))
+        scripted = self.failures.get(said(request))
         if scripted:
             raise scripted.pop(0)
-        held = self.held.get(str(request.payload.get("text")))
+        held = self.held.get(said(request))
         if held is not None:
             await held.wait()
         await asyncio.sleep(0)
@@ -83,7 +87,12 @@ class FakeApi:
         return request.message_id
 
     def texts(self, chat_id: int) -> list[str]:
-        return [str(request.payload.get("text")) for _, request in self.calls if request.chat_id == chat_id]
+        return [said(request) for _, request in self.calls if request.chat_id == chat_id]
+
+
+def said(request: ApiRequest) -> str:
+    """What a call shows: its text, or a file's caption."""
+    return str(request.payload.get("text", request.payload.get("caption")))
 
 
 @pytest.fixture
@@ -153,6 +162,14 @@ def send(chat_id: int, text: str, ref: str | None = None) -> OutboxMessage:
 
 def edit(chat_id: int, text: str, ref: str = "table") -> OutboxMessage:
     return OutboxMessage(chat_id=chat_id, kind=OutboxKind.EDIT, payload={"text": text}, ref=ref)
+
+
+EXPORT = '{"format":"bura-bot/fair-export/v1","deals":[{"number":1,"seed":"ab"}]}'
+
+
+def document(chat_id: int, caption: str, *, reply_to: int | None = None) -> OutboxMessage:
+    """A file (a match's export), its caption the text the fake API keys its failures by."""
+    return document_message(chat_id, "bura-match-7.json", EXPORT, caption, reply_to=reply_to)
 
 
 async def pending(storage: SqliteStorage) -> list[int]:
@@ -289,17 +306,13 @@ async def test_the_first_edit_after_a_restart_that_telegram_refuses_was_made_bef
     assert ref is not None and (ref.message_id, ref.content) == (42, payload_digest({"text": "v2"}))
 
 
+@pytest.mark.parametrize("sent", ["a message", "a file"])
 async def test_a_blocked_user_is_reported_and_their_messages_dropped(
-    storage: SqliteStorage, sender: Sender, api: FakeApi, reports: list[Unreachable]
+    storage: SqliteStorage, sender: Sender, api: FakeApi, reports: list[Unreachable], sent: str
 ) -> None:
     api.failures["your hand"] = [TelegramForbiddenError(METHOD, "Forbidden: bot was blocked by the user")]
-    await storage.enqueue(
-        [
-            OutboxMessage(chat_id=7, kind=OutboxKind.SEND, payload={"text": "your hand"}, table_id=None),
-            send(7, "next"),
-            send(-1, "group"),
-        ]
-    )
+    first = send(7, "your hand") if sent == "a message" else document(7, "your hand")
+    await storage.enqueue([first, send(7, "next"), send(-1, "group")])
     await sender.drain()
     assert api.texts(7) == ["your hand"]
     assert api.texts(-1) == ["group"]
@@ -431,9 +444,13 @@ async def test_a_group_that_took_the_right_to_write_pauses_until_a_message_gets_
     assert await pending(storage) == []
 
 
-async def test_a_rejected_request_is_not_retried(storage: SqliteStorage, sender: Sender, api: FakeApi) -> None:
+@pytest.mark.parametrize("sent", ["a message", "a file"])
+async def test_a_rejected_request_is_not_retried(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, sent: str
+) -> None:
     api.failures["bad"] = [TelegramBadRequest(METHOD, "Bad Request: can't parse entities")]
-    [bad, _] = await storage.enqueue([send(5, "bad"), send(5, "good")])
+    first = send(5, "bad") if sent == "a message" else document(5, "bad")
+    [bad, _] = await storage.enqueue([first, send(5, "good")])
     await sender.drain()
     assert api.texts(5) == ["bad", "good"]
     item = await storage.get_outbox_item(bad)
@@ -1076,3 +1093,94 @@ async def test_a_hand_in_the_group_asked_for_again_replaces_the_one_shown(
     deletion = api.calls[-1][1]
     assert old is not None and deletion.kind is OutboxKind.DELETE and deletion.message_id == old.message_id
     assert deletion.payload["ephemeral"] == {"chat_id": -5}, "deleted in the group, not in the private chat"
+
+
+# -- files: a document, its content in the row (`UPLOAD` in bot/telegram/calls.py) ----------------------------
+
+
+async def test_a_file_is_a_send_like_any_other_in_its_chats_order_and_pace(
+    storage: SqliteStorage, sender: Sender, api: FakeApi
+) -> None:
+    await storage.enqueue([send(5, "before"), document(5, "file"), send(5, "after")])
+    await storage.enqueue([document(-1, f"file {n}") for n in range(GROUP_LIMIT + 1)])
+    await sender.drain()
+    assert api.texts(5) == ["before", "file", "after"]
+    private = [at for at, request in api.calls if request.chat_id == 5]
+    assert all(later - earlier >= 1.0 for earlier, later in itertools.pairwise(private))
+    [file] = [request for _, request in api.calls if request.chat_id == 5 and UPLOAD in request.payload]
+    assert file.kind is OutboxKind.SEND
+    assert file.payload[UPLOAD] == {"filename": "bura-match-7.json", "mime_type": "application/json", "text": EXPORT}
+    group = [at for at, request in api.calls if request.chat_id == -1]
+    assert group[GROUP_LIMIT] - group[0] >= 60.0, "a file counts in the group's minute as a message does"
+    # A file answering a command in a group is a reply, and waits for the table's messages as replies do.
+    assert is_reply(document(-1, "export", reply_to=3)) and not is_reply(document(-1, "news"))
+    assert await pending(storage) == []
+
+
+async def test_a_file_telegram_answered_is_never_sent_again(
+    storage: SqliteStorage, sender: Sender, api: FakeApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Retried while the network fails; once Telegram answered, sent once, even when the database cannot record
+    it at first (the chat waits for the record, and the file is not sent again meanwhile)."""
+    api.failures["file"] = [TelegramNetworkError(METHOD, "Request timeout error") for _ in range(2)]
+    [row, after] = await storage.enqueue([document(5, "file"), send(5, "after")])
+    record = storage.record_delivery
+    failing = {row}
+
+    async def flaky(delivery: Delivery) -> None:
+        if delivery.outbox_id in failing:
+            raise StorageUnavailable(OSError("database or disk is full"))
+        await record(delivery)
+
+    monkeypatch.setattr(storage, "record_delivery", flaky)
+    await sender.drain()
+    assert api.texts(5) == ["file", "file", "file"], "two timeouts, then Telegram's answer"
+    await sender.drain()
+    assert api.texts(5) == ["file", "file", "file"], "not again, and the chat waits for its record"
+    failing.clear()
+    await sender._record_unrecorded()
+    await sender.drain()
+    await sender.drain()
+    assert api.texts(5) == ["file", "file", "file", "after"]
+    item = await storage.get_outbox_item(row)
+    assert item is not None and item.done and item.last_error is None
+    assert await pending(storage) == [] and after
+
+
+def test_the_outbox_carries_files_of_a_megabyte_at_most() -> None:
+    fits = "я" * (UPLOAD_MOST // 2)  # two bytes each in UTF-8: the cap counts bytes, not characters
+    assert document_message(5, "big.json", fits, "").payload[UPLOAD]["text"] == fits
+    with pytest.raises(ValueError, match="at most"):
+        document_message(5, "big.json", fits + "я", "")
+
+
+async def test_a_file_row_reaches_telegram_as_an_uploaded_document(
+    storage: SqliteStorage, fake_time: FakeTime, bot: Bot, tg: FakeTelegram
+) -> None:
+    """The production call: sendDocument as multipart/form-data, the file a part with its name and type, the
+    caption HTML, a silent reply to the command (the fake takes a file from a multipart form only)."""
+    anna = tg.user("Аня")
+    tg.start_bot(anna)
+    chat = tg.private_chat(anna)
+    command = tg.send_message(anna, chat, "/verify export")
+    caption = "🔐 <b>Матч 7</b>: <code>python -m engine.verify bura-match-7.json</code>"
+    sender = Sender(storage, bot_api_call(BotApi(bot)), clock=fake_time.clock, sleep=fake_time.sleep)
+    [row] = await storage.enqueue([document(anna.id, caption, reply_to=command.message_id)])
+    await sender.drain()
+    shown = tg.last_message(chat, from_bot=True)
+    assert shown is not None and shown.document is not None
+    assert (shown.document.file_name, shown.document.mime_type) == ("bura-match-7.json", "application/json")
+    assert tg.document(shown) == EXPORT.encode()
+    assert shown.caption == "🔐 Матч 7: python -m engine.verify bura-match-7.json"
+    assert [entity["type"] for entity in shown.caption_entities] == ["bold", "code"]
+    assert shown.reply_to is command and not shown.notified
+    [request] = tg.calls("sendDocument")
+    assert request.ok and UPLOAD not in request.params
+    item = await storage.get_outbox_item(row)
+    assert item is not None and item.done and item.last_error is None
+    # Refused as Telegram refuses it (aiogram's exception, from the upload's reply): recorded, not retried.
+    [refused] = await storage.enqueue([document(anna.id, "я" * 1025)])
+    await sender.drain()
+    item = await storage.get_outbox_item(refused)
+    assert item is not None and item.done and item.last_error == "Bad Request: message caption is too long"
+    assert len(tg.calls("sendDocument")) == 2

@@ -8,10 +8,15 @@ control, so a refused request never counts against the limits.
 Ephemeral messages (Bot API 10.2/10.3) are sendMessage with `ephemeral_message_parameters` in a group: one
 member alone sees it, it has message_id 0 and an `ephemeral_message_id` the chat reuses once it is gone, and
 the bot gets no update for it. Telegram documents no error descriptions for them; ours follow its style.
+
+sendDocument takes the file as Telegram does: uploaded as a part of a multipart/form-data request (by its own name
+or ``attach://<part>``), or as the file_id of a file uploaded before (a URL Telegram would fetch; the fake fetches
+nothing and knows no such file). The file is kept (`World.files`), so a test can read back what the bot sent.
 """
 
 import asyncio
 import json
+import mimetypes
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -22,7 +27,7 @@ from tests.botapi.clock import Clock
 from tests.botapi.errors import ApiError, bad_request, forbidden, migrated
 from tests.botapi.html import Entity
 from tests.botapi.limits import FloodControl
-from tests.botapi.params import formatted_text, inline_keyboard, require
+from tests.botapi.params import formatted_caption, formatted_text, inline_keyboard, require
 from tests.botapi.state import (
     CallbackAnswer,
     CallbackQuery,
@@ -31,6 +36,8 @@ from tests.botapi.state import (
     Json,
     Message,
     Status,
+    StoredFile,
+    Upload,
     User,
     Webhook,
     World,
@@ -41,6 +48,7 @@ from tests.botapi.state import (
 Handler = Callable[[Json], Awaitable[Any]]
 
 MAX_ANSWER_TEXT = 200
+MAX_UPLOAD = 50 * 1024 * 1024  # bytes of a file a bot uploads (sendDocument: "up to 50 MB")
 MAX_COMMANDS = 100
 MAX_DELETE = 100
 MAX_DESCRIPTION = 512
@@ -81,6 +89,7 @@ EPHEMERAL_BOTH_FORMS = "ephemeral_message_parameters can't be used together with
 EPHEMERAL_GROUPS_ONLY = "ephemeral messages can be sent only to group and supergroup chats"
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 WEBHOOK_PORTS = (80, 88, 443, 8443)  # Telegram posts to these only
+ENTITY_TOO_LARGE = ApiError(413, "Request Entity Too Large")
 
 
 class BotApi:
@@ -101,6 +110,7 @@ class BotApi:
             "deleteWebhook": self.delete_webhook,
             "getWebhookInfo": self.get_webhook_info,
             "sendMessage": self.send_message,
+            "sendDocument": self.send_document,
             "editMessageText": self.edit_message_text,
             "editMessageReplyMarkup": self.edit_message_reply_markup,
             "deleteMessage": self.delete_message,
@@ -133,7 +143,9 @@ class BotApi:
 
     # --- the chat and message a request points at -------------------------------------------------
 
-    def chat(self, params: Json, writing: bool) -> Chat:
+    def chat(self, params: Json, writing: bool, sending: str = "text messages") -> Chat:
+        """The chat a request points at, checked as Telegram checks it first; `writing`: the bot writes there
+        (`sending` what, as a restricted bot's refusal names it: "text messages", "documents")."""
         chat_id = params.get("chat_id")
         if chat_id is None or chat_id == "":
             raise bad_request("chat_id is empty")
@@ -153,7 +165,7 @@ class BotApi:
                 raise forbidden(f"bot was kicked from the {kind} chat")
             raise forbidden(f"bot is not a member of the {kind} chat")
         if writing and status is Status.RESTRICTED:
-            raise bad_request("not enough rights to send text messages to the chat")
+            raise bad_request(f"not enough rights to send {sending} to the chat")
         return chat
 
     def _find_chat(self, chat_id: int | str) -> Chat:
@@ -342,6 +354,44 @@ class BotApi:
                 message.replaces = ephemeral.query.message
             chat.ephemerals.append(message)
         return message.to_api()
+
+    async def send_document(self, params: Json) -> Json:
+        """A file with an optional caption: the chat first, then the file, the caption, the keyboard, the reply,
+        and flood control last (a document counts as a message against the limits)."""
+        chat = self.chat(params, writing=True, sending="documents")
+        document = self._document(params.get("document"))
+        caption, entities = formatted_caption(params)
+        markup = inline_keyboard(params.get("reply_markup"))
+        reply_to = self._reply_target(chat, params)
+        thread = self._thread(chat, params, reply_to)
+        self.flood.check(chat.id, chat.is_group)
+        message = Message(chat, chat.next_message_id(), self.world.bot, self.now(), None, [], markup)
+        message.document, message.caption, message.caption_entities = document, caption, entities
+        message.reply_to = reply_to
+        message.thread_id = thread
+        message.notified = not params.get("disable_notification")
+        message.protected = bool(params.get("protect_content"))
+        chat.messages[message.message_id] = message
+        return message.to_api()
+
+    def _document(self, value: Any) -> StoredFile:
+        """The file of a sendDocument: uploaded now (kept under a new file_id), or one Telegram has already."""
+        if value is None or value == "":
+            raise bad_request("there is no document in the request")
+        if isinstance(value, Upload):
+            if not value.content:
+                raise bad_request("file must be non-empty")
+            if len(value.content) > MAX_UPLOAD:
+                raise ENTITY_TOO_LARGE
+            # Telegram names the file as the part did, and takes its type from the part, else from the name.
+            mime = value.content_type if value.content_type not in (None, "application/octet-stream") else None
+            if mime is None and value.filename:
+                mime = mimetypes.guess_type(value.filename)[0]
+            return self.world.store_file(value.content, value.filename, mime or "application/octet-stream")
+        if isinstance(value, str) and value in self.world.files:
+            return self.world.files[value]
+        # A string that is no file_id we gave out: Telegram would take an HTTP URL, which the fake never fetches.
+        raise bad_request("wrong file identifier/HTTP URL specified")
 
     def _ephemeral(self, chat: Chat, params: Json) -> "_Ephemeral | None":
         """sendMessage's ephemeral parameters, checked; None for an ordinary message. 10.3 moved them into

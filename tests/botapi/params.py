@@ -15,6 +15,7 @@ from tests.botapi.html import Entity, HtmlError, parse_html, strip_text, utf16_l
 Json = dict[str, Any]
 
 MAX_TEXT = 4096
+MAX_CAPTION = 1024  # a media message's caption, after entity parsing (sendDocument in the spec)
 MAX_CALLBACK_DATA = 64
 # The Bot API docs state no button limits. 100 buttons in all is the server's known bound (beyond it,
 # REPLY_MARKUP_TOO_LONG); 8 per row is what clients still show on a phone, and what we hold bots to.
@@ -91,7 +92,31 @@ def formatted_text(params: Json) -> tuple[str, list[Entity]]:
     text = params.get("text")
     if not isinstance(text, str) or not text:
         raise bad_request("message text is empty")
-    parse_mode = params.get("parse_mode") or ""
+    text, entities = _formatted(text, params.get("parse_mode"), params.get("entities"))
+    if not text:
+        raise bad_request("message text is empty")
+    if len(text) > MAX_TEXT:
+        raise bad_request("message is too long")
+    return text, entities
+
+
+def formatted_caption(params: Json) -> tuple[str | None, list[Entity]]:
+    """A media message's caption and its entities, parsed as a text is (`parse_mode`, or `caption_entities`);
+    None when there is none. Its length counts after parsing: the tags are not the caption's."""
+    caption = params.get("caption")
+    if caption is None or caption == "":
+        return None, []
+    if not isinstance(caption, str):
+        raise bad_request('field "caption" must be of type String')
+    caption, entities = _formatted(caption, params.get("parse_mode"), params.get("caption_entities"))
+    if len(caption) > MAX_CAPTION:
+        raise bad_request("message caption is too long")
+    return caption or None, entities
+
+
+def _formatted(text: str, parse_mode: Any, given: Any) -> tuple[str, list[Entity]]:
+    """A text and its entities from `parse_mode` (HTML only here) or from the entities given, trimmed."""
+    parse_mode = parse_mode or ""
     entities: list[Entity]
     if parse_mode.lower() == "html":
         try:
@@ -104,13 +129,8 @@ def formatted_text(params: Json) -> tuple[str, list[Entity]]:
             raise bad_request(f"fake Bot API parses HTML only, not {parse_mode}")
         raise bad_request("unsupported parse_mode")
     else:
-        entities = _given_entities(params.get("entities"), text)
-    text, entities = strip_text(text, entities)
-    if not text:
-        raise bad_request("message text is empty")
-    if len(text) > MAX_TEXT:
-        raise bad_request("message is too long")
-    return text, entities
+        entities = _given_entities(given, text)
+    return strip_text(text, entities)
 
 
 def _given_entities(value: Any, text: str) -> list[Entity]:

@@ -391,6 +391,12 @@ class People:
         shown = self.messages(chat, from_bot)
         return shown[-1] if shown else None
 
+    def document(self, message: Message) -> bytes:
+        """The bytes of the file a document message carries, as the bot uploaded them."""
+        if message.document is None:
+            raise ValueError(f"message {message.message_id} in chat {message.chat.id} is no document")
+        return self.world.files[message.document.file_id].content
+
     def ephemeral_messages(self, chat: Chat, user: User) -> list[Message]:
         """The ephemeral messages `user` alone sees in `chat`, oldest first, as last edited; deleted or expired
         ones are not shown."""

@@ -26,13 +26,13 @@ from types import TracebackType
 from aiohttp import web
 
 from tests.botapi.clock import Clock, SystemClock
-from tests.botapi.errors import METHOD_NOT_FOUND, UNAUTHORIZED, ApiError, too_many_requests
+from tests.botapi.errors import METHOD_NOT_FOUND, UNAUTHORIZED, ApiError, bad_request, too_many_requests
 from tests.botapi.limits import FloodControl, FloodPolicy
-from tests.botapi.methods import BotApi
+from tests.botapi.methods import ENTITY_TOO_LARGE, MAX_UPLOAD, BotApi
 from tests.botapi.params import coerce
 from tests.botapi.people import People
 from tests.botapi.spec import method_fields
-from tests.botapi.state import Json, Request, User, World
+from tests.botapi.state import Json, Request, Upload, User, World
 from tests.botapi.webhook import WebhookDelivery
 
 DEFAULT_TOKEN = "123456789:TEST-token-for-the-fake-bot-api"
@@ -45,6 +45,9 @@ _LEGACY_FIELDS = {
     "allow_sending_without_reply": ["Boolean"],
     "disable_web_page_preview": ["Boolean"],
 }
+
+FORM_ROOM = 1024 * 1024  # bytes of a multipart request besides its file
+ATTACH = "attach://"  # a parameter naming a file part of the same request (aiogram uploads so)
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +93,9 @@ class FakeTelegram(People):
         return f"http://{self.host}:{self.port}"
 
     def app(self) -> web.Application:
-        app = web.Application()
+        # Room for the largest upload Telegram takes from a bot, and the form around it: the request is read
+        # whole, and a larger one is refused as Telegram refuses it (`_raw_params`).
+        app = web.Application(client_max_size=MAX_UPLOAD + FORM_ROOM)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         app.router.add_route("*", "/{tail:.*}", self._not_found)
         return app
@@ -188,7 +193,9 @@ class FakeTelegram(People):
 
 
 async def _raw_params(request: web.Request) -> Json:
-    """Parameters from the query string and the body, whichever encoding the bot chose."""
+    """Parameters from the query string and the body, whichever encoding the bot chose. A multipart form may
+    carry files: a file part is an `Upload` under its own name, and a parameter ``attach://<name>`` stands for
+    the file part <name> (how aiogram sends an InputFile)."""
     raw: Json = dict(request.query)
     if request.content_type == "application/json":
         try:
@@ -199,8 +206,23 @@ async def _raw_params(request: web.Request) -> Json:
             raise ApiError(400, "Bad Request: JSON encoded request body must be an Object")
         raw.update(body)
     elif request.can_read_body:
-        form = await request.post()
+        try:
+            form = await request.post()
+        except web.HTTPRequestEntityTooLarge:
+            raise ENTITY_TOO_LARGE from None
+        files = {
+            name: Upload(value.filename or None, value.content_type or None, value.file.read())
+            for name, value in form.items()
+            if isinstance(value, web.FileField)
+        }
         raw.update({name: value for name, value in form.items() if isinstance(value, str)})
+        raw.update(files)
+        for name, value in list(raw.items()):
+            if isinstance(value, str) and value.startswith(ATTACH):
+                part = files.get(value.removeprefix(ATTACH))
+                if part is None:
+                    raise bad_request(f"file {value} not found in the request")
+                raw[name] = part
     return raw
 
 

@@ -9,6 +9,9 @@ The ephemeral messages of Bot API 10.2/10.3 were added by hand from aiogram 3.31
 `DeleteEphemeralMessage`, `Message.receiver_user` / `ephemeral_message_id`, `BotCommand.is_ephemeral`): the
 three methods, the type, and sendMessage's `ephemeral_message_parameters` with the top-level
 `receiver_user_id` and `callback_query_id` that 10.3 deprecated but Telegram still takes.
+
+sendDocument and the Document type were added from the same 10.1 spec when the bot began to send files (the
+match's export, issue 38): every parameter as the spec lists it, ``document`` an InputFile or a String.
 """
 
 import json

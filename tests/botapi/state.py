@@ -1,5 +1,5 @@
-"""What the fake Telegram knows: users, chats and their members, messages as last edited, callback queries,
-the queue of updates for the bot and the record of every request the bot made.
+"""What the fake Telegram knows: users, chats and their members, messages as last edited, the files the bot
+uploaded, callback queries, the queue of updates for the bot and the record of every request the bot made.
 
 Everything here is plain data plus the `to_api` serializers that turn it into complete Bot API objects
 (every field the spec marks required, and the optional ones a real server would fill in).
@@ -7,6 +7,7 @@ Everything here is plain data plus the `to_api` serializers that turn it into co
 
 import asyncio
 import enum
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,9 +66,40 @@ class User:
         return data
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file part of a multipart request, as the bot sent it: the filename and MIME type it gave, the bytes."""
+
+    filename: str | None
+    content_type: str | None
+    content: bytes
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    """A file Telegram keeps once the bot uploaded it: a message's `document`, found again by its file_id."""
+
+    file_id: str
+    file_unique_id: str
+    file_name: str | None
+    mime_type: str | None
+    content: bytes
+
+    def to_api(self) -> Json:
+        """The Document object (the spec's required file_id and file_unique_id, and what Telegram fills in)."""
+        data: Json = {"file_id": self.file_id, "file_unique_id": self.file_unique_id}
+        if self.file_name:
+            data["file_name"] = self.file_name
+        if self.mime_type:
+            data["mime_type"] = self.mime_type
+        data["file_size"] = len(self.content)
+        return data
+
+
 @dataclass
 class Message:
-    """A message as its chat shows it now: text, entities and keyboard as last edited."""
+    """A message as its chat shows it now: text, entities and keyboard as last edited (a document: its file and
+    caption)."""
 
     chat: "Chat"
     message_id: int
@@ -91,6 +123,9 @@ class Message:
     ephemeral_id: int | None = None
     expired: bool = False  # Telegram dropped it (an ephemeral message only; see People.expire_ephemeral)
     replaces: "Message | None" = None  # the message it is shown in place of, for its receiver only
+    document: StoredFile | None = None  # a document message (sendDocument): the file, its caption below
+    caption: str | None = None
+    caption_entities: list[Entity] = field(default_factory=list)
 
     @property
     def from_bot(self) -> bool:
@@ -142,6 +177,12 @@ class Message:
             data["text"] = self.text
             if self.entities:
                 data["entities"] = [dict(entity) for entity in self.entities]
+        if self.document is not None:
+            data["document"] = self.document.to_api()
+        if self.caption is not None:
+            data["caption"] = self.caption
+            if self.caption_entities:
+                data["caption_entities"] = [dict(entity) for entity in self.caption_entities]
         data.update(self.service)
         if self.reply_markup and "inline_keyboard" in self.reply_markup:
             data["reply_markup"] = self.reply_markup
@@ -369,6 +410,7 @@ class World:
     commands: dict[tuple[str, str], list[Json]] = field(default_factory=dict)  # (scope, language) -> commands
     descriptions: dict[tuple[str, str], str] = field(default_factory=dict)  # (kind, language) -> text
     history: list[Request] = field(default_factory=list)
+    files: dict[str, StoredFile] = field(default_factory=dict)  # file_id -> a file the bot uploaded
     changed: Signal = field(default_factory=Signal)
     signals: dict[int | str, Signal] = field(default_factory=dict)  # per chat id / "query:<id>", see touch()
     last_update_id: int = 100_000
@@ -388,6 +430,15 @@ class World:
         self.last_group_id += 1
         # Supergroup ids are -100 followed by the channel id; basic groups are a plain negative number.
         return -(1_000_000_000_000 + self.last_group_id) if supergroup else -self.last_group_id
+
+    def store_file(self, content: bytes, file_name: str | None, mime_type: str | None) -> StoredFile:
+        """Keep an uploaded file under a new file_id. As Telegram's, its file_unique_id is the same for the same
+        content, and its file_id new at every upload."""
+        unique = hashlib.sha256(content).hexdigest()[:16]
+        file_id = f"BQACAgIAAx{len(self.files) + 1:06d}-{unique}"
+        stored = StoredFile(file_id, f"AgAD{unique}", file_name, mime_type, content)
+        self.files[stored.file_id] = stored
+        return stored
 
     def new_query_id(self) -> str:
         self.last_query_id += 1

@@ -15,6 +15,7 @@ import pytest
 from tests.botapi import FakeTelegram, Message
 from tests.e2e.conftest import Start
 from tests.e2e.players import buttons, greedy, hand_cb, seat_players
+from tests.e2e.test_export import export_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = re.compile(r"([0-9a-f]{16})…")
@@ -58,7 +59,8 @@ async def test_a_fair_match_is_committed_revealed_and_verified(
     deal = await players.command(anna, "/verify 1", "🔐")
     assert revealed.group(1) in deal and "python -m engine.verify" in deal
 
-    exported = await players.command(anna, "/verify export", "{")
+    _, content = await export_of(tg, anna, group)  # a file now (test_export.py)
+    exported = content.decode()
     data = json.loads(exported)
     assert data["match_commitment"].startswith(commitment)
     assert data["deals"][0]["seed"].startswith(revealed.group(1))
