@@ -141,7 +141,7 @@ GROUP_COMMANDS = (
     "rules",
     "help",
 )
-PRIVATE_COMMANDS = ("start", "play", "rating", "history", "verify", "rules", "help", "forget")
+PRIVATE_COMMANDS = ("start", "play", "replay", "rating", "history", "verify", "rules", "help", "forget")
 
 
 async def set_commands(bot: Bot, translations: Translations) -> None:

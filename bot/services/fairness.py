@@ -42,7 +42,7 @@ FAIR_KEY = "fair"  # the lobby table's stored settings: {"master": hex (secret),
 SEED_TYPE = "PlayerSeed"  # a player's chosen seed in the table's event log
 SEED_MOST = 64  # characters of a chosen seed
 REVEALED_SHOWN = 12  # /verify lists the seeds of the last deals over, this many
-VERIFY_COMMAND = "python -m engine.verify export.json"
+VERIFY_COMMAND = "python -m engine.verify"
 
 
 @dataclass(frozen=True, slots=True)

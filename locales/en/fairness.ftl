@@ -19,7 +19,7 @@ fair-lobby-how = Your own seed: /seed text (before the game starts); by default 
 fair-current = Deal { $deal } is on, its commitment: <code>{ $commitment }</code>
 fair-revealed-one = { $deal }: <code>{ $seed }</code>
 fair-revealed = Revealed deal seeds: { $seeds }
-fair-how = /verify N: everything about deal N; /verify export: the match's data to check ({ $command }), once the match is over.
+fair-how = /verify N: everything about deal N; /verify export: the match as a file to check ({ $command } file.json), once the match is over.
 fair-deal-unknown = There is no such deal: there were { $count }.
 fair-deal-not-over = Deal { $deal } is still on: its seed is revealed when it is over.
 fair-deal =
@@ -28,7 +28,7 @@ fair-deal =
     Commitment (SHA-256 of the seed): <code>{ $commitment }</code>
     Match commitment: <code>{ $match }</code>
     Players' seeds by seat: { $seeds }
-    To check: /verify export, save the answer as export.json and run <code>{ $command }</code> (docs/fairness.md).
+    To check: /verify export sends the match as a file; run <code>{ $command } file.json</code> (docs/fairness.md).
 fair-export-not-yet = The data to check is published once the match is over: it shows every card.
 
 ## The command menu

@@ -19,7 +19,7 @@ fair-lobby-how = Свой сид: /seed текст (до начала игры);
 fair-current = Идёт сдача { $deal }, её обязательство: <code>{ $commitment }</code>
 fair-revealed-one = { $deal }: <code>{ $seed }</code>
 fair-revealed = Открытые сиды сдач: { $seeds }
-fair-how = /verify N — всё о сдаче N; /verify export — данные матча для проверки ({ $command }), когда матч окончен.
+fair-how = /verify N — всё о сдаче N; /verify export — файл матча для проверки ({ $command } файл.json), когда матч окончен.
 fair-deal-unknown = Такой сдачи нет: их было { $count }.
 fair-deal-not-over = Сдача { $deal } ещё идёт: её сид откроется, когда она кончится.
 fair-deal =
@@ -28,7 +28,7 @@ fair-deal =
     Обязательство (SHA-256 сида): <code>{ $commitment }</code>
     Обязательство матча: <code>{ $match }</code>
     Сиды игроков по местам: { $seeds }
-    Проверить: /verify export, сохранить ответ как export.json и запустить <code>{ $command }</code> (docs/fairness.md).
+    Проверить: /verify export пришлёт файл матча; запустите <code>{ $command } файл.json</code> (docs/fairness.md).
 fair-export-not-yet = Данные для проверки публикуются, когда матч окончен: в них все карты.
 
 ## The command menu
