@@ -19,6 +19,8 @@ from tests.e2e.test_ratings import one_deal_played
 TEXTS = {
     "ru": {
         "button": "🔎 Как это было",
+        "header": "🎞 Как это было: сдача 1",
+        "yours": "Ваши карты: ",
         "sent": "Отправил сдачу 1 в личный чат.",
         "not-yours": "«Как это было» — для тех, кто играл эту сдачу.",
         "title": "📜 <b>Последние матчи</b>",
@@ -27,6 +29,8 @@ TEXTS = {
     },
     "en": {
         "button": "🔎 How it went",
+        "header": "🎞 How it went: deal 1",
+        "yours": "Your cards: ",
         "sent": "Sent deal 1 to your private chat.",
         "not-yours": "«How it went» is for those who played this deal.",
         "title": "📜 Last matches",
@@ -71,6 +75,8 @@ async def test_how_it_went_goes_to_each_player_in_private_and_history_lists_the_
         assert expected
         got = await sent_after(tg, private, last, len(expected))
         assert got == [strip_text(*parse_html(text))[0] for text in expected]
+        header, _deal, mine = got[0].split("\n")[:3]
+        assert header == texts["header"] and mine.startswith(texts["yours"]), got[0]
 
     stranger = tg.user("Stranger" if language == "en" else "Гость", "guest", language_code=language)
     tg.join(stranger, players.group)
