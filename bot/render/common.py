@@ -85,3 +85,18 @@ def fit_alert(text: str | None) -> str | None:
     if text is None or len(text) <= MAX_ALERT:
         return text
     return text[: MAX_ALERT - len(ELLIPSIS)].rstrip() + ELLIPSIS
+
+
+def split_messages(title: str, lines: list[str], more: str) -> list[str]:
+    """``title`` and ``lines`` in one message, or in several (each opening with ``more``) where one would pass
+    Telegram's limit; a line never splits (no tag spans two lines here)."""
+    messages: list[list[str]] = [[title]]
+    size = len(title)
+    for line in lines:
+        line = clip(line, MAX_TEXT - len(more) - 1)
+        if size + 1 + len(line) > MAX_TEXT:
+            messages.append([more])
+            size = len(more)
+        messages[-1].append(line)
+        size += 1 + len(line)
+    return ["\n".join(message) for message in messages]

@@ -87,7 +87,7 @@ class Match:
             shuffler = shuffler or (lambda index: fair.rng(index + 1))  # fair deals are numbered from 1
             if first_dealer is None:
                 first_dealer = fair.first_dealer(players)
-        self._shuffler = shuffler or (lambda index: random.Random(f"{seed}/{index}"))
+        self.shuffler = shuffler or (lambda index: random.Random(f"{seed}/{index}"))
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}/dealer").randrange(players)
         self.dealer = first_dealer
@@ -168,7 +168,7 @@ class Match:
     def _next_deal(self, previous: Deal | None) -> list[Event]:
         events: list[Event] = []
         while True:
-            rng = self._shuffler(self.deal_index)
+            rng = self.shuffler(self.deal_index)
             self.deal_index += 1
             last_trick = previous.last_trick_winner if previous is not None else None
             deal = Deal(

@@ -151,7 +151,7 @@ class _Replica(Match):
             match.variant,
             match.players,
             match.seed,
-            match._shuffler,  # the match's own dealing (the seed's, the fair shuffle's, or a stacked test deck)
+            match.shuffler,  # the match's own dealing (the seed's, the fair shuffle's, or a stacked test deck)
             opening.dealer,
             fair=match.fair,
         )

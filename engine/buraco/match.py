@@ -80,7 +80,7 @@ class Match:
             shuffler = shuffler or (lambda number: fair.rng(number + 1))  # fair deals are numbered from 1
             if first_dealer is None:
                 first_dealer = fair.first_dealer(4)
-        self._shuffler = shuffler or (lambda number: random.Random(f"{seed}/{number}"))
+        self.shuffler = shuffler or (lambda number: random.Random(f"{seed}/{number}"))
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}/dealer").randrange(4)  # §17.2: the first dealer at random
         self.dealer = first_dealer
@@ -97,7 +97,7 @@ class Match:
 
     def _new_deal(self) -> Deal:
         order = deck()
-        shuffle(order, self._shuffler(self.deal_number))
+        shuffle(order, self.shuffler(self.deal_number))
         # §17.5: vulnerability is fixed before the deal, from the totals so far.
         vulnerable = (self.totals[0] >= VULNERABLE_FROM, self.totals[1] >= VULNERABLE_FROM)
         return Deal(self.dealer, order, vulnerable, renew_at_discard=self.renew_at_discard)

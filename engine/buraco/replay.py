@@ -21,7 +21,7 @@ from engine.buraco.cards import BY_INDEX, Card
 from engine.buraco.deal import Deal
 from engine.buraco.events import DealScored, DealStarted, Event, MatchEnded, MortoTaken
 from engine.buraco.match import Match
-from engine.buraco.turns import Turn, _Building
+from engine.buraco.turns import Turn, TurnBuilding
 from engine.buraco.views import hand_view
 
 
@@ -81,7 +81,7 @@ class _Reader:
         self.started = started
         self.hand = hand_view(pinned, seat).hand
         self.turns: list[SeenTurn] = []
-        self.building: _Building | None = None
+        self.building: TurnBuilding | None = None
         self.drawn: list[Card] = []
         self.morto: list[Card] = []
         self.scored: DealScored | None = None
@@ -97,7 +97,7 @@ class _Reader:
         deal = self.pinned.deal
         mine = action.seat == self.seat
         if self.building is None:
-            self.building = _Building(action.seat)
+            self.building = TurnBuilding(action.seat)
         self.building.read(action, events, deal)
         if mine and before is not None and not isinstance(action, CancelDraft):
             gained = list((Counter(self.cards()) - before).elements())
@@ -143,7 +143,7 @@ def _replica(match: Match) -> Match:
     assert isinstance(opening, DealStarted)
     return Match(
         match.seed,
-        match._shuffler,  # the match's own dealing (the seed's, the fair shuffle's, or a stacked test deck)
+        match.shuffler,  # the match's own dealing (the seed's, the fair shuffle's, or a stacked test deck)
         opening.dealer,
         match.target,
         renew_at_discard=match.renew_at_discard,

@@ -61,7 +61,7 @@ class Turn:
     over: bool = False  # the turn has ended with its discard
 
 
-class _Building:
+class TurnBuilding:
     """A turn being read, step by step."""
 
     def __init__(self, seat: int) -> None:
@@ -149,7 +149,7 @@ class _Reading:
         self.replay = Deal(deal.dealer, deal.order, deal.vulnerable, renew_at_discard=deal.renew_at_discard)
         self.actions: list[Action] = []
         self.turns: list[Turn] = []
-        self.building: _Building | None = None
+        self.building: TurnBuilding | None = None
         self.broken = False
 
     def read(self, actions: Sequence[Action]) -> tuple[Turn, ...] | None:
@@ -168,7 +168,7 @@ class _Reading:
                 break
             self.actions.append(action)
             if self.building is None:
-                self.building = _Building(action.seat)
+                self.building = TurnBuilding(action.seat)
             self.building.read(action, events, self.replay)
             if isinstance(action, Discard):
                 self.turns.append(self.building.turn())
@@ -221,14 +221,14 @@ def _dealt_before(match: Match) -> Deal:
 def _turns(replay: Deal, actions: Sequence[Action]) -> tuple[Turn, ...]:
     """The turns of ``actions`` played on the fresh ``replay``; empty if they are not its actions."""
     turns: list[Turn] = []
-    building: _Building | None = None
+    building: TurnBuilding | None = None
     for action in actions:
         try:
             events = replay.apply(action)
         except IllegalAction:
             return ()  # not this deal's log: a position changed by hand (a test)
         if building is None:
-            building = _Building(action.seat)
+            building = TurnBuilding(action.seat)
         building.read(action, events, replay)
         if isinstance(action, Discard):
             turns.append(building.turn())

@@ -57,12 +57,12 @@ def render_announcements(
     ``final_trick`` is the trick that ended the deal, if this move ended one with a trick.
     """
     model = match_model(settings) if settings is not None else None
-    writer = _Writer(names, tr, teams, model, scores_before, final_trick)
-    _write(writer, events)
+    writer = EventWriter(names, tr, teams, model, scores_before, final_trick)
+    write_events(writer, events)
     return writer.messages()
 
 
-def _write(writer: _Writer, events: Sequence[Event], told: tuple[type, ...] | None = None) -> None:
+def write_events(writer: EventWriter, events: Sequence[Event], told: tuple[type, ...] | None = None) -> None:
     """Tell ``events`` (only those of the types ``told``, if given): a combination shown is told with what came
     of it — the lead seized, or kept by the rightful leader."""
     skip: set[int] = set()
@@ -112,12 +112,12 @@ def deal_result(
     """The lines a player's hand tells of ``events``: the calls the group hears («Бура!», «Стоп!», «Вскрываюсь!»
     with the count of the pile), then how the deal ended and why, after the trick that ended it, if one did, and
     the match score (the hand shows the next deal at once: issue 37, it must say why this one ended)."""
-    writer = _Writer(names, tr, teams, match_model(settings), scores_before, final_trick)
-    _write(writer, events, _HAND_TOLD)
+    writer = EventWriter(names, tr, teams, match_model(settings), scores_before, final_trick)
+    write_events(writer, events, _HAND_TOLD)
     return [line for block in writer.blocks for line in block]
 
 
-class _Writer:
+class EventWriter:
     def __init__(
         self,
         names: Mapping[int, str],

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 
 from bot.games.bura.cards import BACK, card_text, cards_text, suit_name
 from bot.games.bura.common import trick_summary
-from bot.games.bura.events import _write, _Writer
+from bot.games.bura.events import EventWriter, write_events
 from bot.i18n import Translator
-from bot.render.common import MAX_TEXT, clip, name_of
+from bot.render.common import name_of, split_messages
 from engine.bura.events import Event
 from engine.bura.match import Match
 from engine.bura.replay import DealReplay, LastCards, SeenCalls, SeenTrick, replay_deal
@@ -55,7 +55,7 @@ def render_replay(record: DealReplay, match: Match, names: Mapping[int, str], tr
     lines += _told(record.end, record, match, names, tr)
     if face_down:
         lines.append(tr.t("replay-bura-face-down"))
-    return _messages(tr.t("replay-title", deal=record.deal), lines, tr.t("replay-title-more", deal=record.deal))
+    return split_messages(tr.t("replay-title", deal=record.deal), lines, tr.t("replay-title-more", deal=record.deal))
 
 
 def _as_told(step: SeenTrick) -> TrickView:
@@ -73,24 +73,9 @@ def _told(
 ) -> list[str]:
     """Calls and the deal's end as the group heard them, the score by the match's model with what this deal
     changed (``Борис 6 (+4)``)."""
-    writer = _Writer(names, tr, record.teams, match.variant.match, record.scores_before, None)
-    _write(writer, events)
+    writer = EventWriter(names, tr, record.teams, match.variant.match, record.scores_before, None)
+    write_events(writer, events)
     return [line for block in writer.blocks for line in block]
-
-
-def _messages(title: str, lines: list[str], more: str) -> list[str]:
-    """``title`` and ``lines`` in one message, or in several (each opening with ``more``) where one would pass
-    Telegram's limit; a line never splits (no tag spans two lines here)."""
-    messages: list[list[str]] = [[title]]
-    size = len(title)
-    for line in lines:
-        line = clip(line, MAX_TEXT - len(more) - 1)
-        if size + 1 + len(line) > MAX_TEXT:
-            messages.append([more])
-            size = len(more)
-        messages[-1].append(line)
-        size += 1 + len(line)
-    return ["\n".join(message) for message in messages]
 
 
 def bura_replay(match: Match, deal: int, seat: int, names: Mapping[int, str], tr: Translator) -> list[str] | None:

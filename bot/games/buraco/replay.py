@@ -14,7 +14,7 @@ from bot.games.buraco.cards import cards_text
 from bot.games.buraco.events import deal_result
 from bot.games.buraco.turns import turn_line
 from bot.i18n import Translator
-from bot.render.common import MAX_TEXT, clip, name_of, side_name
+from bot.render.common import name_of, side_name, split_messages
 from engine.buraco.match import Match
 from engine.buraco.replay import DealReplay, replay_deal
 
@@ -54,22 +54,7 @@ def render_replay(record: DealReplay, names: Mapping[int, str], tr: Translator) 
                 second=totals[1],
             )
         )
-    return _messages(tr.t("replay-title", deal=record.deal), lines, tr.t("replay-title-more", deal=record.deal))
-
-
-def _messages(title: str, lines: list[str], more: str) -> list[str]:
-    """``title`` and ``lines`` in one message, or in several (each opening with ``more``) where one would pass
-    Telegram's limit; a line never splits (no tag spans two lines here)."""
-    messages: list[list[str]] = [[title]]
-    size = len(title)
-    for line in lines:
-        line = clip(line, MAX_TEXT - len(more) - 1)
-        if size + 1 + len(line) > MAX_TEXT:
-            messages.append([more])
-            size = len(more)
-        messages[-1].append(line)
-        size += 1 + len(line)
-    return ["\n".join(message) for message in messages]
+    return split_messages(tr.t("replay-title", deal=record.deal), lines, tr.t("replay-title-more", deal=record.deal))
 
 
 def buraco_replay(match: Match, deal: int, seat: int, names: Mapping[int, str], tr: Translator) -> list[str] | None:
