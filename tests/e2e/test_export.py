@@ -13,15 +13,14 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteStorage, TableStatus
+from bot.storage import TableStatus
 from engine.verify import verify
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.botapi.state import Upload
-from tests.e2e.conftest import SCALED, Launch, Start
-from tests.e2e.players import Players, greedy, seat_players
-from tests.e2e.reader import BotDatabase
-from tests.e2e.test_computer import _play_first_deal
+from tests.e2e.conftest import Launch, Start
+from tests.e2e.players import greedy, seat_players
 from tests.e2e.test_game import MOVE_WAIT
+from tests.e2e.test_play import one_deal_played_alone
 
 ROOT = Path(__file__).resolve().parents[2]
 FAIR = ""  # no fixed deck seed: the bot shuffles fair, as it does for people (test_fairness.py)
@@ -100,22 +99,8 @@ async def test_a_game_against_the_computer_is_exported_in_the_private_chat(
     tg: FakeTelegram, launch: Launch, tmp_path: Path
 ) -> None:
     anna = tg.user("Аня", "anna", language_code="ru")
-    # a match of one deal, set for the chat before the bot starts (as test_play.py does)
-    async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as prepared:
-        await prepared.upsert_chat(anna.id)
-        await prepared.set_chat_settings(anna.id, {"options": {"match": "one"}})
-    bot = await launch(FAIR, SCALED)
+    bot, table = await one_deal_played_alone(tg, launch, tmp_path, anna, FAIR)
     chat = tg.private_chat(anna)
-    await tg.wait_bot_message(chat, after=tg.start_bot(anna), timeout=MOVE_WAIT)
-    said = tg.send_message(anna, chat, "/play")
-    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
-    async with BotDatabase(bot.database) as storage:
-        table = await storage.get_open_table(chat.id)
-        assert table is not None
-        players = Players(tg, storage, {0: anna}, table.table_id)
-        await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
-        await _play_first_deal(players, {0})
-        assert (await players.table()).status is TableStatus.FINISHED
     document, content = await export_of(tg, anna, chat)
     assert "Проверить" in (document.caption or ""), document.caption
     check_file(document, content, table.table_id, tmp_path)

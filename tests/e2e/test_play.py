@@ -25,6 +25,30 @@ storage = test_game.storage  # a reader of the bot's database
 PLAY = PlayCb().pack()  # «🔁 Сыграть ещё»: /play's button
 
 
+async def one_deal_played_alone(
+    tg: FakeTelegram, launch: Launch, tmp_path: Path, user: User, seed: str
+) -> tuple[BotProcess, Table]:
+    """The bot started with ``seed``; ``user`` plays /play, a match of one deal (set for his chat before the bot
+    starts, as /settings would set a group's), to its end: the bot and the finished table."""
+    async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as prepared:
+        await prepared.upsert_chat(user.id)
+        await prepared.set_chat_settings(user.id, {"options": {"match": "one"}})
+    bot = await launch(seed, SCALED)
+    chat = tg.private_chat(user)
+    await tg.wait_bot_message(chat, after=tg.start_bot(user), timeout=MOVE_WAIT)
+    said = tg.send_message(user, chat, "/play")
+    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
+    async with BotDatabase(bot.database) as storage:
+        table = await storage.get_open_table(chat.id)
+        assert table is not None
+        players = Players(tg, storage, {0: user}, table.table_id)
+        await tg.wait_for(lambda: players.hand(user), MOVE_WAIT, f"{user.first_name}'s hand")
+        await _play_first_deal(players, {0})
+        finished = await players.table()
+        assert finished.status is TableStatus.FINISHED
+    return bot, finished
+
+
 def _shown(players: Players, user: User) -> str:
     hand = players.hand(user)
     return (hand.text or "") if hand is not None else ""
@@ -76,22 +100,9 @@ async def test_another_game_after_a_play_match_ends_starts_a_new_match(
     """Issue 37, 6: a /play match over, «🔁 Сыграть ещё» under its last word starts a new match in the same chat,
     with the chat's settings: the hand shows the new match's first deal, with cards to play."""
     anna = tg.user("Аня", "anna")
-    # a match of one deal, set for the chat before the bot starts (as /settings would set a group's)
-    async with await SqliteStorage.open(tmp_path / "data" / "bura.sqlite3") as prepared:
-        await prepared.upsert_chat(anna.id)
-        await prepared.set_chat_settings(anna.id, {"options": {"match": "one"}})
-    bot = await launch(SEED, SCALED)
+    bot, first = await one_deal_played_alone(tg, launch, tmp_path, anna, SEED)
     chat = tg.private_chat(anna)
-    await tg.wait_bot_message(chat, after=tg.start_bot(anna), timeout=MOVE_WAIT)
-    said = tg.send_message(anna, chat, "/play")
-    await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
     async with BotDatabase(bot.database) as storage:
-        first = await storage.get_open_table(chat.id)
-        assert first is not None
-        players = Players(tg, storage, {0: anna}, first.table_id)
-        await tg.wait_for(lambda: players.hand(anna), MOVE_WAIT, "Anna's hand")
-        await _play_first_deal(players, {0})
-        assert (await players.table()).status is TableStatus.FINISHED
 
         def again() -> Message | None:
             found = [
