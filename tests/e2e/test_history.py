@@ -1,7 +1,7 @@
 """History end to end (issue 38), in Russian and in English: two people play a one-deal match in a group through the
 fake Bot API; under its result «🔎 Как это было» sends the deal, as each saw it, to his private chat (and is
 refused to a member of the group who did not play); /history then lists the match with its winner, its score and
-the rating changes."""
+the rating changes; «Ещё матч» under it seats them again and the next match starts."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ TEXTS = {
         "title": "📜 <b>Последние матчи</b>",
         "first": "1. Бура",
         "rating": "📈 Рейтинг: ",
+        "rematch": "🔁 Ещё матч",
+        "started": "Все снова за столом — новый матч начался.",
     },
     "en": {
         "button": "🔎 How it went",
@@ -36,6 +38,8 @@ TEXTS = {
         "title": "📜 Last matches",
         "first": "1. Bura",
         "rating": "📈 Rating: ",
+        "rematch": "🔁 Another match",
+        "started": "Everyone is back — the new match has begun.",
     },
 }
 
@@ -90,3 +94,14 @@ async def test_how_it_went_goes_to_each_player_in_private_and_history_lists_the_
     winner = players.user(match.seats_of(match.winners[0])[0])
     assert lines[3] == f"🏆 {winner.first_name}", lines
     assert lines[5].startswith(texts["rating"]), lines
+
+    # «Ещё матч» stands under «Как это было»: the same two sit down again, and the match starts by itself.
+    assert labels == [texts["button"], texts["rematch"]], labels
+    first, second = players.user(0), players.user(1)
+    answer = await tg.wait_answer(tg.tap(second, result, texts["rematch"]), timeout=MOVE_WAIT)
+    assert not answer.show_alert, answer
+    answer = await tg.wait_answer(tg.tap(first, result, texts["rematch"]), timeout=MOVE_WAIT)
+    assert answer.text == texts["started"], answer
+    again = await players.storage.get_open_table(players.group.id)
+    assert again is not None and again.table_id != table.table_id
+    assert {seat.user_id for seat in again.seats} == {first.id, second.id}
