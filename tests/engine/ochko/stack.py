@@ -75,7 +75,13 @@ def move(match: Match, word: str) -> Action:
         return StakeBank(seat, int(arg[0]))
     if name == "bet":
         return Bet(seat, int(arg[0]))
-    simple: dict[str, Callable[[int], Action]] = {"knock": Knock, "deal": Deal, "hit": Hit, "stand": Stand, "dark": Dark}
+    simple: dict[str, Callable[[int], Action]] = {
+        "knock": Knock,
+        "deal": Deal,
+        "hit": Hit,
+        "stand": Stand,
+        "dark": Dark,
+    }
     return simple[name](seat)
 
 
