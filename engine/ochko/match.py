@@ -652,16 +652,13 @@ class Match:
             if total == BLACKJACK:  # Ruling 3
                 self._banker_stands()
                 return
-            hit, stand = self.banker_moves()
-            if not hit:
-                self._banker_stands()
-                return
             if not self.banker_left:
                 self.phase = Phase.BANKER
                 self.current = None
                 return
-            # Ruling 18: the engine plays a departed banker's hand, within [O07].
-            if stand and total >= AUTO_STAND:
+            # Ruling 18: the engine plays a departed banker's hand, "hit below 17, stand at 17+", within [O07].
+            hit, stand = self.banker_moves()
+            if stand and (total >= AUTO_STAND or not hit):
                 self._banker_stands()
                 return
             self._banker_draw()
