@@ -7,7 +7,7 @@ docs/fairness.md §3 gives the 36-card pack, so a fair deal of Очко is check
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -48,16 +48,15 @@ class Card:
 
     rank: Rank
     suit: Suit
+    code: str = field(init=False, compare=False, repr=False)
+    """Rank then suit, as in JSON and docs/fairness.md ("TD" is the ten of diamonds)."""
+    index: int = field(init=False, compare=False, repr=False)
+    """The place in the canonical 36-card order."""
 
-    @property
-    def code(self) -> str:
-        """Rank then suit, as in JSON and docs/fairness.md ("TD" is the ten of diamonds)."""
-        return self.rank.value + self.suit.value
-
-    @property
-    def index(self) -> int:
-        """The place in the canonical 36-card order."""
-        return SUITS.index(self.suit) * len(RANKS) + RANKS.index(self.rank)
+    def __post_init__(self) -> None:
+        # Computed once: codes and places are read on every snapshot and shuffle.
+        object.__setattr__(self, "code", self.rank.value + self.suit.value)
+        object.__setattr__(self, "index", SUITS.index(self.suit) * len(RANKS) + RANKS.index(self.rank))
 
     def __str__(self) -> str:
         rank = "10" if self.rank is Rank.TEN else self.rank.value
@@ -82,10 +81,15 @@ _RANK_BY_TEXT: Final = {rank.value: rank for rank in Rank}
 
 def deck(size: int = 36) -> list[Card]:
     """The canonical pack of ``size`` cards (36, or 32 without the sixes, [O10]), in the canonical order."""
-    if size not in (36, 32):
+    if size not in _DECKS:
         raise ValueError("Очко is played with 36 or 32 cards")
-    ranks = RANKS if size == 36 else RANKS[1:]
-    return [Card(rank, suit) for suit in SUITS for rank in ranks]
+    return list(_DECKS[size])
+
+
+_DECKS: Final[dict[int, tuple[Card, ...]]] = {
+    36: tuple(Card(rank, suit) for suit in SUITS for rank in RANKS),
+    32: tuple(Card(rank, suit) for suit in SUITS for rank in RANKS[1:]),
+}
 
 
 def canonical(cards: list[Card]) -> list[Card]:

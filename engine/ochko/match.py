@@ -133,6 +133,7 @@ class Match:
             shuffler = shuffler or (lambda number: fair.rng(number + 1))  # fair deals are numbered from 1
         self._shuffler = shuffler or (lambda number: random.Random(f"{seed}/{number}"))
         self.max_banks = options.banks_for(players)
+        self._options_json = options.model_dump(mode="json")
         self.actions: list[Action] = []
         self.chips = list(self.stacks) if self.stacks is not None else [options.stack] * players
         self.present = [True] * players
@@ -717,7 +718,7 @@ class Match:
         """Config + seed (+ the fair shuffle) + action log: everything needed to rebuild this exact state."""
         data: dict[str, Any] = {
             "game": "ochko",
-            "options": self.options.model_dump(mode="json"),
+            "options": dict(self._options_json),
             "players": self.players,
             "seed": self.seed,
             "first_banker": self.first_banker,
@@ -749,7 +750,7 @@ class Match:
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state as plain data: two states are the same iff their snapshots are equal."""
         return {
-            "options": self.options.model_dump(mode="json"),
+            "options": self._options_json,
             "players": self.players,
             "phase": self.phase.value,
             "finished": self.finished,
