@@ -2,6 +2,10 @@
 
 ``Hit`` and ``Stand`` are the player's «Ещё» / «Хватит» and the banker's alike: the phase says whose they are.
 ``Leave`` is accepted from any present seat in any phase but OVER and is never in ``legal_actions`` (§20.11).
+
+Amounts are whole chips. ``legal_actions`` lists every stake ``bank_min..chips`` and every bet ``lo..hi``
+(§20.11: "STAKE lists every stake, BET every bet"; §20.8 item 1: any whole number may be typed); with virtual
+stacks of a few hundred chips that stays small. The UI's four bet buttons are ``Match.bet_buttons()``.
 """
 
 from __future__ import annotations

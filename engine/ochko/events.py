@@ -147,6 +147,14 @@ class BankerBusted:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerBusted:
+    """«Перебор»: the player's open hand went over 21 (§20.8 item 2); its ``Settled`` follows, cards shown."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
 class Skipped:
     """A player dealt in gives his card back unplayed."""
 
@@ -222,6 +230,7 @@ Event = (
     | BankerDrew
     | BankerStood
     | BankerBusted
+    | PlayerBusted
     | Skipped
     | Settled
     | RoundEnded

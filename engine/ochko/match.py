@@ -65,6 +65,7 @@ from engine.ochko.events import (
     KnockOffered,
     LastRound,
     LastRoundWhy,
+    PlayerBusted,
     PlayerDrew,
     Reshuffled,
     RoundEnded,
@@ -218,6 +219,20 @@ class Match:
         """§20.8 item 1, Ruling 11: lo = min(min_bet, cover), hi = min(cover, chips)."""
         cover = self.cover()
         return min(self.options.min_bet, cover), min(cover, self.chips[seat])
+
+    def bet_buttons(self) -> tuple[int, int, int, int]:
+        """§20.8 item 1, Ruling 24: the amounts of the buttons «минимум · треть · половина · весь банк» for the
+        player to bet: lo, ⅓ and ½ of the cover rounded down, and the cover, each clamped to lo..hi. Any whole
+        number in lo..hi may be bet besides (``legal_actions`` lists them all)."""
+        if self.phase is not Phase.BET or self.current is None:
+            return (0, 0, 0, 0)
+        low, high = self.bet_range(self.current)
+        cover = self.cover()
+
+        def clamp(amount: int) -> int:
+            return max(low, min(high, amount))
+
+        return (low, clamp(cover // 3), clamp(cover // 2), clamp(cover))
 
     def can_draw(self) -> bool:
         """§20.7 item 9: a card can be had (the fresh cards, else the returned pile and the marker)."""
@@ -577,6 +592,8 @@ class Match:
         outcome = settle_open(hand, self.options)
         if outcome is not None:
             won, case = outcome
+            if not won:
+                self._events.append(PlayerBusted(seat, value(hand, self.options)))
             self._pay(seat, won, case)
             self._finish(seat)
             return

@@ -52,6 +52,7 @@ class TableView:
     cover: int  # what a bet may win now (§20.8 item 1, §20.12)
     low: int  # the bet range of the player to bet (BET), else 0
     high: int
+    buttons: tuple[int, int, int, int]  # BET: минимум, треть, половина, весь банк (Ruling 24), else zeros
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ def table_view(match: Match) -> TableView:
         cover=match.cover() if match.in_round else 0,
         low=low,
         high=high,
+        buttons=match.bet_buttons(),
     )
 
 
