@@ -114,7 +114,8 @@ class Match:
         """``players`` seats (2-8) with ``options``. ``shuffler(number)`` gives the ``Random`` of shuffle
         ``number`` (0-based; stacked packs in tests); ``first_banker`` skips the cut (tests); ``volunteers`` are
         the seats that want to bank at the cut (§20.5; None or empty: every seat); ``stacks`` overrides the
-        starting chips per seat (tests); ``fair`` shuffles by the verifiable shuffle (docs/fairness.md)."""
+        starting chips per seat (tests); ``fair`` shuffles by the verifiable shuffle (docs/fairness.md).
+        The cut's events (``CutCard``, ``BankerChosen``) are in :attr:`start_events`."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Очко seats {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self.options = options
@@ -765,7 +766,8 @@ class Match:
         return match
 
     def snapshot(self) -> dict[str, Any]:
-        """Every field of the state as plain data: two states are the same iff their snapshots are equal."""
+        """Every field of the state as plain data: two states are the same iff their snapshots are equal. (The
+        :attr:`trace` is left out: a log of the card moves, it follows from the config and the actions.)"""
         return {
             "options": self._options_json,
             "players": self.players,

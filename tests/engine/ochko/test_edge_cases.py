@@ -200,3 +200,13 @@ def test_14_illegal_actions_are_rejected_and_change_nothing() -> None:
             match.apply(action)
         assert isinstance(refused.value.reason, Reason)
         assert match.snapshot() == before
+
+
+def test_the_session_ends_when_nobody_can_bank_against_an_opponent() -> None:
+    """§20.6 item 7, Ruling 17: a broke player sits out (Ruling 25); his bank closes NO_PLAYERS; OVER."""
+    match = table(pack("TS 9C", "6D 8H"), players=2, stacks=[100, 5])
+    events = play(match, "stake 10; bet 5; stand; stand")  # 16 loses to 17
+    assert match.chips == [105, 0]
+    assert BankClosed(0, BankEnd.NO_PLAYERS, 15, None, 1) in events
+    assert match.finished
+    assert match.banks_held == 1
