@@ -58,6 +58,9 @@ class Card:
         object.__setattr__(self, "code", self.rank.value + self.suit.value)
         object.__setattr__(self, "index", SUITS.index(self.suit) * len(RANKS) + RANKS.index(self.rank))
 
+    def __hash__(self) -> int:
+        return self.index  # equal cards have equal places; cheaper than hashing the two enums
+
     def __str__(self) -> str:
         rank = "10" if self.rank is Rank.TEN else self.rank.value
         return rank + self.suit.symbol

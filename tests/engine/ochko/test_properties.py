@@ -11,14 +11,15 @@ import pytest
 
 from engine.ochko import ai
 from engine.ochko.actions import Action, Bet, Dark, Deal, Hit, Knock, Leave, StakeBank, Stand
-from engine.ochko.cards import Card, codes
+from engine.ochko.cards import Card, codes, deck
 from engine.ochko.errors import IllegalAction
 from engine.ochko.hands import BLACKJACK, value
 from engine.ochko.match import Match
 from engine.ochko.variant import BankerDraw, Immediate, KnockRule, NextBanker, Options, Structure, TwoAces
 from engine.ochko.views import table_view, view
 
-SESSIONS = 900
+SESSIONS = 2000
+PACKS = {size: sorted(card.index for card in deck(size)) for size in (36, 32)}
 MAX_STEPS = 20_000
 
 
@@ -106,9 +107,9 @@ def choose(match: Match, rng: random.Random) -> Action:
     roll = rng.random()
     if roll < 0.01:
         return Leave(rng.choice([s for s in range(match.players) if match.present[s]]))
-    if roll < 0.35:
+    if roll < 0.2:
         chosen = ai.easy(view(match, seat))
-    elif roll < 0.7:
+    elif roll < 0.4:
         chosen = ai.odds(view(match, seat))
     else:
         chosen = rng.choice(legal)
@@ -116,7 +117,9 @@ def choose(match: Match, rng: random.Random) -> Action:
     return chosen
 
 
-def play_one(seed: int) -> Match:
+def play_one(seed: int, checked: bool = True) -> Match:
+    """One random session; every step keeps the cheap invariants, and when ``checked`` every ninth step also
+    tries refusals and looks at every view."""
     rng = random.Random(seed)
     options = random_options(rng)
     match = Match(options, rng.randint(2, 8), seed)
@@ -125,7 +128,7 @@ def play_one(seed: int) -> Match:
     while not match.finished:
         steps += 1
         assert steps < MAX_STEPS, "the session ends"
-        if steps % 9 == 0:
+        if checked and steps % 9 == 0:
             before = match.snapshot()
             for action in illegal_tries(match, rng):
                 with pytest.raises(IllegalAction):
@@ -136,8 +139,8 @@ def play_one(seed: int) -> Match:
         assert sum(match.chips) + match.bank == total, "chips are conserved"
         assert min(match.chips) >= 0 and match.bank >= 0
         if match.in_round:
-            cards = in_play(match)
-            assert len(cards) == len(set(cards)) == options.pack, "every card is accounted for"
+            places = sorted(card.index for card in in_play(match))
+            assert places == PACKS[options.pack], "every card is accounted for"
             for seat in match.waiting:  # no open bust ever waits for the banker
                 assert seat in match.dark or value(match.hands[seat], options) <= BLACKJACK
     assert match.to_act() is None
@@ -147,8 +150,8 @@ def play_one(seed: int) -> Match:
 
 def test_random_sessions_keep_every_invariant() -> None:
     for seed in range(SESSIONS):
-        match = play_one(seed)
-        if seed % 5 == 0:
+        match = play_one(seed, checked=seed % 2 == 0)
+        if seed % 10 == 0:
             data = json.loads(json.dumps(match.to_json()))
             assert Match.from_json(data).snapshot() == match.snapshot(), "replay gives the same state"
 
