@@ -10,7 +10,7 @@ from engine.ochko.errors import IllegalAction, Reason
 from engine.ochko.events import BankClosed, BankEnd, Reshuffled, Settled, Skipped, SkipWhy
 from engine.ochko.hands import Case
 from engine.ochko.match import Match, Phase
-from engine.ochko.variant import OCHKO_STANDARD, KnockRule, Structure, TwoAces
+from engine.ochko.variant import OCHKO_STANDARD, KnockRule, NextBanker, Structure, TwoAces
 from tests.engine.ochko.stack import pack, pile_in_canonical_order, play, table
 from tests.engine.ochko.test_vectors import V18_DRAWS
 
@@ -210,3 +210,15 @@ def test_the_session_ends_when_nobody_can_bank_against_an_opponent() -> None:
     assert BankClosed(0, BankEnd.NO_PLAYERS, 15, None, 1) in events
     assert match.finished
     assert match.banks_held == 1
+
+
+def test_showdown_the_breaker_is_the_player_whose_payment_emptied_the_bank() -> None:
+    """§20.12, Ruling 20: waiting hands settle in turn; under [O09] BREAKER the breaker banks next."""
+    options = STD.with_options(structure=Structure.SHOWDOWN, next_banker=NextBanker.BREAKER)
+    match = table(pack("TS 9C 9H", "8D 8H 7S TD"), options=options)
+    play(match, "stake 10; bet 4; stand")
+    assert match.legal_actions(2)[-1] == Bet(2, 6)  # the cover: 10 less the 4 waiting
+    events = play(match, "bet 6; stand; hit")  # the banker: 9 + 7 = 16, hits 10: 26
+    assert [(e.seat, e.player_won, e.bank) for e in events if isinstance(e, Settled)] == [(1, True, 6), (2, True, 0)]
+    assert BankClosed(0, BankEnd.BROKEN, 0, 2, 1) in events
+    assert (match.phase, match.to_act()) == (Phase.STAKE, 2)
