@@ -18,12 +18,23 @@ from tests.engine.ochko.stack import pack, play, table
 STD = OCHKO_STANDARD
 
 
-def test_easy_stakes_and_bets_the_minimum() -> None:
+@pytest.mark.parametrize("policy", [ai.easy, ai.odds])
+def test_a_computer_stakes_the_minimum_and_bets_a_small_bank_whole(policy: Any) -> None:
+    """RULES §20.8 item 1 (S3 «третью часть, половину или весь банк»): a bank of a fifth of his chips or less is
+    bet whole."""
     match = table(pack("TS 8C 9C", "9D"))
-    assert ai.easy(view(match, 0)) == StakeBank(0, 10)
+    assert policy(view(match, 0)) == StakeBank(0, 10)
     play(match, "stake 10")
-    assert ai.easy(view(match, 1)) == Bet(1, 1)
-    assert ai.easy(view(match, 2)) is None  # not his turn
+    assert policy(view(match, 1)) == Bet(1, 10)  # 10 of his 100 chips: «на весь банк»
+    assert policy(view(match, 2)) is None  # not his turn
+
+
+@pytest.mark.parametrize("policy", [ai.easy, ai.odds])
+def test_a_computer_bets_a_third_of_a_bank_too_big_to_bet_whole(policy: Any) -> None:
+    match = table(pack("TS 8C 9C", "9D"), stacks=(200, 100, 100))
+    play(match, "stake 60")
+    assert view(match, 1).table.buttons[1] == 20
+    assert policy(view(match, 1)) == Bet(1, 20)  # 60 is more than a fifth of his 100: a third of it
 
 
 @pytest.mark.parametrize(("draw", "choice"), [("6D", Hit(1)), ("7D", Stand(1)), ("9D", Stand(1))])
