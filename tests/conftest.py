@@ -21,6 +21,7 @@ SLOW = {
     "engine/buraco/test_properties.py",
     "engine/buraco/test_ai.py",
     "benchmarks/test_ai_strength.py",
+    "benchmarks/test_ochko_bench.py",
     # Whole bot processes started and stopped (one waits half a minute for its exit code).
     "bot/test_main.py",
 }
