@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from engine.ochko.actions import Bet, Dark, Hit, Knock, Leave, StakeBank, Stand
 from engine.ochko.errors import IllegalAction, Reason
 from engine.ochko.match import Match
-from engine.ochko.variant import OCHKO_STANDARD, BankerDraw
+from engine.ochko.variant import OCHKO_STANDARD, BankerDraw, Options, Structure
 from tests.engine.ochko.stack import pack, play, table
 from tests.engine.ochko.test_edge_cases import empty_the_pack
 
@@ -88,3 +89,24 @@ def test_a_banker_without_a_card_must_stand() -> None:
 
 def test_every_reason_has_a_scenario() -> None:
     assert set(SCENARIOS) == set(Reason)
+
+
+def test_a_stake_or_bet_is_legal_exactly_when_legal_actions_lists_it() -> None:
+    """The engine checks a stake or a bet by its range (RULES §20.6 item 1, §20.8 item 1), not by listing every
+    amount: over random sessions, the check agrees with ``legal_actions`` at every amount around the range."""
+    rng = random.Random(38)
+    checked = 0
+    for seed in range(40):
+        options = Options(structure=Structure.SHOWDOWN if seed % 2 else Structure.DUEL, stack=60)
+        match = Match(options, 2 + seed % 5, seed)
+        while not match.finished:
+            seat = match.to_act()
+            assert seat is not None
+            legal = match.legal_actions(seat)
+            for kind in (StakeBank, Bet):
+                for amount in range(-1, match.chips[seat] + 3):
+                    action = kind(seat, amount)
+                    assert (match.diagnose(action) is None) == (action in legal), (action, legal[:3])
+                    checked += 1
+            match.apply(rng.choice(legal))
+    assert checked > 10_000
