@@ -12,6 +12,10 @@ The second implementation of docs/fairness.md, written to be read: it imports no
 4. the moves: every card drawn is the stock's next one, every card played or discarded was in the player's
    hand, every pile or morto taken is the one on the table.
 
+Очко (docs/fairness.md §4) shuffles once per round and again whenever the fresh cards run out: each shuffle is
+a deal. A reshuffle's deck is its cards in the canonical order shuffled by its seed, and a round's moves say
+that it shuffled exactly the cards returned and the marker; the cut's cards are the first of its pack.
+
 It prints a verdict per deal and exits 0 when every deal is verified, 1 otherwise (2 for unreadable input).
 :func:`verify` is pure; reading the file and printing are :func:`main`'s, the command line's entry (the one
 module of ``engine`` that does I/O, because ``python -m engine.verify`` is what a stranger runs).
@@ -68,9 +72,15 @@ def _below(words: Iterator[int], bound: int) -> int:
     raise AssertionError("the stream is endless")
 
 
-def deal_order(pack: str, seed: bytes, player_seeds: Sequence[str], deal: int) -> list[str]:
-    """docs/fairness.md §2: the order deal ``deal`` is dealt in."""
+def deal_order(
+    pack: str, seed: bytes, player_seeds: Sequence[str], deal: int, subset: Sequence[str] | None = None
+) -> list[str]:
+    """docs/fairness.md §2: the order deal ``deal`` is dealt in. With ``subset`` (an Очко reshuffle, §4) the
+    cards shuffled are those of ``subset`` laid in the canonical order, not the whole pack."""
     cards = canonical_deck(pack)
+    if subset is not None:
+        wanted = set(subset)
+        cards = [card for card in cards if card in wanted]
     words = _words(seed, b"deck", deal, player_seeds)
     for i in range(len(cards) - 1, 0, -1):
         j = _below(words, i + 1)
@@ -101,6 +111,15 @@ def layout(export: dict[str, Any], deal: dict[str, Any], order: list[str]) -> di
         for index, card in enumerate(order[22:66]):
             hands[str((deal["dealer"] + 1 + index) % 4)].append(card)
         return {"hands": hands, "mortos": [order[0:11], order[11:22]], "stock": order[66:]}
+    if export["game"] == "ochko":
+        seats = list(deal["seats"])
+        dealt = len(seats)
+        return {
+            "hands": {str(seat): [order[place]] for place, seat in enumerate(seats)},
+            "banker": order[dealt],  # the banker's card, dealt last
+            "marker": order[-1],  # the bottom card, turned face up across the top
+            "pack": order[dealt + 1 : -1][::-1],  # the fresh cards, bottom first: the order they are drawn in
+        }
     raise ValueError(f"unknown game {export['game']!r}")
 
 
@@ -111,7 +130,7 @@ def _same_layout(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
             problems.append(f"seat {seat}'s hand is not the one dealt")
     if set(theirs["hands"]) - set(ours["hands"]):
         problems.append("a hand was dealt to a seat out of the deal")
-    for key in ("trump", "stock", "mortos"):
+    for key in ("trump", "stock", "mortos", "banker", "marker", "pack"):
         if ours.get(key) != theirs.get(key):
             problems.append(f"the {key} is not the one dealt")
     return problems
@@ -165,6 +184,58 @@ def replay_moves(start: dict[str, Any], moves: list[list[Any]], players: int) ->
     return []
 
 
+def replay_ochko(start: dict[str, Any], deal: dict[str, Any], deals: dict[int, dict[str, Any]]) -> list[str]:
+    """docs/fairness.md §4 «Очко»: follow a round's cards. Every card drawn is the next fresh one from the
+    bottom; a card returned was held by that seat; a reshuffle comes only when no fresh card is left, and
+    shuffles exactly the returned cards and the marker (its order is checked as a deal of its own)."""
+    hands = {int(seat): Counter(hand) for seat, hand in start["hands"].items()}
+    hands.setdefault(int(deal["banker"]), Counter())[start["banker"]] += 1
+    fresh, marker, returned = list(start["pack"]), start["marker"], []
+    for number, move in enumerate(deal["moves"], 1):
+        kind, *rest = move
+        where = f"move {number} ({kind})"
+        if kind == "draw":
+            seat, card = rest
+            if not fresh or fresh[0] != card:
+                return [f"{where}: seat {seat} drew {card}, the next card from the bottom is {fresh[:1]}"]
+            hands.setdefault(seat, Counter())[fresh.pop(0)] += 1
+        elif kind == "return":
+            seat, cards = rest
+            if Counter(cards) - hands.get(seat, Counter()):
+                return [f"{where}: seat {seat} gave back {' '.join(cards)} without holding it"]
+            hands[seat].subtract(cards)
+            returned += cards
+        elif kind == "reshuffle":
+            other = deals.get(rest[0])
+            pile = returned + ([marker] if marker is not None else [])
+            if fresh or other is None or other.get("kind") != "reshuffle":
+                return [f"{where}: a reshuffle while fresh cards remain, or of no reshuffled deal"]
+            if Counter(other["deck"]) != Counter(pile):
+                return [f"{where}: deal {rest[0]} does not shuffle the returned cards and the marker"]
+            fresh, marker, returned = list(other["deck"])[::-1], None, []
+        else:
+            return [f"{where}: unknown move"]
+    return []
+
+
+def _ochko_problems(
+    export: dict[str, Any], deal: dict[str, Any], order: list[str], deals: dict[int, dict[str, Any]]
+) -> list[str]:
+    """Очко (docs/fairness.md §4): a full pack for the cut and the rounds; the cut's cards from the top."""
+    problems = []
+    if deal.get("kind") != "reshuffle" and len(order) != len(canonical_deck(export["pack"])):
+        problems.append("a cut or a round is dealt from the whole pack")
+    if deal.get("kind") == "cut":
+        turned = [card for _, card in deal["turned"]]
+        if turned != order[: len(turned)]:
+            problems.append("the cut's cards are not the pack's first cards")
+    if deal.get("layout") is not None:
+        ours = layout(export, deal, order)
+        problems += _same_layout(ours, deal["layout"])
+        problems += replay_ochko(ours, deal, deals)
+    return problems
+
+
 def verify(export: dict[str, Any]) -> tuple[bool, list[str]]:
     """Every check of the module docstring: (all verified, the report's lines)."""
     if export.get("format") != FORMAT:
@@ -173,6 +244,7 @@ def verify(export: dict[str, Any]) -> tuple[bool, list[str]]:
     length = int(export["chain_length"])
     lines, good = [], True
     previous: dict[str, Any] | None = None
+    by_number = {int(deal["number"]): deal for deal in export["deals"]}
     for index, deal in enumerate(export["deals"]):
         number = deal["number"]
         commitment = bytes.fromhex(deal["commitment"])
@@ -192,7 +264,9 @@ def verify(export: dict[str, Any]) -> tuple[bool, list[str]]:
             seed = bytes.fromhex(deal["seed"])
             if hashlib.sha256(seed).digest() != commitment:
                 problems.append("SHA-256 of the seed is not the commitment")
-            order = deal_order(export["pack"], seed, player_seeds, number)
+            ochko = export.get("game") == "ochko"
+            subset = deal["deck"] if ochko and deal.get("kind") == "reshuffle" else None
+            order = deal_order(export["pack"], seed, player_seeds, number, subset)
             mismatch = next((i for i, (a, b) in enumerate(zip(order, deal["deck"], strict=False)) if a != b), None)
             if len(order) != len(deal["deck"]) or mismatch is not None:
                 at = mismatch if mismatch is not None else min(len(order), len(deal["deck"]))
@@ -201,7 +275,9 @@ def verify(export: dict[str, Any]) -> tuple[bool, list[str]]:
                 dealer = first_dealer(seed, player_seeds, int(export["players"]))
                 if dealer != export["first_dealer"] or ("dealer" in deal and deal["dealer"] != dealer):
                     problems.append(f"the first dealer is seat {dealer} by the seed")
-            if deal.get("layout") is not None:
+            if ochko:
+                problems += _ochko_problems(export, deal, order, by_number)
+            elif deal.get("layout") is not None:
                 ours = layout(export, deal, order)
                 problems += _same_layout(ours, deal["layout"])
                 problems += replay_moves(ours, deal["moves"], int(export["players"]))
