@@ -32,7 +32,7 @@ from engine.ochko.events import (
     Skipped,
     SkipWhy,
 )
-from engine.ochko.hands import Case, value
+from engine.ochko.hands import value
 from engine.ochko.variant import Options
 
 
@@ -113,21 +113,15 @@ def closed_line(event: BankClosed, names: Mapping[int, str], tr: Translator) -> 
     return tr.t(f"ochko-closed-{event.why.value}", name=banker, paid=event.paid)
 
 
-def story_lines(
-    events: Sequence[Event], banker: int, options: Options, names: Mapping[int, str], tr: Translator
-) -> list[str]:
-    """What a private hand tells of a move in a group game: the settlements, the bank's end, the session's."""
+def story_lines(events: Sequence[Event], names: Mapping[int, str], tr: Translator) -> list[str]:
+    """What a private hand tells of a move in a group game: a bank's end and the session's. Not each settlement:
+    a hand the move did not change is not edited (issue 35), and the group has the settlement anyway."""
     told: list[str] = []
     for event in events:
-        if isinstance(event, BankStaked | BankPassed):
-            banker = event.banker if isinstance(event, BankStaked) else event.seat
-        elif isinstance(event, Settled):
-            told.extend(settled_line(event, banker, options, names, tr).split("\n"))
-        elif isinstance(event, BankClosed):
+        if isinstance(event, BankClosed):
             told.append(closed_line(event, names, tr))
+        elif isinstance(event, BankPassed):
+            told.append(tr.t("ochko-bank-passed", name=name_of(event.seat, names, tr)))
         elif isinstance(event, SessionEnded):
             told += [tr.t("ochko-session-ended"), standings_text(event.chips, names, tr)]
     return told
-
-
-CASES = tuple(Case)

@@ -52,6 +52,9 @@ _SIMPLE: dict[Op, type[Knock | Deal | Hit | Stand | Dark]] = {
 }
 
 
+RULED = ("draw", "aces", "dark", "knock")  # own settings that change a rule: the lobby's line names a change
+
+
 class OchkoCounter(StrEnum):
     """Очко's own counters in the chat's tally (``stats-<name>`` in the locales)."""
 
@@ -92,6 +95,9 @@ class OchkoGame(FairlyDealt):
         game = [tr.t(f"setting-profile-{profile_of(settings).value}")]
         game.append(tr.t("ochko-rules-chips", stack=int(codes["stack"]), bank_min=base.bank_min))
         game.append(tr.t(f"ochko-rules-banks-{codes['banks']}"))
+        for own in self.own_settings(settings):  # the rules the table changed from its profile's
+            if own.key in RULED and codes[own.key] != own.default:
+                game.append(tr.t(f"ochko-rules-{own.key}-{codes[own.key]}"))
         return [tr.t("list-separator").join(game), tr.t("ochko-rules-no-money")]
 
     def help_text(self, settings: TableSettings, tr: Translator) -> str:
@@ -198,8 +204,7 @@ class OchkoGame(FairlyDealt):
         settings: TableSettings,
         before: Before | None,
     ) -> list[str]:
-        banker = before.banker if before is not None else match.banker
-        return texts.story_lines(events, banker, match.options, names, tr)
+        return texts.story_lines(events, names, tr)
 
     def stale_reason(self, match: Match, seat: int, names: Mapping[int, str], tr: Translator) -> str | None:
         return None  # nobody acts out of turn: a turn is never taken away

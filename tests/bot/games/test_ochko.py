@@ -112,6 +112,8 @@ def test_the_settings_make_the_engines_options() -> None:
     assert options.max_banks == 6  # two orbits of three seats
     assert options_for(TableSettings(profile="ochko", options={"banks": "0"}), 3).max_banks == 0
     assert options_for(TableSettings(profile="ochko", options={"stack": "7"}), 3).stack == 100  # not a choice
+    line = OCHKO.rules_parts(TableSettings(profile="ochko", options={"knock": "any_round", "dark": "0"}), RU)[0]
+    assert line == "Очко, по 100 фишек, банк от 10, один круг банков, без карты «в тёмную», «стук» перед любым коном"
 
 
 MONEY = re.compile(r"денег|деньг|рубл|₽|\$|€|£|валют|доллар|money|cash|dollar|currenc|casino cash", re.IGNORECASE)
