@@ -21,7 +21,7 @@ from bot.i18n import Translator
 from bot.render.common import clip, name_of
 from bot.render.keyboard import Button, Keyboard, button, keyboard
 from bot.render.reasons import reason_text
-from bot.telegram.callbacks import HandCb
+from bot.telegram.callbacks import HandCb, PlayCb
 from engine.ochko.actions import Action, Bet, Dark, Deal, Hit, Knock, StakeBank, Stand
 from engine.ochko.hands import value
 from engine.ochko.match import Phase
@@ -178,9 +178,15 @@ def render_hand(
     story = story or HandStory()
     make = _Buttons(table_id, move)
     table = view.table
-    lines = [*story.notes]
     if story.table_text is not None:
-        lines += [story.table_text, ""]
+        # A game against the computer: the table above the hand. A line it says already is not said twice (the
+        # session's standings end both the story and the table).
+        said = set(story.table_text.split("\n"))
+        lines = [line for line in story.notes if line not in said] + [story.table_text, ""]
+        if table.finished:  # its last word: no card to tap, another game to start
+            return clip("\n".join(lines[:-1])), keyboard([[button(tr.t("play-again"), PlayCb().pack())]])
+    else:
+        lines = [*story.notes]
     head = tr.t("ochko-hand-title", title=html.escape(title)) if title else tr.t("game-ochko")
     lines.append(f"<b>{head}</b>")
     mine = bool(view.legal) and not paused

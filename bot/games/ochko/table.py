@@ -107,7 +107,7 @@ def render_table(
     if ended is not None:
         lines.append(ended)
     elif view.finished:
-        lines.append(tr.t("ochko-session-over"))
+        lines.append(tr.t("ochko-session-ended"))
         lines.append(standings_text(view.chips, names, tr))
     elif view.to_act is not None:
         turn = tr.t(_TURN_KEYS[view.phase], name=name_of(view.to_act, names, tr))

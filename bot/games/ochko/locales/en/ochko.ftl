@@ -105,7 +105,6 @@ ochko-turn-bet = { $name } bets.
 ochko-turn-play = { $name } plays: “Hit” or “Stand”.
 ochko-turn-banker = The banker { $name } draws.
 ochko-turn-banker-against = The banker { $name } draws against { $player }.
-ochko-session-over = 🏁 The game is over.
 ochko-standing = { $place }. { $name } — { $chips }
 
 ## Hand

@@ -106,7 +106,6 @@ ochko-turn-bet = Ставку делает { $name }.
 ochko-turn-play = Играет { $name }: «Ещё» или «Хватит».
 ochko-turn-banker = Банкующий { $name } добирает.
 ochko-turn-banker-against = Банкующий { $name } добирает против: { $player }.
-ochko-session-over = 🏁 Игра окончена.
 ochko-standing = { $place }. { $name } — { $chips }
 
 ## Рука

@@ -1,0 +1,69 @@
+"""Очко against the computer (/play in the private chat), through the services: the chat is the table and the hand,
+each move's news is told above the table, and the session ends in one last word with the standings once and a
+button for another game."""
+
+from __future__ import annotations
+
+from bot.games.ochko.buttons import HandButton, Op
+from bot.services.computer import COMPUTER_SECONDS
+from bot.telegram.callbacks import HandCb, PlayCb
+from engine.ochko.actions import Action, Bet, Hit, Knock, StakeBank, Stand
+from engine.ochko.hands import value
+from engine.ochko.match import Match, Phase
+from tests.bot.test_services import ANNA, World, state_of, world
+from tests.matches import ochko_match
+
+__all__ = ["world"]
+
+
+def annas_choice(match: Match) -> Action:
+    """The smallest bank, the whole bank as the bet, a card below 17, a knock whenever asked: a short session."""
+    legal = match.legal_actions(0)
+    if match.phase is Phase.STAKE:
+        return legal[0]
+    if match.phase is Phase.KNOCK:
+        return Knock(0)
+    if match.phase is Phase.BET:
+        return Bet(0, match.bet_buttons()[3])
+    hand = match.banker_hand if match.phase is Phase.BANKER else match.hands[0]
+    return Hit(0) if Hit(0) in legal and value(hand, match.options) < 17 else Stand(0)
+
+
+def button_of(action: Action) -> HandButton:
+    if isinstance(action, StakeBank | Bet):
+        return HandButton(Op.STAKE if isinstance(action, StakeBank) else Op.BET, action.amount)
+    return HandButton({Knock: Op.KNOCK, Hit: Op.HIT, Stand: Op.STAND}[type(action)])
+
+
+async def test_a_session_against_the_computer_ends_with_the_standings_once(world: World) -> None:
+    await world.storage.upsert_chat(ANNA.user_id)
+    # «Стук» before any round: the easy computer bets the minimum, so a bank of Anna's would take hundreds of
+    # rounds to grow tenfold; she knocks at once instead.
+    await world.storage.set_chat_settings(ANNA.user_id, {"profile": "ochko", "options": {"knock": "any_round"}})
+    assert not (await world.tables.lobby.play_alone(ANNA, None, update_id=1)).alert
+    table = await world.storage.get_open_table(ANNA.user_id)
+    assert table is not None
+    await world.deliver()
+    for _ in range(400):
+        now = await world.storage.get_table(table.table_id)
+        assert now is not None
+        match = ochko_match(state_of(now).match)
+        if match.finished:
+            break
+        if match.to_act() == 0:
+            pressed = button_of(annas_choice(match))
+            data = HandCb(table=now.table_id, move=now.version, op=pressed.op, cards=pressed.payload())
+            reply = await world.tables.game.tap(data, ANNA)
+            assert not reply.alert, reply
+        else:
+            world.time.now += COMPUTER_SECONDS
+            assert await world.tables.timers.fire_due() == 1
+        await world.deliver()
+    else:
+        raise AssertionError("the session did not end")
+    last = world.api.to(ANNA.user_id)[-1]
+    text = str(last.payload["text"])
+    assert text.count("Итог по фишкам:") == 1 and text.count("1. ") == 1, text
+    assert last.payload["reply_markup"] == {
+        "inline_keyboard": [[{"text": "🔁 Сыграть ещё", "callback_data": PlayCb().pack()}]]
+    }
