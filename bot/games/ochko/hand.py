@@ -198,6 +198,8 @@ def render_hand(
         lines.append(tr.t("hand-paused"))
     elif table.finished:
         lines.append(tr.t("ochko-hand-over"))
+    elif not table.present[view.seat]:
+        lines.append(tr.t("ochko-you-left"))
     elif not mine:
         if table.to_act is not None:
             lines.append(tr.t("hand-waiting", name=name_of(table.to_act, names, tr)))

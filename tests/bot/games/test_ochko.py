@@ -366,6 +366,9 @@ def test_forfeit_takes_the_player_off_the_table_with_his_chips() -> None:
     play(match, "stake 10; bet 5")
     events = OCHKO.forfeit(match, 1)
     assert events and not match.present[1] and match.actions[-1] == Leave(1)
+    text, markup = hand(match, 1)
+    assert "Вы вышли из-за стола; ваши фишки остаются в итогах." in text and labels(markup) == ["🔄 Обновить"]
+    assert "<b>Борис</b> — 100 · не за столом" in table_text(match)
 
 
 def test_a_computer_decides_from_its_view() -> None:

@@ -128,6 +128,7 @@ ochko-ask-banker = Against you: { $name }, bet { $bet }, { $cards ->
 }. Another card?
 ochko-ask-banker-all = You draw against everyone waiting ({ $count }).
 ochko-hand-over = The game is over.
+ochko-you-left = You have left the table; your chips stay in the standings.
 ochko-refused = Not allowed: { $reason }
 ochko-button-min = Minimum { $amount }
 ochko-button-third = Third { $amount }
