@@ -125,13 +125,16 @@ class OchkoGame(FairlyDealt):
     # -- what the messages of a move need ---------------------------------------------------------------------
 
     def before(self, match: Match) -> Before:
-        return Before(self.waiting_for(match), match.round_no, match.banker)
+        return Before(self.waiting_for(match), self.deal_number(match), match.banker)
 
     def new_deal(self, before: Before, match: Match) -> bool:
-        return match.round_no != before.round_no
+        return self.deal_number(match) != before.round_no
 
     def deal_number(self, match: Match) -> int:
-        return max(1, match.round_no)  # the round being played, or the last one played
+        """The round being played; between rounds the next one (a move that ends a round without dealing the
+        next, as a bank's end does, ends a deal all the same: its result carries «Как это было»); at the end the
+        last one."""
+        return match.round_no if match.in_round or match.finished else match.round_no + 1
 
     def waiting_for(self, match: Match) -> Waits:
         seat = match.to_act()

@@ -468,10 +468,15 @@ def _banker_of(match: Match, round_no: int) -> int:
     return -1
 
 
-def test_the_first_round_is_deal_one_and_a_new_round_is_a_new_deal() -> None:
-    match = table(pack("TS 8C 9C"))
+def test_a_round_is_a_deal_and_its_end_is_a_new_deal() -> None:
+    """Between rounds the deal is the next round; a move that ends a round (and a bank) is a new deal."""
+    match = table(pack("TS 9C 9D", "6H TH 9S 8S"))  # V16
     before = OCHKO.before(match)
     assert OCHKO.deal_number(match) == 1
     play(match, "stake 10")
-    assert OCHKO.new_deal(before, match) and OCHKO.deal_number(match) == 1
+    assert not OCHKO.new_deal(before, match) and OCHKO.deal_number(match) == 1
     assert OCHKO.waiting_for(match) == frozenset({(1, Waiting.MOVE)})
+    play(match, "bet 1; hit; bet 11; stand")
+    before = OCHKO.before(match)
+    play(match, "stand")  # the bank broken: the round is over, the next banker to stake
+    assert match.phase is Phase.STAKE and OCHKO.new_deal(before, match) and OCHKO.deal_number(match) == 2
