@@ -134,7 +134,7 @@ async def test_three_people_and_a_computer_play_an_orbit_of_banks(tg: FakeTelegr
     for event in settled:
         name = names[event.seat]
         said = f"{name} {'выигрывает' if event.player_won else 'проигрывает'} {event.amount}: "
-        after = f"в банке {event.bank} · фишки {name}: {event.chips}"
+        after = f"в банке {event.bank} · {name}: {event.chips} фиш"
         assert any(said in text and after in text for text in texts), (said, after)
     lines = [line for text in texts for line in text.split("\n")]
     assert sum(line.startswith(("✅ ", "❌ ")) for line in lines) == len(settled), "one line a settlement, once"

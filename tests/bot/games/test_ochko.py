@@ -174,12 +174,12 @@ def test_the_table_shows_the_bank_the_banker_and_every_seat() -> None:
     assert "кон 1" in text and "банк 1 из 3" in text
     assert "Банкует Аня: в банке <b>10</b> (начальный 10)" in text
     assert "Карты банкующего: 9♣️ 8♥️ — 17" in text  # face up, with what they are worth
-    assert "<b>Борис</b> — 100 · ставка 5: 🂠 🂠 🂠 · ждёт банкующего" in text  # his cards as backs
+    assert "<b>Борис</b> — 100 фишек · ставка 5: 🂠 🂠 🂠 · ждёт банкующего" in text  # his cards as backs
     assert "10♠️" not in text and "9♦️" not in text and "К♣️" not in text and "8♣️" not in text  # hidden
-    assert "Банкующий Аня добирает против: Борис. ⏳ 0:45" in text
+    assert "Добирает банкующий — Аня; вскрытия ждёт Борис. ⏳ 0:45" in text
     play(match, "hit")
     text = table_text(match)
-    assert "<b>Борис</b> — 105 · ставка 5: 10♠️ 9♦️ К♣️ — 23" in text  # a settled hand is shown, dark card too
+    assert "<b>Борис</b> — 105 фишек · ставка 5: 10♠️ 9♦️ К♣️ — 23" in text  # a settled hand is shown, dark card too
 
 
 def test_the_hand_shows_his_cards_a_dark_one_as_a_back() -> None:
@@ -194,7 +194,7 @@ def test_the_hand_shows_his_cards_a_dark_one_as_a_back() -> None:
     assert "Ваши карты: 10♠️ 9♦️ 🂠 — 19 и карта в тёмную" in text and "К♣️" not in text
     assert labels(markup) == ["🔄 Обновить"] and "Ходит Аня." in text
     banker_text, banker_keys = hand(match, 0)
-    assert "Против вас Борис: ставка 5, 3 карты, последняя — в тёмную. Берёте ещё?" in banker_text
+    assert "Против вас — Борис: ставка 5, 3 карты, последняя — в тёмную. Берёте ещё?" in banker_text
     assert labels(banker_keys) == ["Ещё", "Хватит", "🔄 Обновить"]
     assert "10♠️" not in banker_text and "9♦️" not in banker_text
 
@@ -311,7 +311,7 @@ def test_a_settlement_is_one_message_with_the_hands_the_amount_and_the_bank() ->
     assert text.split("\n") == [
         "✅ Борис выигрывает 5: 10♠️ 9♦️ К♣️ — 23 (последняя — в тёмную) — банкующий перебрал",
         "   у банкующего (Аня): 9♣️ 8♥️ 7♠️ — 24",
-        "   в банке 5 · фишки Борис: 105",
+        "   в банке 5 · Борис: 105 фишек",
     ]
 
 
@@ -368,7 +368,7 @@ def test_forfeit_takes_the_player_off_the_table_with_his_chips() -> None:
     assert events and not match.present[1] and match.actions[-1] == Leave(1)
     text, markup = hand(match, 1)
     assert "Вы вышли из-за стола; ваши фишки остаются в итогах." in text and labels(markup) == ["🔄 Обновить"]
-    assert "<b>Борис</b> — 100 · не за столом" in table_text(match)
+    assert "<b>Борис</b> — 100 фишек · не за столом" in table_text(match)
 
 
 def test_a_computer_decides_from_its_view() -> None:

@@ -93,7 +93,10 @@ ochko-banker-cards = Banker's cards: { $hand }
 ochko-marker = Marker: { $marker } · { $pack } in the pack
 ochko-cards-worth = { $cards } — { $total }
 ochko-seat-banker = { $name } 🏦
-ochko-seat-chips = { $name } — { $chips }
+ochko-seat-chips = { $name } — { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+}
 ochko-seat-left = left the table
 ochko-seat-bet = bet { $bet }: { $cards }
 ochko-seat-settled = bet { $bet }: { $hand }
@@ -104,7 +107,7 @@ ochko-turn-knock = { $name } decides: knock or deal on.
 ochko-turn-bet = { $name } bets.
 ochko-turn-play = { $name } plays: “Hit” or “Stand”.
 ochko-turn-banker = The banker { $name } draws.
-ochko-turn-banker-against = The banker { $name } draws against { $player }.
+ochko-turn-banker-against = The banker { $name } draws; { $player } waits for the showdown.
 ochko-standing = { $place }. { $name } — { $chips }
 
 ## Hand
@@ -169,7 +172,10 @@ ochko-hand-dark = { $hand } (the last one dark)
 ochko-settled-won = ✅ { $name } wins { $amount }: { $hand } — { $case }
 ochko-settled-lost = ❌ { $name } loses { $amount }: { $hand } — { $case }
 ochko-settled-banker = {"   "}the banker ({ $name }): { $hand }
-ochko-settled-after = {"   "}the bank { $bank } · { $name }'s chips: { $chips }
+ochko-settled-after = {"   "}the bank { $bank } · { $name }: { $chips } { $chips ->
+    [one] chip
+   *[other] chips
+}
 ochko-case-player_bust = bust
 ochko-case-immediate = 21 at once
 ochko-case-any_21 = 21

@@ -94,7 +94,11 @@ ochko-banker-cards = Карты банкующего: { $hand }
 ochko-marker = Зарез: { $marker } · в колоде { $pack }
 ochko-cards-worth = { $cards } — { $total }
 ochko-seat-banker = { $name } 🏦
-ochko-seat-chips = { $name } — { $chips }
+ochko-seat-chips = { $name } — { $chips } { $chips ->
+    [one] фишка
+    [few] фишки
+   *[many] фишек
+}
 ochko-seat-left = не за столом
 ochko-seat-bet = ставка { $bet }: { $cards }
 ochko-seat-settled = ставка { $bet }: { $hand }
@@ -104,8 +108,8 @@ ochko-turn-stake = Банк ставит { $name }.
 ochko-turn-knock = { $name } решает: «Стук» или сдавать.
 ochko-turn-bet = Ставку делает { $name }.
 ochko-turn-play = Играет { $name }: «Ещё» или «Хватит».
-ochko-turn-banker = Банкующий { $name } добирает.
-ochko-turn-banker-against = Банкующий { $name } добирает против: { $player }.
+ochko-turn-banker = Добирает банкующий — { $name }.
+ochko-turn-banker-against = Добирает банкующий — { $name }; вскрытия ждёт { $player }.
 ochko-standing = { $place }. { $name } — { $chips }
 
 ## Рука
@@ -120,7 +124,7 @@ ochko-ask-stake = Вы банкуете. Сколько фишек в банк? 
 ochko-ask-knock = В банке { $bank } (начальный { $initial }). «Стук» — этот кон последний, и после него остаток банка ваш. Или сдавайте дальше.
 ochko-ask-bet = На сколько идёте? От { $low } до { $high } (в банке { $bank }).
 ochko-ask-play = «Ещё», «Хватит» или карту «В тёмную»?
-ochko-ask-banker = Против вас { $name }: ставка { $bet }, { $cards ->
+ochko-ask-banker = Против вас — { $name }: ставка { $bet }, { $cards ->
     [one] { $cards } карта
     [few] { $cards } карты
    *[many] { $cards } карт
@@ -171,7 +175,11 @@ ochko-hand-dark = { $hand } (последняя — в тёмную)
 ochko-settled-won = ✅ { $name } выигрывает { $amount }: { $hand } — { $case }
 ochko-settled-lost = ❌ { $name } проигрывает { $amount }: { $hand } — { $case }
 ochko-settled-banker = {"   "}у банкующего ({ $name }): { $hand }
-ochko-settled-after = {"   "}в банке { $bank } · фишки { $name }: { $chips }
+ochko-settled-after = {"   "}в банке { $bank } · { $name }: { $chips } { $chips ->
+    [one] фишка
+    [few] фишки
+   *[many] фишек
+}
 ochko-case-player_bust = перебор
 ochko-case-immediate = очко сразу
 ochko-case-any_21 = очко
