@@ -159,6 +159,8 @@ ochko-played-stand = stood
 ochko-played-dark = took a dark card
 ochko-played-leave = took the player off the table
 
+flow-timeout-forfeit-ochko = ⏳ { $name }: three moves in a row missed.
+
 ## Announcements
 
 ochko-cut-card = { $name } { $card }

@@ -162,6 +162,8 @@ ochko-played-stand = сказал «Хватит»
 ochko-played-dark = взял карту в тёмную
 ochko-played-leave = вывел игрока из-за стола
 
+flow-timeout-forfeit-ochko = ⏳ { $name }: три хода подряд без ответа.
+
 ## Объявления
 
 ochko-cut-card = { $name } { $card }
