@@ -124,15 +124,17 @@ def own_lines(view: SeatView, names: Mapping[int, str], tr: Translator) -> list[
     return lines
 
 
-def context_lines(view: SeatView, names: Mapping[int, str], tr: Translator) -> list[str]:
-    """What his turn needs of the table (in a group game the table is a message among many in another chat)."""
+def context_lines(view: SeatView, names: Mapping[int, str], tr: Translator, *, mine: bool) -> list[str]:
+    """What a hand needs of the table (in a group game the table is a message among many in another chat): the
+    bank always; on his turn the banker's cards too (they change with every draw of the banker's, and a waiting
+    hand is not edited for them)."""
     table = view.table
     lines = []
     if table.initial_stake:
         lines.append(
             tr.t("ochko-bank", name=name_of(table.banker, names, tr), bank=table.bank, initial=table.initial_stake)
         )
-    if table.banker_cards and view.seat != table.banker:
+    if mine and table.banker_cards and view.seat != table.banker:
         lines.append(tr.t("ochko-banker-cards", hand=hand_text(table.banker_cards, table.options, tr)))
     return lines
 
@@ -190,8 +192,8 @@ def render_hand(
     head = tr.t("ochko-hand-title", title=html.escape(title)) if title else tr.t("game-ochko")
     lines.append(f"<b>{head}</b>")
     mine = bool(view.legal) and not paused
-    if story.table_text is None and mine:
-        lines += context_lines(view, names, tr)
+    if story.table_text is None and not table.finished:
+        lines += context_lines(view, names, tr, mine=mine)
     lines += own_lines(view, names, tr)
     rows: list[list[Button]] = []
     if paused:

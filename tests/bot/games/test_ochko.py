@@ -263,6 +263,7 @@ def test_a_seat_not_to_act_gets_no_action_button() -> None:
     for seat in (0, 2):
         text, markup = hand(match, seat)
         assert labels(markup) == ["🔄 Обновить"] and "Ходит Борис." in text
+        assert "в банке <b>10</b>" in text and "Карты банкующего" not in text  # the bank, not each draw
 
 
 # -- taps ------------------------------------------------------------------------------------------------------
