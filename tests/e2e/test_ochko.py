@@ -17,48 +17,23 @@ import asyncio
 import json
 from functools import partial
 
-from bot.games.ochko.buttons import HandButton, Op
+from bot.games.ochko.buttons import HandButton
 from bot.services import TableState
 from bot.services.state import seat_names
 from bot.storage import TableStatus
 from bot.telegram.callbacks import HandCb
-from engine.ochko.actions import Action, Bet, Hit, Knock, StakeBank, Stand, action_from_json
+from engine.ochko.actions import action_from_json
 from engine.ochko.events import BankClosed, BankEnd, Event, LastRound, LastRoundWhy, SessionEnded, Settled
-from engine.ochko.hands import value
-from engine.ochko.match import Match, Phase
+from engine.ochko.match import Match
 from tests.botapi import FakeTelegram, Message, User
 from tests.e2e.conftest import SCALED, Launch
 from tests.e2e.harness import WAIT, Game, buttons, hand_cb, open_game
 from tests.matches import ochko_match
+from tests.ochko import button_of, scripted
 
 SEED = "ochko-e2e-1789"  # found by playing ``scripted`` and the easy computer offline (see the module's docstring)
 SESSION_SECONDS = 60.0
 COMPUTER = 3  # the computer added after the three people
-
-
-def scripted(match: Match, seat: int) -> Action:
-    """What the people choose: the minimum bank, a knock whenever asked, the whole bank (or all they have) as the
-    bet, a card below 17."""
-    legal = match.legal_actions(seat)
-    phase = match.phase
-    if phase is Phase.STAKE:
-        return legal[0]
-    if phase is Phase.KNOCK:
-        return Knock(seat)
-    if phase is Phase.BET:
-        return Bet(seat, match.bet_buttons()[3])
-    hand = match.banker_hand if phase is Phase.BANKER else match.hands[seat]
-    if Hit(seat) in legal and value(hand, match.options) < 17:
-        return Hit(seat)
-    return Stand(seat)
-
-
-def button_of(action: Action) -> HandButton:
-    if isinstance(action, StakeBank):
-        return HandButton(Op.STAKE, action.amount)
-    if isinstance(action, Bet):
-        return HandButton(Op.BET, action.amount)
-    return HandButton({Knock: Op.KNOCK, Hit: Op.HIT, Stand: Op.STAND}[type(action)])
 
 
 def offered(game: Game, user: User, move: int, wanted: HandButton) -> tuple[Message, str] | None:

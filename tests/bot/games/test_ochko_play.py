@@ -4,37 +4,15 @@ button for another game."""
 
 from __future__ import annotations
 
-from bot.games.ochko.buttons import HandButton, Op
 from bot.services.computer import COMPUTER_SECONDS
 from bot.storage import TableStatus
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb, LobbyOp, PlayCb
-from engine.ochko.actions import Action, Bet, Hit, Knock, StakeBank, Stand
-from engine.ochko.hands import value
-from engine.ochko.match import Match, Phase
 from tests.bot.test_services import ANNA, BORIS, GROUP, World, started, state_of, tap, world
 from tests.matches import ochko_match
+from tests.ochko import button_of, scripted
 
 __all__ = ["world"]
-
-
-def annas_choice(match: Match) -> Action:
-    """The smallest bank, the whole bank as the bet, a card below 17, a knock whenever asked: a short session."""
-    legal = match.legal_actions(0)
-    if match.phase is Phase.STAKE:
-        return legal[0]
-    if match.phase is Phase.KNOCK:
-        return Knock(0)
-    if match.phase is Phase.BET:
-        return Bet(0, match.bet_buttons()[3])
-    hand = match.banker_hand if match.phase is Phase.BANKER else match.hands[0]
-    return Hit(0) if Hit(0) in legal and value(hand, match.options) < 17 else Stand(0)
-
-
-def button_of(action: Action) -> HandButton:
-    if isinstance(action, StakeBank | Bet):
-        return HandButton(Op.STAKE if isinstance(action, StakeBank) else Op.BET, action.amount)
-    return HandButton({Knock: Op.KNOCK, Hit: Op.HIT, Stand: Op.STAND}[type(action)])
 
 
 async def test_a_session_against_the_computer_ends_with_the_standings_once(world: World) -> None:
@@ -53,7 +31,7 @@ async def test_a_session_against_the_computer_ends_with_the_standings_once(world
         if match.finished:
             break
         if match.to_act() == 0:
-            pressed = button_of(annas_choice(match))
+            pressed = button_of(scripted(match, 0))
             data = HandCb(table=now.table_id, move=now.version, op=pressed.op, cards=pressed.payload())
             reply = await world.tables.game.tap(data, ANNA)
             assert not reply.alert, reply
