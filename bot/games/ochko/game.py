@@ -214,7 +214,7 @@ class OchkoGame(FairlyDealt):
 
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
         lines = [
-            tr.t("ochko-score-title", round=match.round_no),
+            tr.t("ochko-score-title", round=self.deal_number(match)),
             self.summary_text(self.summary(match), names, settings, tr),
         ]
         seat = match.to_act()
