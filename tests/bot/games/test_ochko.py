@@ -3,6 +3,7 @@ standings and replays, on stacked packs (tests/engine/ochko/stack.py) and random
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -481,3 +482,38 @@ def test_a_round_is_a_deal_and_its_end_is_a_new_deal() -> None:
     before = OCHKO.before(match)
     play(match, "stand")  # the bank broken: the round is over, the next banker to stake
     assert match.phase is Phase.STAKE and OCHKO.new_deal(before, match) and OCHKO.deal_number(match) == 2
+
+
+@pytest.mark.parametrize("profile", ["ochko", "oczko", "ochko1"])
+def test_the_hand_offers_exactly_the_legal_actions(profile: str) -> None:
+    """Over random sessions: a hand's buttons play only legal actions, each legal «Ещё», «Хватит», «В тёмную»,
+    «Стук», «Сдавать» has its button, and every legal amount is one stepper's redraw away («Ставка N»); a seat not
+    to act has only 🔄."""
+    rng = random.Random(profile)
+    for number in range(3):
+        match = OCHKO.new_match(TableSettings(profile=profile), 2 + number * 2, f"exact-{profile}-{number}")
+        for _ in range(150):
+            if match.finished:
+                break
+            for seat in range(match.players):
+                legal = match.legal_actions(seat)
+                _, markup = hand(match, seat)
+                tapped = taps(match, seat, markup)
+                moves = {each.actions[0] for each in tapped if isinstance(each, Move)}
+                assert moves <= set(legal)
+                simple = {action for action in legal if not isinstance(action, Bet | StakeBank)}
+                assert simple <= moves, (seat, simple - moves)
+                if not legal:
+                    assert labels(markup) == ["🔄 Обновить"]
+                    continue
+                amounts = [action for action in legal if isinstance(action, Bet | StakeBank)]
+                for action in rng.sample(amounts, min(3, len(amounts))):
+                    assert action in bet_or_stake_moves(match, seat, str(action.amount))
+            mover = match.to_act()
+            assert mover is not None
+            match.apply(rng.choice(match.legal_actions(mover)))
+
+
+def bet_or_stake_moves(match: Match, seat: int, selection: str) -> set[Action]:
+    _, markup = hand(match, seat, selection=selection)
+    return {each.actions[0] for each in taps(match, seat, markup) if isinstance(each, Move)}
