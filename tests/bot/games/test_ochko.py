@@ -117,7 +117,8 @@ def test_the_settings_make_the_engines_options() -> None:
     assert line == "Очко, по 100 фишек, банк от 10, один круг банков, без карты «в тёмную», «стук» перед любым коном"
 
 
-MONEY = re.compile(r"денег|деньг|рубл|₽|\$|€|£|валют|доллар|money|cash|dollar|currenc|casino cash", re.IGNORECASE)
+# Money, and the places it is staked in (RULES §20.3: no real stakes suggested, no odds talk).
+MONEY = re.compile(r"денег|деньг|рубл|₽|\$|€|£|валют|доллар|казино|money|cash|dollar|currenc|casino", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
