@@ -8,7 +8,8 @@ smallest bank, «Весь банк» (or all their chips), «Ещё» below 17 a
 
 Checked: whenever a person is to act, his hand rings (sent with a notification, at the bottom of his chat) and
 offers the button of his move; each settlement reaches the group as a message of its own commit, with the hands
-shown, the amount and the bank after; «Стук!», the broken bank and the session's standings are told.
+shown, the amount and the bank after; «Стук!», the broken bank and the session's standings are told; «Как это
+было» sends a round to a player's private chat, and /history lists the session by its chips.
 """
 
 from __future__ import annotations
@@ -118,10 +119,33 @@ async def test_three_people_and_a_computer_play_an_orbit_of_banks(tg: FakeTelegr
     assert any(f"{names[knocks[0].banker]}: «Стук!»" in text for text in texts)
     broken = [e for e in events if isinstance(e, BankClosed) and e.why is BankEnd.BROKEN]
     assert broken and all(any("срывает банк" in text for text in texts) for _ in broken)
-    (ended,) = [e for e in events if isinstance(e, SessionEnded)]
-    best = max(range(4), key=lambda seat: ended.chips[seat])
+    (ended_event,) = [e for e in events if isinstance(e, SessionEnded)]
+    best = max(range(4), key=lambda seat: ended_event.chips[seat])
     final = next(text for text in texts if "Игра окончена. Итог по фишкам:" in text)
-    assert f"1. {names[best]} — {ended.chips[best]}" in final, final
+    assert f"1. {names[best]} — {ended_event.chips[best]}" in final, final
+    # «🔎 Как это было» under a round's last settlement: the round as the tapper saw it, in his private chat.
+    ended = next(m for m in tg.messages(game.group, from_bot=True) if "Как это было" in str(m.button_texts))
+    person = game.by_seat[0]  # the first banker: in round 1, as everyone
+    private = tg.private_chat(person)
+    seen = tg.messages(private, from_bot=True)[-1]
+    answer = await tg.wait_answer(tg.tap(person, ended, "🔎 Как это было"), timeout=WAIT)
+    assert not answer.show_alert, answer.text
+
+    def replayed() -> str | None:
+        sent = [m.text or "" for m in tg.messages(private, from_bot=True) if m.message_id > seen.message_id]
+        return sent[0] if sent else None
+
+    replay = await tg.wait_for(replayed, WAIT, "the round's replay")
+    assert replay.startswith("🎞 Как это было: кон 1") and "Карта банкующего" in replay, replay
+    # /history lists the session by its chips.
+    asked = tg.send_message(person, game.group, "/history")
+
+    def history() -> str | None:
+        found = [m.text or "" for m in tg.messages(game.group, from_bot=True) if m.message_id > asked.message_id]
+        return next((text for text in found if text.startswith("📜")), None)
+
+    listed = await tg.wait_for(history, WAIT, "/history")
+    assert f"Фишки: 1. {names[best]} — {ended_event.chips[best]}" in listed, listed
     # The session counts in each person's Очко tally.
     played = game.query("SELECT user_id, game, value FROM tallies WHERE name = 'matches_played'")
     assert sorted((row["game"], row["value"]) for row in played) == [("ochko", 1)] * 3
