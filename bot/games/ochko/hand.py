@@ -150,7 +150,9 @@ def prompt(view: SeatView, names: Mapping[int, str], tr: Translator) -> str:
     if table.phase is Phase.BET and span is not None:
         return tr.t("ochko-ask-bet", low=span[0], high=span[1], bank=table.bank)
     if table.phase is Phase.PLAY:
-        return tr.t("ochko-ask-play")
+        return tr.t(
+            "ochko-ask-play" if any(isinstance(action, Dark) for action in view.legal) else "ochko-ask-play-open"
+        )
     against = table.waiting
     if len(against) == 1:
         player = against[0]

@@ -294,7 +294,8 @@ def test_taps_map_to_moves_and_forged_amounts_to_the_engines_refusal() -> None:
 def test_a_table_without_the_dark_card_refuses_it() -> None:
     match = table(pack("TS 8C 9C"), options=OCHKO_STANDARD.with_options(dark=False))
     play(match, "stake 10; bet 5")
-    assert "В тёмную" not in labels(hand(match, 1)[1])
+    text, markup = hand(match, 1)
+    assert "В тёмную" not in labels(markup) and "тёмную" not in text and "«Ещё» или «Хватит»?" in text
     assert OCHKO.tap(match, 1, Op.DARK, "") == Refused(Reason.DARK_NOT_PLAYED)
 
 

@@ -122,6 +122,7 @@ ochko-ask-stake = You are the banker. How many chips go into the bank? { $low } 
 ochko-ask-knock = The bank holds { $bank } (first { $initial }). Knock: this round is the last, and what is left is yours. Or deal on.
 ochko-ask-bet = How much do you bet? { $low } to { $high } (the bank holds { $bank }).
 ochko-ask-play = “Hit”, “Stand” or a “Dark” card?
+ochko-ask-play-open = “Hit” or “Stand”?
 ochko-ask-banker = Against you: { $name }, bet { $bet }, { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
