@@ -194,8 +194,8 @@ ochko-case-lower = меньше, чем у банкующего
 ochko-case-tie = поровну — банкующему
 ochko-case-dark_21 = очко в тёмную пришло раньше
 ochko-case-super = суперочко
-ochko-skipped-cannot_afford = { $name } пропускает: фишек меньше минимальной ставки.
-ochko-skipped-no_cover = { $name } пропускает: весь банк уже под ставками.
+ochko-skipped-cannot_afford = { $name } пропускает кон: фишек не хватает на ставку.
+ochko-skipped-no_cover = { $name } пропускает кон: весь банк уже под ставками.
 ochko-skipped-left = { $name } выходит до ставки — карта возвращается в колоду.
 ochko-reshuffled = Свежие карты кончились: отыгранные перетасованы ({ $count }).
 ochko-closed-broken = 💥 { $breaker } срывает банк: в банке не осталось ни фишки.
@@ -203,7 +203,7 @@ ochko-closed-knock = 🏦 Банк закрыт после стука: { $name }
 ochko-closed-left = 🏦 Банк закрыт: банкующий { $name } выходит из-за стола и забирает { $paid }.
 ochko-closed-no_players = 🏦 Против банка играть некому: { $name } забирает { $paid }.
 ochko-bank-passed = Банк переходит дальше: теперь банкует { $name }.
-ochko-left = { $name } выходит из-за стола; его фишки остаются в итогах.
+ochko-left = { $name } выходит из-за стола; фишки остаются в итогах.
 ochko-session-ended = 🏁 Игра окончена. Итог по фишкам:
 
 ## /score, /history, «Как это было», статистика
