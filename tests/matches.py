@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.bura.match import Match as BuraMatch
 from engine.buraco.match import Match as BuracoMatch
+from engine.ochko.match import Match as OchkoMatch
 
 
 def bura_match(match: object) -> BuraMatch:
@@ -14,4 +15,9 @@ def bura_match(match: object) -> BuraMatch:
 
 def buraco_match(match: object) -> BuracoMatch:
     assert isinstance(match, BuracoMatch), match
+    return match
+
+
+def ochko_match(match: object) -> OchkoMatch:
+    assert isinstance(match, OchkoMatch), match
     return match

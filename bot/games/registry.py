@@ -7,10 +7,11 @@ from typing import Final
 from bot.games.base import AnyGame
 from bot.games.bura.game import BURA
 from bot.games.buraco.game import BURACO
+from bot.games.ochko.game import OCHKO
 from bot.table_settings import TableSettings
 
 # The lobby's list of games: each adapter names the rules (profiles) it plays.
-GAMES: Final[dict[str, AnyGame]] = {BURA.key: BURA, BURACO.key: BURACO}
+GAMES: Final[dict[str, AnyGame]] = {BURA.key: BURA, BURACO.key: BURACO, OCHKO.key: OCHKO}
 DEFAULT_GAME: Final = BURA.key  # tables stored before a second game came were all Bura
 # Every profile the lobby offers, in the menu's order: game by game, each in its own order.
 PROFILES: Final[tuple[str, ...]] = tuple(profile for game in GAMES.values() for profile in game.profiles)

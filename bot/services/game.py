@@ -282,7 +282,9 @@ class GameService:
         if count >= AWAY_AFTER_TIMEOUTS and not state.settings.computer_takeover:
             forfeited = game.forfeit(state.match, seat)  # where the game has the ruling: the deal is lost
             if forfeited is not None:
-                notes = [tr.t("flow-timeout-forfeit", name=name)]
+                # What the forfeit is, in the game's own words where it has them (Очко's player leaves the table).
+                own = f"flow-timeout-forfeit-{game.key}"
+                notes = [tr.t(own if tr.has(own) else "flow-timeout-forfeit", name=name)]
                 await self.commit_move(table, state, forfeited, before, notes=notes)
                 return
         events = game.play(state.match, (action,))

@@ -309,7 +309,7 @@ async def test_play_against_the_computer_is_fair_and_says_so_first(world: World)
     assert fair.match_commitment in await _verify(world, ANNA.user_id, "")
 
 
-@pytest.mark.parametrize("profile", ["bura", "bk", "kozel", "b5", "buraco"])
+@pytest.mark.parametrize("profile", ["bura", "bk", "kozel", "b5", "buraco", "ochko"])
 async def test_every_game_is_dealt_fair(world: World, profile: str) -> None:
     await _fair_lobby(world, TableSettings().with_code(PROFILE_KEY, profile))
     assert not (await tap(world, LobbyOp.START, ANNA, update_id=3)).alert

@@ -55,7 +55,8 @@ from engine.buraco.actions import AddToRun, Discard, NewRun
 from engine.buraco.views import seen_in_hands
 from engine.core.errors import IllegalAction
 from engine.core.match import Match
-from tests.matches import bura_match, buraco_match
+from engine.ochko.actions import Bet, StakeBank
+from tests.matches import bura_match, buraco_match, ochko_match
 
 AnyMatch = Match[Any, Any]
 TRANSLATIONS: Final = Translations()
@@ -261,9 +262,36 @@ def _nothing_unreachable(match: AnyMatch, seat: int, action: Any) -> str | None:
     return None
 
 
+def _ochko_disguise(match: AnyMatch, seat: int, rng: random.Random) -> AnyMatch:
+    """Очко (engine/ochko/views.py): a seat sees his own unsettled cards but a dark one (nobody sees it, he
+    neither), the banker's cards, the marker and the hands settled this round; the other players' unsettled
+    cards and the fresh pack's order are hidden. (The returned pile is only counted; a reshuffle sorts it.)"""
+    twin = copy.deepcopy(ochko_match(match))
+    others = [other for other in twin.dealt if other != seat and other in twin.hands]
+    places: list[list[Any]] = [twin.hands[other] for other in others] + [twin.pack]
+    kept: list[list[Any]] = [[] for _ in places]
+    own = twin.hands.get(seat)
+    if own and seat in twin.dark:
+        places.append(own)
+        kept.append(own[:-1])  # his dark card is as hidden from him as the pack
+    laid = _reshuffled(rng, places, kept)
+    for other, cards in zip(others, laid, strict=False):
+        twin.hands[other] = cards
+    twin.pack = laid[len(others)]
+    if own and seat in twin.dark:
+        twin.hands[seat] = laid[-1]
+    return twin
+
+
+def _ochko_marks(match: AnyMatch, seat: int, action: Any) -> Sequence[str]:
+    """A bet or a stake: the stepper set to its amount («Ставка N»); the rest: nothing chosen."""
+    return [str(action.amount)] if isinstance(action, Bet | StakeBank) else [""]
+
+
 PARTS: Final[dict[str, Parts]] = {
     "bura": Parts(_bura_disguise, _bura_marks, _bura_unreachable),
     "buraco": Parts(_buraco_disguise, _buraco_marks, _nothing_unreachable),
+    "ochko": Parts(_ochko_disguise, _ochko_marks, _nothing_unreachable),
 }
 
 
