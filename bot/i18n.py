@@ -87,6 +87,12 @@ class Translator:
     def has(self, key: str) -> bool:
         return any(bundle.has_message(key) for bundle in self._bundles)
 
+    def own(self, game: str, key: str, **args: Any) -> str:
+        """A shared text that a game may say its own way: ``<key>-<game>`` where its locales have it (Очко's player
+        who walks away leaves the table, he loses no deal), else ``key``."""
+        mine = f"{key}-{game}"
+        return self.t(mine if game and self.has(mine) else key, **args)
+
 
 class Translations:
     """All languages of the bot, loaded once at start; hands out a `Translator` per language."""

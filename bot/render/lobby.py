@@ -34,12 +34,12 @@ def move_time(seconds: int, tr: Translator) -> str:
     return tr.t("time-minutes", count=seconds // 60)
 
 
-def choice_name(key: str, code: str, tr: Translator) -> str:
+def choice_name(key: str, code: str, tr: Translator, game: str = "") -> str:
     """The name of a setting's value (the move timer's from its seconds)."""
     if key == "timer" and code.isdigit():
         return move_time(int(code), tr)
     value_key = f"setting-{key}-{code}"
-    return tr.t(value_key) if tr.has(value_key) else code
+    return tr.own(game, value_key) if tr.has(value_key) else code
 
 
 class SettingRow(NamedTuple):
@@ -48,6 +48,7 @@ class SettingRow(NamedTuple):
     key: str
     choices: tuple[str, ...]
     current: str
+    game: str = ""  # the table's game, whose texts may name a shared setting's values its own way
 
 
 class GameTerms(NamedTuple):
@@ -157,7 +158,7 @@ def render_settings(settings: TableSettings, game: GameTerms, tr: Translator, *,
     """The settings menu: one row per setting, showing its value; a tap opens that setting's list of choices."""
     rows = []
     for row in game.menu:
-        value = choice_name(row.key, row.current, tr)
+        value = choice_name(row.key, row.current, tr, row.game)
         text = tr.t("settings-button", name=tr.t(f"setting-name-{row.key}"), value=value)
         rows.append([button(text, SettingCb(table=table_id, key=row.key, value=OPEN_CHOICES).pack())])
     done = SettingCb(table=table_id, key=DONE_KEY, value="").pack()
@@ -173,9 +174,9 @@ def render_setting_choices(setting: SettingRow, tr: Translator, *, table_id: int
     lines = [tr.t("settings-choose", name=tr.t(f"setting-name-{key}"))]
     rows = []
     for code in setting.choices:
-        name = choice_name(key, code, tr)
+        name = choice_name(key, code, tr, setting.game)
         about_key = f"setting-{key}-{code}-about"
-        about = tr.t(about_key) if tr.has(about_key) else ""
+        about = tr.own(setting.game, about_key) if tr.has(about_key) else ""
         marked = tr.t("settings-current", value=name) if code == current else name
         lines.append(tr.t("settings-choice-line", value=marked, about=about) if about else marked)
         rows.append([button(marked, SettingCb(table=table_id, key=key, value=code).pack())])

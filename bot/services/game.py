@@ -283,8 +283,7 @@ class GameService:
             forfeited = game.forfeit(state.match, seat)  # where the game has the ruling: the deal is lost
             if forfeited is not None:
                 # What the forfeit is, in the game's own words where it has them (Очко's player leaves the table).
-                own = f"flow-timeout-forfeit-{game.key}"
-                notes = [tr.t(own if tr.has(own) else "flow-timeout-forfeit", name=name)]
+                notes = [tr.own(game.key, "flow-timeout-forfeit", name=name)]
                 await self.commit_move(table, state, forfeited, before, notes=notes)
                 return
         events = game.play(state.match, (action,))

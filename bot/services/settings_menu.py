@@ -61,7 +61,10 @@ def game_terms(settings: TableSettings, tr: Translator) -> GameTerms:
             for own in own_settings
             if own.key not in shared
         ),
-        *(SettingRow(key, choices, settings.code(key, shared.get(key))) for key, choices in SHARED_CHOICES.items()),
+        *(
+            SettingRow(key, choices, settings.code(key, shared.get(key)), game.key)
+            for key, choices in SHARED_CHOICES.items()
+        ),
     ]
     return GameTerms(game.rules_parts(settings, tr), game.player_range(settings), profile, tuple(menu))
 

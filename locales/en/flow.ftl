@@ -73,15 +73,15 @@ flow-top-line = { $place }. { $name } — { $matches_won }/{ $matches_played } �
 ## General
 
 flow-start-private =
-    Hi! I run the card games Bura, Burkozel, Kozel and Buraco in group chats.
+    Hi! I run the card games Bura, Burkozel, Kozel, Buraco and Ochko (for chips only, no money) in group chats.
     Add me to a group and send /new there to start a table; I will send your cards here, to this private chat. Or play against the computer right here: /play.
 flow-start-add-group = ➕ Add to a group
 flow-start-play = 🤖 Play against the computer
 flow-help-commands =
-    In a group: /new — start a table (/new buraco — for another game) · /rules — the rules · /addbot — seat a computer (/addbot hard — a strong one) · /settings — table settings · /score — the score · /stats, /top — tallies · /stop — end the game
+    In a group: /new — start a table (/new buraco, /new ochko — for another game) · /rules — the rules · /addbot — seat a computer (/addbot hard — a strong one) · /settings — table settings · /score — the score · /stats, /top — tallies · /stop — end the game
     In the private chat: /play — play against the computer (/play hard — the strong one)
 flow-private-fallback = I run games in groups: add me to a group and send /new there. To play the computer: /play. Help: /help
-flow-hello-group = Hi! Pick a game with a button below, or send a command: /new for Bura, /new buraco, /new burkozel… I deal the cards in private chats, so each player needs to open a chat with me once: that's the last button.
+flow-hello-group = Hi! Pick a game with a button below, or send a command: /new for Bura, /new buraco, /new ochko, /new burkozel… I deal the cards in private chats, so each player needs to open a chat with me once: that's the last button.
 flow-hello-button = 📩 Open the private chat with the bot
 flow-error = Something went wrong. Please try again.
 

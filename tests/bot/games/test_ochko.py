@@ -16,6 +16,8 @@ from bot.games.ochko.settings import options_for
 from bot.games.ochko.table import places
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import Keyboard, buttons
+from bot.render.lobby import choice_name
+from bot.services.settings_menu import game_terms
 from bot.storage import Counter, Seat, Table, TableStatus
 from bot.table_settings import ComputerLevel, TableSettings
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, HandCb
@@ -519,3 +521,13 @@ def test_the_hand_offers_exactly_the_legal_actions(profile: str) -> None:
 def bet_or_stake_moves(match: Match, seat: int, selection: str) -> set[Action]:
     _, markup = hand(match, seat, selection=selection)
     return {each.actions[0] for each in taps(match, seat, markup) if isinstance(each, Move)}
+
+
+def test_the_away_setting_says_in_ochko_that_the_player_leaves_the_table() -> None:
+    """A shared setting's value in the game's own words (``Translator.own``): in Очко a player away three times
+    leaves the table (RULES §20.14 item 7), he loses no deal; the other games keep the shared text."""
+    ru = Translations().get("ru")
+    assert choice_name("takeover", "0", ru, "ochko") == "уходит из-за стола"
+    assert choice_name("takeover", "0", ru, "bura") == "проигрывает сдачу"
+    menu = game_terms(TableSettings(profile="ochko"), ru).menu
+    assert {row.game for row in menu if row.key == "takeover"} == {"ochko"}

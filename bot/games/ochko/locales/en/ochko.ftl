@@ -233,3 +233,8 @@ reason-dark_not_played = This table plays no dark card.
 reason-no_card_left = No cards are left.
 reason-banker_must_hit = The table's rules make the banker draw at this total.
 reason-banker_must_stand = The table's rules make the banker stand at this total.
+
+## The shared “if a player is away” setting, in this game's words (Translator.own)
+
+setting-takeover-0-ochko = leaves the table
+setting-takeover-0-about-ochko = three moves in a row missed: the player leaves the table; their chips stay in the standings
