@@ -1,14 +1,15 @@
 """What every chat shows, step by step: ``python -m tests.transcript [--lang ru|en] [--out DIR]``.
 
-Runs the real bot (``python -m bot``) against the fake Bot API of tests/botapi and plays five scenes as people
+Runs the real bot (``python -m bot``) against the fake Bot API of tests/botapi and plays six scenes as people
 would, tapping the buttons the bot shows them: a 2-player deal, a 3-player deal that ends with «Вскрываюсь!», a
 deal played from the hands the group shows each player alone («🃏 Мои карты»), a deal against the computer with
-/play, and a Бурако deal of one person and three computers. After every step (a command, a tap that makes a move,
-the computer's move), once the bot has delivered everything, it writes each chat that changed: its bot messages as
-they read now (new, edited or deleted), with their buttons, and whether a new message rang the phone; a message the
-group shows one member alone is written under its own heading. A Бурако deal is long: its middle rounds are played
-but not written. One file a language (``transcript-ru.md``, ``transcript-en.md``); the README's sample transcript
-is cut from ``transcript-ru.md``.
+/play, a Бурако deal of one person and three computers, and a session of Очко (three people, an orbit of banks).
+After every step (a command, a tap that makes a move, the computer's move), once the bot has delivered everything,
+it writes each chat that changed: its bot messages as they read now (new, edited or deleted), with their buttons,
+and whether a new message rang the phone; a message the group shows one member alone is written under its own
+heading. A Бурако deal and an Очко session are long: their middles are played but not written. One file a
+language (``transcript-ru.md``, ``transcript-en.md``); the README's sample transcript is cut from
+``transcript-ru.md``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 from bot.games.bura.buttons import HandOp
 from bot.games.bura.cards import cards_text
 from bot.games.buraco.buttons import Op as BuracoOp
+from bot.games.ochko.buttons import HandButton
 from bot.i18n import Translations, Translator
 from bot.services import TableState
 from bot.storage import TableStatus
@@ -37,9 +39,10 @@ from engine.bura.match import Match
 from engine.buraco.deal import Phase as BuracoPhase
 from tests.botapi import Chat, FakeTelegram, Message, User
 from tests.e2e.conftest import BotProcess
-from tests.e2e.players import Players, buttons, find_seed, greedy, hand_cb, play_offline, seat_players
+from tests.e2e.players import Players, buttons, find_seed, greedy, hand_cb, play_offline, seat_players, shown_move
 from tests.e2e.reader import BotDatabase
-from tests.matches import buraco_match
+from tests.matches import buraco_match, ochko_match
+from tests.ochko import button_of, scripted
 
 QUIET = 0.3  # seconds with nothing left to deliver: the step's messages have all landed
 
@@ -416,6 +419,71 @@ async def computer_deal(workdir: Path, tr: Translator) -> list[str]:
     return log.lines
 
 
+OCHKO_WRITTEN_MOVES = 16  # the first bank's moves are written one by one; later, the moves that close a bank
+
+
+async def ochko_session(workdir: Path, tr: Translator) -> list[str]:
+    """Three people play a session of Очко, one orbit of banks, each tapping the smallest bank, the whole bank
+    as the bet, «Ещё» below 17 and «Стук» when asked (tests/ochko.py)."""
+    english = tr.language == "en"
+    title = "Ochko: three players, an orbit of banks" if english else "Очко: трое, круг банков"
+    async with FakeTelegram(flood_limits=False) as tg:
+        bot, log = await scene(tg, workdir, "transcript-ochko", tr, title)
+        try:
+            async with BotDatabase(bot.database) as storage:
+                name = "Ochko at Ann's" if english else "Очко у Ани"
+                players = await seat_players(
+                    tg, storage, 3, title=name, settings=[("profile", "ochko")], language=tr.language
+                )
+                watch_table(log, players)
+                await log.step("/new, ochko, all join, Start" if english else "/new, «Очко», все садятся, «Начать»")
+                await play_ochko(players, log)
+        finally:
+            await bot.stop()
+    return log.lines
+
+
+async def play_ochko(players: Players, log: Transcript) -> None:
+    """The session to its end through the people's buttons; past the first moves, only those that close a bank
+    (and the last) are written."""
+    for moves in range(2000):
+        table = await players.table()
+        match = ochko_match(TableState.from_json(table.state or "{}").match)
+        if match.finished:
+            return
+        seat = match.to_act()
+        assert seat is not None
+        user = players.user(seat)
+        wanted = button_of(scripted(match, seat))
+        move = shown_move(table, seat)
+
+        def offered(user: User = user, wanted: HandButton = wanted, move: int = move) -> tuple[Message, str] | None:
+            hand = players.hand(user)
+            for each in buttons(hand) if hand is not None else ():
+                data = hand_cb(each)
+                if data is not None and (data.move, data.op, data.cards) == (move, wanted.op.value, wanted.payload()):
+                    assert hand is not None
+                    return hand, str(each["text"])
+            return None
+
+        hand, label = await players.tg.wait_for(offered, 30, f"{user.first_name}'s {wanted}")
+        answer = await players.tg.wait_answer(players.tg.tap(user, hand, text=label), timeout=30)
+        assert not answer.show_alert, answer.text
+        banks = match.banks_held
+        await players.tg.wait_for(partial(moved, log, table.version), 30, f"{user.first_name}'s {label}")
+        after = ochko_match(TableState.from_json((await players.table()).state or "{}").match)
+        written = moves < OCHKO_WRITTEN_MOVES or after.banks_held != banks or after.finished
+        await log.step(f"{user.first_name}: «{label}»", written=written)
+    raise AssertionError("the session did not end")
+
+
+def moved(log: Transcript, before: int) -> bool | None:
+    """Whether the scene's table (one a scene) has moved past version ``before`` in the bot's database."""
+    with closing(sqlite3.connect(f"file:{log.database}?mode=ro", uri=True, timeout=10)) as db:
+        now = int(db.execute("SELECT MAX(version) FROM tables").fetchone()[0])
+    return True if now > before else None
+
+
 async def transcript(tr: Translator) -> str:
     header = [
         f"# Transcript ({tr.language})",
@@ -426,7 +494,7 @@ async def transcript(tr: Translator) -> str:
         "",
     ]
     lines = header
-    for run in ("two", "three", "in-group", "computer", "buraco"):
+    for run in ("two", "three", "in-group", "computer", "buraco", "ochko"):
         with tempfile.TemporaryDirectory(prefix="bura-transcript-") as workdir:
             path = Path(workdir)
             if run == "computer":
@@ -435,6 +503,8 @@ async def transcript(tr: Translator) -> str:
                 lines += await in_group_deal(path, tr)
             elif run == "buraco":
                 lines += await buraco_deal(path, tr)
+            elif run == "ochko":
+                lines += await ochko_session(path, tr)
             else:
                 lines += await group_deal(path, tr, 2 if run == "two" else 3)
     return "\n".join(lines).rstrip() + "\n"
