@@ -17,11 +17,13 @@ fresh ``view(match, seat)`` each); on each the time to build the view and the ti
 are taken (``perf_counter_ns``), p50 and p99 in µs, over all decisions and over the hit-or-stand ones (PLAY and
 BANKER), where the two policies differ. The view is the floor: a policy is the view's cost plus its own.
 
-**3. The computer (``odds``) against the fixed-threshold player (``easy``: hit below 17, stand from 17, bet the
-minimum) by duplicate rounds.** Three seats, the banker in seat 0 played by ``easy`` (stakes the minimum, hits
+**3. The computer (``odds``) against the fixed-threshold player (``easy``: hit below 17, stand from 17) by
+duplicate rounds.** Three seats, the banker in seat 0 played by ``easy`` (stakes the minimum, hits
 below 17) in both halves. Pack k is one round played twice from ``Match(seed=f"ochko-duplicate/{S}/{k}")``:
-the computer in seat 1 and the threshold player in seat 2, then the other way round. Both policies bet the
-minimum (one chip), so only the hit-or-stand choices differ (``odds`` never goes dark, nor does ``easy``). The
+the computer in seat 1 and the threshold player in seat 2, then the other way round. Both policies bet alike (the
+whole bank when it is a fifth of their chips or less, else a third of it: ``engine.ochko.ai``), so only the
+hit-or-stand choices differ (``odds`` never goes dark, nor does ``easy``); a seat after one who broke the bank
+plays no hand. The
 halves are checked to see the same cards: the round's layout in ``Match.trace`` (every seat's first card, the
 banker's card, the marker and the fresh pack in the order it is drawn) must be equal, else the run stops. The
 figure is the computer's chips won per round less the threshold player's: per pair d = (c₁ + c₂ − t₁ − t₂) / 2,

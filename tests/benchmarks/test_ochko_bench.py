@@ -38,10 +38,11 @@ def test_decision_times_are_taken_on_the_same_views() -> None:
 def test_duplicate_rounds_see_the_same_cards_and_report_an_interval() -> None:
     result = ochko.duplicate(40, 1)
     assert result.verified == len(result.diffs) == 40
-    assert result.computer_hands == result.threshold_hands == 80  # one hand a seat a half, never skipped
+    # One hand a seat a half, unless the seat before him broke the bank (the computers bet a small bank whole).
+    assert 40 <= result.computer_hands <= 80 and 40 <= result.threshold_hands <= 80
     mean, low, high = result.interval()
     assert low <= mean <= high
-    assert all(diff * 2 == int(diff * 2) for diff in result.diffs)  # bets of one chip
+    assert all(diff * 2 == int(diff * 2) for diff in result.diffs)  # whole chips, halved by the pairing
 
 
 def test_the_same_policy_in_both_seats_ties_every_pair() -> None:
