@@ -11,14 +11,13 @@ from bot.games.base import (
     FairlyDealt,
     HandStory,
     Move,
+    OneToAct,
     Redraw,
     Refused,
     Setting,
     Standing,
     Tap,
-    Waiting,
     Waits,
-    apply_all,
     reveal_line,
     with_reveal,
 )
@@ -74,7 +73,7 @@ class Before:
     deal_number: int
 
 
-class BuracoGame(FairlyDealt):
+class BuracoGame(OneToAct, FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Buraco Aberto."""
 
     key = "buraco"
@@ -118,13 +117,6 @@ class BuracoGame(FairlyDealt):
 
     def deal_number(self, match: Match) -> int:
         return match.deal_number if match.finished else match.deal_number + 1  # the engine counts deals scored
-
-    def waiting_for(self, match: Match) -> Waits:
-        seat = match.to_act()
-        return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})
-
-    def play(self, match: Match, actions: Sequence[Action]) -> list[Event]:
-        return apply_all(match, actions)
 
     def table_text(
         self,

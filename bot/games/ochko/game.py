@@ -11,14 +11,13 @@ from bot.games.base import (
     FairlyDealt,
     HandStory,
     Move,
+    OneToAct,
     Redraw,
     Refused,
     Setting,
     Standing,
     Tap,
-    Waiting,
     Waits,
-    apply_all,
     reveal_line,
     with_reveal,
 )
@@ -71,7 +70,7 @@ class Before:
     banker: int
 
 
-class OchkoGame(FairlyDealt):
+class OchkoGame(OneToAct, FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Очко."""
 
     key = "ochko"
@@ -135,13 +134,6 @@ class OchkoGame(FairlyDealt):
         next, as a bank's end does, ends a deal all the same: its result carries «Как это было»); at the end the
         last one."""
         return match.round_no if match.in_round or match.finished else match.round_no + 1
-
-    def waiting_for(self, match: Match) -> Waits:
-        seat = match.to_act()
-        return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})
-
-    def play(self, match: Match, actions: Sequence[Action]) -> list[Event]:
-        return apply_all(match, actions)
 
     def table_text(
         self,
