@@ -19,11 +19,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.config import Settings
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.i18n import Translations
-from bot.services import Actor, TableService
-from bot.storage import SqliteStorage, TableStatus
+from bot.services import Actor
+from bot.storage import TableStatus
 from bot.telegram.callbacks import HandCb
-from bot.telegram.pacer import Pacer
-from bot.telegram.sender import Sender
 from bot.webapp import server
 from bot.webapp.api import WebAppApi
 from bot.webapp.tokens import table_key, table_token
@@ -33,10 +31,9 @@ from tests.bot.test_services import (
     BORIS,
     GROUP,
     VIKA,
-    FakeTime,
-    RecordingApi,
     World,
     a_legal_play,
+    a_world,
     playing_table,
     state_of,
 )
@@ -78,27 +75,20 @@ class MiniApp:
 
 
 @contextlib.asynccontextmanager
-async def a_mini_app(tmp_path: Path, seed: str = "services") -> AsyncIterator[MiniApp]:
-    clock = FakeTime()
-    storage = await SqliteStorage.open(tmp_path / "bura.sqlite3", clock=clock.clock)
-    recording = RecordingApi()
-    pacer = Pacer(clock.clock, clock.sleep, per_chat_interval=0, global_per_second=None, group_limit=10_000)
-    sender = Sender(storage, recording, clock=clock.clock, sleep=clock.sleep, pacer=pacer)
-    tables = TableService(storage, Translations(), sender, clock=clock.clock, test_seed=seed)
-    world = World(storage, recording, sender, tables, clock)
+async def a_mini_app(tmp_path: Path) -> AsyncIterator[MiniApp]:
+    """The services of `a_world`, with the Mini App's API on a test server before them."""
     asked: list[tuple[int, int]] = []
 
     async def is_member(chat_id: int, user_id: int) -> bool | None:
         asked.append((chat_id, user_id))
         return (chat_id, user_id) in MEMBERS
 
-    api = WebAppApi(tables, bot_token=TOKEN, is_member=is_member, max_age=3600, poll=0.02, heartbeat=0.1)
-    app = web.Application()
-    server.add_routes(app, api)
-    async with TestClient(TestServer(app)) as client:
-        yield MiniApp(world, client, api, asked)
-    await sender.close()
-    await storage.close()
+    async with a_world(tmp_path) as world:
+        api = WebAppApi(world.tables, bot_token=TOKEN, is_member=is_member, max_age=3600, poll=0.02, heartbeat=0.1)
+        app = web.Application()
+        server.add_routes(app, api)
+        async with TestClient(TestServer(app)) as client:
+            yield MiniApp(world, client, api, asked)
 
 
 @pytest.fixture
@@ -196,7 +186,8 @@ async def test_a_spectator_never_receives_a_hidden_card(tmp_path: Path, seed: st
     """Random games played through the Mini App's own buttons (marks included); after every tap the spectator's
     view is checked against the engine's hidden cards."""
     rng = random.Random(seed)
-    async with a_mini_app(tmp_path, seed) as mini:
+    async with a_mini_app(tmp_path) as mini:
+        mini.world.tables.core.test_seed = seed  # another deck for each game
         start = await playing_table(mini.world)
         tr = Translations().get("en")  # Vika reads English
         hands: dict[int, list[str]] = {}
