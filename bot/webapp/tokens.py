@@ -38,6 +38,12 @@ def table_token(key: bytes, table_id: int) -> str:
     return f"{PREFIX}{table_id}_{_mac(key, table_id)}"
 
 
+def table_link(bot_username: str, key: bytes, table_id: int) -> str:
+    """The link that opens the bot's main Mini App at a table (the page reads the token from initData's
+    ``start_param``). Nothing sends it yet: the buttons that will come with the drawn table."""
+    return f"https://t.me/{bot_username}?startapp={table_token(key, table_id)}"
+
+
 def token_table(key: bytes, token: str) -> int | None:
     """The table a token names, or None if it is not a token this bot made."""
     found = _TOKEN.fullmatch(token)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.services.invites import invite_key, invite_payload
 from bot.webapp.initdata import InitDataRefused, Refusal, verify_init_data
-from bot.webapp.tokens import MAX_TOKEN, table_key, table_token, token_table
+from bot.webapp.tokens import MAX_TOKEN, table_key, table_link, table_token, token_table
 
 TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn"
 OTHER_TOKEN = "987654321:ZZyyXXwwVVuuTTssRRqqPPooNNmm"
@@ -98,3 +98,9 @@ def test_a_table_token_names_its_table_and_nothing_else() -> None:
     # An invitation's MAC is no table token (another key, another message).
     mac = invite_payload(invite_key(TOKEN), 42).partition("_")[2]
     assert token_table(key, f"t42_{mac}") is None
+
+
+def test_a_table_link_opens_the_mini_app_with_the_token() -> None:
+    key = table_key(TOKEN)
+    link = table_link("bura_bot", key, 42)
+    assert link == f"https://t.me/bura_bot?startapp={table_token(key, 42)}"
