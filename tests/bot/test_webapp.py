@@ -42,6 +42,7 @@ from tests.matches import bura_match
 
 TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn"
 DIMA = Actor(4, "Дима", "ru")  # in another group only
+GLEB = Actor(5, "Глеб", "ru")  # Telegram cannot say whether he is in the group
 MEMBERS = {(GROUP, ANNA.user_id), (GROUP, BORIS.user_id), (GROUP, VIKA.user_id)}
 
 
@@ -51,6 +52,7 @@ class MiniApp:
     client: TestClient[web.Request, web.Application]
     api: WebAppApi
     asked: list[tuple[int, int]] = field(default_factory=list)
+    last_token: str = ""
 
     def init_data(self, actor: Actor, *, token: str = TOKEN, age: float = 60.0) -> str:
         user = {"id": actor.user_id, "first_name": actor.name, "language_code": actor.language_code}
@@ -60,7 +62,11 @@ class MiniApp:
         return {"Authorization": f"tma {self.init_data(actor, **how)}"}
 
     async def token(self) -> str:
-        return table_token(table_key(TOKEN), (await self.world.table()).table_id)
+        """The token of the chat's open table; of the last one asked about, once it is closed."""
+        open_table = await self.world.storage.get_open_table(GROUP)
+        if open_table is not None:
+            self.last_token = table_token(table_key(TOKEN), open_table.table_id)
+        return self.last_token
 
     async def get(self, actor: Actor, **how: Any) -> tuple[int, dict[str, Any]]:
         response = await self.client.get(
@@ -81,7 +87,7 @@ async def a_mini_app(tmp_path: Path) -> AsyncIterator[MiniApp]:
 
     async def is_member(chat_id: int, user_id: int) -> bool | None:
         asked.append((chat_id, user_id))
-        return (chat_id, user_id) in MEMBERS
+        return None if user_id == GLEB.user_id else (chat_id, user_id) in MEMBERS
 
     async with a_world(tmp_path) as world:
         api = WebAppApi(world.tables, bot_token=TOKEN, is_member=is_member, max_age=3600, poll=0.02, heartbeat=0.1)
@@ -209,6 +215,32 @@ async def test_a_spectator_never_receives_a_hidden_card(tmp_path: Path, seed: st
             else:
                 hands.clear()
         assert (await mini.world.table()).version > start.version + 10
+
+
+async def test_a_lobby_shows_no_text_and_an_unknown_member_is_asked_again_later(mini: MiniApp) -> None:
+    await mini.world.tables.lobby.open(GROUP, ANNA, update_id=1)
+    status, view = await mini.get(VIKA)
+    assert status == 200 and (view["status"], view["text"], view["buttons"]) == ("lobby", None, [])
+    assert await mini.get(GLEB) == (503, {"error": "try_again"})  # Telegram did not answer: ask again later
+
+
+async def test_a_stopped_table_shows_its_last_picture_and_ends_the_stream(mini: MiniApp) -> None:
+    await playing_table(mini.world)
+    stream = await events(mini, ANNA)
+    await next_event(stream)  # retry
+    await next_event(stream)  # the version now
+
+    async def yes() -> bool:
+        return True
+
+    await mini.world.tables.game.stop(GROUP, ANNA, is_admin=yes)
+    for status_and_view in (await mini.get(ANNA), await mini.get(VIKA)):
+        status, view = status_and_view
+        assert status == 200 and view["status"] == "finished" and view["buttons"] == []
+        assert view["text"]
+    seen = [await next_event(stream) for _ in range(2)]
+    assert [event.get("event") for event in seen if "comment" not in event][-1] == "end"
+    stream.close()
 
 
 # -- moves ---------------------------------------------------------------------------------------------------
