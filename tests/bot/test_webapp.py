@@ -123,6 +123,22 @@ async def test_forged_expired_or_missing_init_data_is_refused(mini: MiniApp) -> 
     assert (await mini.world.table()).version == table.version
 
 
+async def test_no_log_line_carries_the_init_data_or_the_token(mini: MiniApp, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("DEBUG")
+    table = await playing_table(mini.world)
+    actor, button = a_legal_play(table)
+    given = [mini.init_data(actor), mini.init_data(actor, token=OTHER_TOKEN), mini.init_data(actor, age=7200)]
+    for init_data in given:
+        headers = {"Authorization": f"tma {init_data}"}
+        body = {"t": await mini.token(), "data": button.pack()}
+        await mini.client.post("/webapp/api/tap", json=body, headers=headers)
+        await mini.client.get("/webapp/api/table", params={"t": await mini.token()}, headers=headers)
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    secret = TOKEN.partition(":")[2]
+    assert secret not in logged
+    assert not any(init_data.partition("&hash=")[2] in logged for init_data in given)
+
+
 async def test_init_data_of_another_user_does_not_play_his_hand(mini: MiniApp) -> None:
     table = await playing_table(mini.world)
     actor, button = a_legal_play(table)
