@@ -16,7 +16,7 @@ keeps it. (A browser's ``EventSource`` cannot send a header: the page reads the 
   changes (``id`` is the version, so ``Last-Event-ID`` resumes without a repeat), a heartbeat comment while
   nothing changes, an ``end`` event when the match is over.
 
-The stream learns of commits by reading the table's row, at most once per `POLL_SECONDS` per table however many
+The stream learns of commits by reading the table's row, about once per `POLL_SECONDS` per table however many
 streams watch it: a commit made by another instance (PostgreSQL) is seen as well as one of this process.
 
 A refusal is a status and ``{"error": <code>}``: 400 ``bad_request``, ``bad_button``; 401 with the initData's
