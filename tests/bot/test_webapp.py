@@ -35,6 +35,7 @@ from tests.bot.test_services import (
     a_legal_play,
     a_world,
     playing_table,
+    started,
     state_of,
 )
 from tests.bot.test_webapp_initdata import OTHER_TOKEN, signed
@@ -257,6 +258,25 @@ async def test_a_stopped_table_shows_its_last_picture_and_ends_the_stream(mini: 
     seen = [await next_event(stream) for _ in range(2)]
     assert [event.get("event") for event in seen if "comment" not in event][-1] == "end"
     stream.close()
+
+
+async def test_a_game_against_the_computer_is_its_players_alone(mini: MiniApp) -> None:
+    await started(mini.world, ANNA)
+    await mini.world.tables.lobby.play_alone(ANNA, None, update_id=1)
+    table = await mini.world.storage.get_open_table(ANNA.user_id)
+    assert table is not None
+    await mini.world.deliver()
+    token = table_token(table_key(TOKEN), table.table_id)
+    response = await mini.client.get("/webapp/api/table", params={"t": token}, headers=mini.auth(ANNA))
+    view = await response.json()
+    hand = [call for call in mini.world.api.to(ANNA.user_id) if call.payload.get("reply_markup")][-1].payload
+    assert response.status == 200 and view["role"] == "player"
+    # The table and the hand in one, as his chat shows it; without the deal's news, which the chat tells once.
+    assert set(view["text"].splitlines()) <= set(hand["text"].splitlines()) and "Против" in view["text"]
+    for other in (BORIS, VIKA):
+        response = await mini.client.get("/webapp/api/table", params={"t": token}, headers=mini.auth(other))
+        assert (response.status, await response.json()) == (403, {"error": "not_allowed"})
+    assert mini.asked == []  # his private chat is nobody's group: nobody is asked about
 
 
 # -- moves ---------------------------------------------------------------------------------------------------
