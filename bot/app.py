@@ -66,6 +66,7 @@ from bot.telegram.pacer import Pacer
 from bot.telegram.polling import Poller
 from bot.telegram.sender import Sender
 from bot.telegram.webhook import WebhookServer
+from bot.webapp import server as webapp
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -407,6 +408,7 @@ async def run(settings: Settings) -> None:
     webhook: WebhookServer | None = None
     sender: Sender | None = None
     http: web.AppRunner | None = None
+    webapp_http: web.AppRunner | None = None
     ran = False
     try:
         me = await connect(bot, settings)
@@ -440,6 +442,9 @@ async def run(settings: Settings) -> None:
             return "the update loop stopped" if receiving.done() else problem()
 
         health = metrics.Health(loop_alive, storage.ping, storage.outbox_depth)
+        # The Mini App (WEBAPP_URL only): on the webhook's server, before it starts, or on a server of its own.
+        is_member = webapp.member_check(bot, dispatcher["members"])
+        webapp_http = await webapp.start(settings, tables, is_member, webhook.app if webhook is not None else None)
         if webhook is not None:
             # Before it starts (a running app takes no more routes); for this host only: a proxy exposes it.
             metrics.add_routes(webhook.app, health, local_only=True)
@@ -476,6 +481,8 @@ async def run(settings: Settings) -> None:
         left = _stop_clock(STOP_SECONDS)
         if http is not None:
             await http.cleanup()
+        if webapp_http is not None:
+            await webapp_http.cleanup()
         if poller is not None:
             await poller.stop(grace=left(STOP_GRACE))
         if webhook is not None:

@@ -39,6 +39,18 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _public_url(value: str | None, refusal: str) -> str | None:
+    """A URL Telegram reaches (WEBHOOK_URL, WEBAPP_URL): https://, or http:// on a loopback host (tests against the
+    fake Bot API); blank is unset."""
+    if value is None or not value.strip():
+        return None
+    url = urlsplit(value.strip())
+    loopback = url.hostname is not None and _is_loopback(url.hostname)
+    if not url.hostname or not (url.scheme == "https" or (url.scheme == "http" and loopback)):
+        raise ValueError(refusal)
+    return value.strip()
+
+
 class Settings(BaseSettings):
     """Everything a self-hosting admin can configure."""
 
@@ -94,6 +106,19 @@ class Settings(BaseSettings):
     webhook_port: int = Field(8080, ge=1, le=65535, validate_default=True)
     """WEBHOOK_PORT: its port. It serves /healthz and /metrics too, but only to this host (not through a proxy):
     for anyone else, HTTP_PORT."""
+    webapp_url: str | None = None
+    """WEBAPP_URL: the public https:// URL of the Mini App (issue 40, in progress), as BotFather's Mini App is
+    set to; unset, there is no Mini App and nothing of it is served. The bot serves it under /webapp/ (its page
+    at /webapp/, its API at /webapp/api/): on the webhook's server when WEBHOOK_URL is set, else on a server of
+    its own at WEBAPP_HOST:WEBAPP_PORT; the proxy that holds the certificate forwards /webapp/ there. http://
+    only on a loopback host (tests)."""
+    webapp_host: str = "0.0.0.0"
+    """WEBAPP_HOST: the address of the Mini App's own server (without WEBHOOK_URL; all interfaces by default)."""
+    webapp_port: int = Field(8081, ge=1, le=65535, validate_default=True)
+    """WEBAPP_PORT: its port (without WEBHOOK_URL; with it, the Mini App is on the webhook's server)."""
+    webapp_auth_seconds: int = Field(86400, ge=60, le=7 * 86400)
+    """WEBAPP_AUTH_SECONDS: how long the Mini App's initData (Telegram's signed word of who opened it) is taken,
+    from its auth_date: a leaked one is good for this long at most. A day by default."""
     retention_days: int = Field(30, ge=0, le=36500)
     """RETENTION_DAYS: the messages the bot delivered and finished tables' game states (every hand dealt) and
     move logs are deleted this many days later; 0 keeps them for good. Tallies and each table's row are kept
@@ -147,13 +172,7 @@ class Settings(BaseSettings):
     @field_validator("webhook_url")
     @classmethod
     def _webhook_url_is_https(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
-            return None
-        url = urlsplit(value.strip())
-        loopback = url.hostname is not None and _is_loopback(url.hostname)
-        if not url.hostname or not (url.scheme == "https" or (url.scheme == "http" and loopback)):
-            raise ValueError("must be an https:// URL (http:// only on a loopback host, for tests)")
-        return value.strip()
+        return _public_url(value, "must be an https:// URL (http:// only on a loopback host, for tests)")
 
     @field_validator("webhook_secret")
     @classmethod
@@ -177,6 +196,21 @@ class Settings(BaseSettings):
     def _webhook_port_is_free(cls, value: int, info: ValidationInfo) -> int:
         if info.data.get("webhook_url") is not None and info.data.get("http_port") == value:
             raise ValueError("must differ from HTTP_PORT (the webhook's server serves /healthz and /metrics too)")
+        return value
+
+    @field_validator("webapp_url")
+    @classmethod
+    def _webapp_url_is_https(cls, value: str | None) -> str | None:
+        return _public_url(
+            value, "must be an https:// URL, as Telegram opens Mini Apps (http:// only on a loopback host)"
+        )
+
+    @field_validator("webapp_port")
+    @classmethod
+    def _webapp_port_is_free(cls, value: int, info: ValidationInfo) -> int:
+        own_server = info.data.get("webapp_url") is not None and info.data.get("webhook_url") is None
+        if own_server and info.data.get("http_port") == value:
+            raise ValueError("must differ from HTTP_PORT (/healthz and /metrics are not for the public)")
         return value
 
     @property

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from bot import metrics
 from bot.games.base import ActionT, EventT, MatchT, MomentT, Redraw, Refused, Waiting, short_hex
@@ -38,6 +39,15 @@ logger = logging.getLogger(__name__)
 MOVES_A_TURN = 200  # a turn longer than this is committed as it is, and goes on at the next timer
 
 
+@dataclass(frozen=True, slots=True)
+class Tapped:
+    """A tap's answer, and the hand it asks to draw again where the place it came from draws hands itself (the Mini
+    App: `GameService.tapped`)."""
+
+    reply: Reply
+    redraw: Redraw | None = None
+
+
 class GameService:
     def __init__(self, core: TableCore, thinker: Thinker | None = None) -> None:
         self.core = core
@@ -55,32 +65,46 @@ class GameService:
 
         `in_group`: the tap came from the hand shown to him alone in this group (else: his private chat); a
         redraw (a card marked) is drawn where he tapped, a move in both his hands."""
+        return (await self.tapped(data, actor, update_id, in_group=in_group)).reply
+
+    async def tapped(
+        self,
+        data: HandCb,
+        actor: Actor,
+        update_id: int | None = None,
+        *,
+        in_group: int | None = None,
+        draws_itself: bool = False,
+    ) -> Tapped:
+        """`tap`, for a place that also draws the hand itself: the Mini App (`draws_itself`), where a tap that only
+        redraws the hand (a card marked, 🔄) queues nothing and hands its `Redraw` back to be drawn there. A move
+        is committed and told in both his hands in Telegram, as any tap's."""
         core = self.core
         tr = core.actor_translator(actor)
         try:
             async with core.live.table(data.table) as held:
                 table, state = held.table, held.state
                 if table is None or state is None:
-                    return Reply(tr.t("flow-game-over"), alert=True)
+                    return Tapped(Reply(tr.t("flow-game-over"), alert=True))
                 if in_group is not None and in_group != table.chat_id:
-                    return Reply(tr.t("flow-stale-button"), alert=True)  # not this table's group: forged
+                    return Tapped(Reply(tr.t("flow-stale-button"), alert=True))  # not this table's group: forged
                 seat = seat_of(table, actor.user_id)
                 if seat is None:
-                    return Reply(tr.t("flow-not-at-table"), alert=True)
+                    return Tapped(Reply(tr.t("flow-not-at-table"), alert=True))
                 # His buttons name the last move that changed his hand: one drawn before a move he cannot see
                 # (another seat declining «Стоп!», say) is still his hand as it is, and does what it says.
                 current = data.move == state.shown_move(seat, table.version)
                 if not current and data.op != REFRESH:
                     # An opponent's «Стоп!» or claim got in first: say who did what, not just "stale".
                     why = state.game.stale_reason(state.match, seat, seat_names(table.seats), tr)
-                    return Reply(why or tr.t("flow-stale-button"), alert=True)
+                    return Tapped(Reply(why or tr.t("flow-stale-button"), alert=True))
                 # 🔄 on an old keyboard (a hand that did not arrive, say) redraws the hand as it is now.
                 payload = data.cards if current else ""
-                place = Place.PRIVATE if in_group is None else Place.GROUP
+                place = None if draws_itself else Place.PRIVATE if in_group is None else Place.GROUP
                 return await self._tap(table, state, seat, data.op, payload, tr, update_id, place)
         except IllegalAction as error:
             # Raised out of the table's block, the half-played state is not kept: the next change reads it again.
-            return Reply(reason_text(error.reason, tr), alert=True)
+            return Tapped(Reply(reason_text(error.reason, tr), alert=True))
 
     async def _tap(
         self,
@@ -91,25 +115,27 @@ class GameService:
         payload: str,
         tr: Translator,
         update_id: int | None,
-        place: Place,
-    ) -> Reply:
+        place: Place | None,
+    ) -> Tapped:
         """What the tapped button means to the table's game: a hand drawn again, a refusal, or a move."""
         try:
             decided = state.game.tap(state.match, seat, op, payload)
         except ValueError:
-            return Reply(tr.t("flow-stale-button"), alert=True)
+            return Tapped(Reply(tr.t("flow-stale-button"), alert=True))
         if isinstance(decided, Redraw):
+            if place is None:
+                return Tapped(Reply(), decided)  # the Mini App draws it
             await self._redraw_hand(table, state, seat, decided, update_id, place)
-            return Reply()
+            return Tapped(Reply())
         if state.paused:
-            return Reply(tr.t("flow-paused-tap"), alert=True)
+            return Tapped(Reply(tr.t("flow-paused-tap"), alert=True))
         if isinstance(decided, Refused):
-            return Reply(reason_text(decided.reason, tr), alert=True)
+            return Tapped(Reply(reason_text(decided.reason, tr), alert=True))
         before = state.game.before(state.match)
         events = state.game.play(state.match, decided.actions)
         state.timeouts.pop(seat, None)  # he is here: the count of timeouts in a row starts again
         await self.commit_move(table, state, events, before, update_id=update_id)
-        return Reply()
+        return Tapped(Reply())
 
     async def _redraw_hand(
         self, table: Table, state: AnyState, seat: int, redraw: Redraw, update_id: int | None, place: Place

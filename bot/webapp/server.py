@@ -1,0 +1,88 @@
+"""Where the Mini App is served: on for WEBAPP_URL only, and then on the server Telegram's clients already reach.
+
+With WEBHOOK_URL, the webhook's server: the proxy that forwards Telegram's updates to it forwards ``/webapp/``
+too, one port and one certificate. Without, a server of its own at WEBAPP_HOST:WEBAPP_PORT. Never the health
+server (HTTP_PORT): /metrics is the bot's, not the public's. The page is the package's ``static/`` folder at
+``/webapp/`` (``index.html``) and ``/webapp/static/``; the API is under ``/webapp/api/`` (bot/webapp/api.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from aiogram import Bot
+from aiohttp import web
+
+from bot.config import Settings
+from bot.services import TableService
+from bot.startup import StartupError
+from bot.telegram.members import Members
+from bot.webapp.api import MemberCheck, WebAppApi
+
+logger = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+SHUTDOWN_TIMEOUT = 2.0  # the streams end at once (`WebAppApi` hears of the shutdown); a tap under way is answered
+
+
+def webapp_api(settings: Settings, tables: TableService, is_member: MemberCheck) -> WebAppApi | None:
+    """The Mini App's API, or None when WEBAPP_URL is unset: then nothing of it exists."""
+    if settings.webapp_url is None:
+        return None
+    return WebAppApi(
+        tables,
+        bot_token=settings.bot_token.get_secret_value(),
+        is_member=is_member,
+        max_age=settings.webapp_auth_seconds,
+    )
+
+
+def add_routes(app: web.Application, api: WebAppApi) -> None:
+    """The page and the API on `app` (before it starts: a running app takes no more routes)."""
+
+    async def index(_request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.router.add_get("/webapp/", index)
+    app.router.add_static("/webapp/static/", STATIC)
+    api.add_routes(app)
+
+
+async def serve(api: WebAppApi, host: str, port: int) -> web.AppRunner:
+    """The Mini App's own server (no webhook to share); the caller cleans the runner up when the bot stops."""
+    app = web.Application(client_max_size=64 * 1024)
+    add_routes(app, api)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_TIMEOUT)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:
+        await runner.cleanup()
+        raise StartupError(f"WEBAPP_PORT {port}: cannot listen on {host}: {error.strerror or error}") from error
+    logger.info("the Mini App is served on %s:%s/webapp/", host, port)
+    return runner
+
+
+def member_check(bot: Bot, members: Members) -> MemberCheck:
+    """Membership as the lobby asks it (getChatMember, kept briefly: bot/telegram/members.py)."""
+
+    async def is_member(chat_id: int, user_id: int) -> bool | None:
+        return (await members.standing(bot, chat_id, user_id)).is_member
+
+    return is_member
+
+
+async def start(
+    settings: Settings, tables: TableService, is_member: MemberCheck, webhook_app: web.Application | None
+) -> web.AppRunner | None:
+    """The Mini App, if WEBAPP_URL is set: its routes on the webhook's app (not started yet), or a server of its
+    own, whose runner is returned for the caller to clean up. Unset: nothing at all."""
+    api = webapp_api(settings, tables, is_member)
+    if api is None:
+        return None
+    if webhook_app is not None:
+        add_routes(webhook_app, api)
+        logger.info("the Mini App is served on the webhook's server at /webapp/")
+        return None
+    return await serve(api, settings.webapp_host, settings.webapp_port)
