@@ -10,33 +10,22 @@ of the table's group: the link says where to sit, not who may.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
-import re
 from typing import Final
 
-from bot.telegram.callbacks import parse_id
+from bot.services.seals import derived_key, seal, unseal
 
 PREFIX: Final = "j"
-_MAC_CHARS: Final = 16  # base64url characters: 96 bits
-_PAYLOAD = re.compile(rf"{PREFIX}([0-9]{{1,19}})_([A-Za-z0-9_-]{{{_MAC_CHARS}}})")
+PURPOSE: Final = "join"
 
 
 def invite_key(bot_token: str) -> bytes:
-    """The key that signs invitations, derived from the token: the same for every instance of one bot, and
-    nothing of the token itself can be read back from a link."""
-    return hmac.new(bot_token.encode(), b"bura-bot table invitations", hashlib.sha256).digest()
-
-
-def _mac(key: bytes, table_id: int) -> str:
-    digest = hmac.new(key, f"join:{table_id}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:_MAC_CHARS]
+    """The key that signs invitations, derived from the token (bot/services/seals.py)."""
+    return derived_key(bot_token, b"bura-bot table invitations")
 
 
 def invite_payload(key: bytes, table_id: int) -> str:
     """The start payload of a table's invitation (within Telegram's 64 characters of ``A-Za-z0-9_-``)."""
-    return f"{PREFIX}{table_id}_{_mac(key, table_id)}"
+    return seal(key, PURPOSE, PREFIX, table_id)
 
 
 def invite_link(bot_username: str, key: bytes, table_id: int) -> str:
@@ -50,10 +39,4 @@ def is_invitation(payload: str) -> bool:
 
 def invited_table(key: bytes, payload: str) -> int | None:
     """The table a start payload invites to, or None if it is not an invitation this bot made."""
-    found = _PAYLOAD.fullmatch(payload)
-    if found is None:
-        return None
-    table_id = parse_id(found.group(1))
-    if table_id is None or not hmac.compare_digest(found.group(2), _mac(key, table_id)):
-        return None
-    return table_id
+    return unseal(key, PURPOSE, PREFIX, payload)

@@ -278,7 +278,7 @@ class MoveMessages:
             tr = self.translations.get(user.language if user else None)
             table_text = self.table_text(table, state, tr, ended=ended) if private else None
             draw = partial(
-                _hand_payload,
+                hand_payload,
                 table,
                 state,
                 seat.seat,
@@ -319,7 +319,7 @@ class MoveMessages:
         private hand shows it now, in his language."""
         user = await self.repository.get_user(user_id)
         tr = self.translations.get(user.language if user else None)
-        payload = _hand_payload(
+        payload = hand_payload(
             table,
             state,
             seat,
@@ -404,7 +404,7 @@ class MoveMessages:
         return lines
 
 
-def _hand_payload(
+def hand_payload(
     table: Table,
     state: AnyState,
     seat: int,

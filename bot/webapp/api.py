@@ -40,7 +40,7 @@ from pydantic import ValidationError
 
 from bot.games.base import Redraw
 from bot.services import TableService
-from bot.services.messages import _hand_payload
+from bot.services.messages import hand_payload
 from bot.services.state import AnyState, TableState, is_private, seat_of
 from bot.storage import StorageError, Table, TableStatus
 from bot.telegram.callbacks import HandCb
@@ -202,7 +202,7 @@ class WebAppApi:
         tr = core.translations.get(user.language) if user is not None else core.actor_translator(viewer.actor)
         move = state.shown_move(seat, table.version)
         table_text = core.messages.table_text(table, state, tr) if is_private(table) else None
-        payload = _hand_payload(
+        payload = hand_payload(
             table,
             state,
             seat,

@@ -10,32 +10,22 @@ request's initData says who asks, and the API checks his seat or his membership 
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
-import re
 from typing import Final
 
-from bot.telegram.callbacks import parse_id
+from bot.services.seals import derived_key, seal, unseal
 
 PREFIX: Final = "t"
-_MAC_CHARS: Final = 16  # base64url characters: 96 bits
-_TOKEN = re.compile(rf"{PREFIX}([0-9]{{1,19}})_([A-Za-z0-9_-]{{{_MAC_CHARS}}})")
+PURPOSE: Final = "webapp"
 MAX_TOKEN: Final = 64  # Telegram's limit for startapp (A-Za-z0-9_-); ours are at most 37
 
 
 def table_key(bot_token: str) -> bytes:
-    """The key that signs table tokens, derived from the bot's token: the same for every instance of one bot."""
-    return hmac.new(bot_token.encode(), b"bura-bot mini app tables", hashlib.sha256).digest()
-
-
-def _mac(key: bytes, table_id: int) -> str:
-    digest = hmac.new(key, f"webapp:{table_id}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:_MAC_CHARS]
+    """The key that signs table tokens, derived from the bot's token (bot/services/seals.py)."""
+    return derived_key(bot_token, b"bura-bot mini app tables")
 
 
 def table_token(key: bytes, table_id: int) -> str:
-    return f"{PREFIX}{table_id}_{_mac(key, table_id)}"
+    return seal(key, PURPOSE, PREFIX, table_id)
 
 
 def table_link(bot_username: str, key: bytes, table_id: int) -> str:
@@ -46,10 +36,4 @@ def table_link(bot_username: str, key: bytes, table_id: int) -> str:
 
 def token_table(key: bytes, token: str) -> int | None:
     """The table a token names, or None if it is not a token this bot made."""
-    found = _TOKEN.fullmatch(token)
-    if found is None:
-        return None
-    table_id = parse_id(found.group(1))
-    if table_id is None or not hmac.compare_digest(found.group(2), _mac(key, table_id)):
-        return None
-    return table_id
+    return unseal(key, PURPOSE, PREFIX, token)
