@@ -350,18 +350,6 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         ...
 
 
-class OneToAct:
-    """``waiting_for`` and ``play`` of ``GameAdapter`` for a game where one seat acts at a time and nobody acts out
-    of turn (Бурако, Очко): its adapter inherits them."""
-
-    def waiting_for(self, match: Match[Any, Any]) -> Waits:
-        seat = match.to_act()
-        return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})
-
-    def play(self, match: Match[ActionT, EventT], actions: Sequence[ActionT]) -> list[EventT]:
-        return apply_all(match, actions)
-
-
 class FairMatch(Protocol):
     """A match dealt, or not, by the verifiable shuffle, as every engine's match of ours is (docs/fairness.md)."""
 

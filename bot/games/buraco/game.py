@@ -11,13 +11,14 @@ from bot.games.base import (
     FairlyDealt,
     HandStory,
     Move,
-    OneToAct,
     Redraw,
     Refused,
     Setting,
     Standing,
     Tap,
+    Waiting,
     Waits,
+    apply_all,
     reveal_line,
     with_reveal,
 )
@@ -73,7 +74,7 @@ class Before:
     deal_number: int
 
 
-class BuracoGame(OneToAct, FairlyDealt):
+class BuracoGame(FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Buraco Aberto."""
 
     key = "buraco"
@@ -117,6 +118,13 @@ class BuracoGame(OneToAct, FairlyDealt):
 
     def deal_number(self, match: Match) -> int:
         return match.deal_number if match.finished else match.deal_number + 1  # the engine counts deals scored
+
+    def waiting_for(self, match: Match) -> Waits:
+        seat = match.to_act()
+        return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})
+
+    def play(self, match: Match, actions: Sequence[Action]) -> list[Event]:
+        return apply_all(match, actions)
 
     def table_text(
         self,

@@ -11,13 +11,14 @@ from bot.games.base import (
     FairlyDealt,
     HandStory,
     Move,
-    OneToAct,
     Redraw,
     Refused,
     Setting,
     Standing,
     Tap,
+    Waiting,
     Waits,
+    apply_all,
     reveal_line,
     with_reveal,
 )
@@ -70,7 +71,7 @@ class Before:
     banker: int
 
 
-class OchkoGame(OneToAct, FairlyDealt):
+class OchkoGame(FairlyDealt):
     """``GameAdapter[Match, Action, Event, Before]``: Очко."""
 
     key = "ochko"
@@ -134,6 +135,13 @@ class OchkoGame(OneToAct, FairlyDealt):
         next, as a bank's end does, ends a deal all the same: its result carries «Как это было»); at the end the
         last one."""
         return match.round_no if match.in_round or match.finished else match.round_no + 1
+
+    def waiting_for(self, match: Match) -> Waits:
+        seat = match.to_act()
+        return frozenset() if seat is None else frozenset({(seat, Waiting.MOVE)})
+
+    def play(self, match: Match, actions: Sequence[Action]) -> list[Event]:
+        return apply_all(match, actions)
 
     def table_text(
         self,
