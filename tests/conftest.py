@@ -1,7 +1,8 @@
-"""The suite's tiers, by path: everything under tests/e2e is `e2e`, the heavy tests elsewhere are `slow`; the
-README's test command runs the rest first (`-m "not e2e and not slow"`, a few minutes), then these two in
-parallel (pytest-xdist). The longest tests are collected first in each worker's share (Spread), so that the
-parallel tier starts them at once rather than leaving one of them to run alone at its end."""
+"""The suite's tiers, by path: everything under tests/e2e is `e2e`, the heavy tests elsewhere (everything under
+tests/browser, which starts Chromium, among them) are `slow`; the README's test command runs the rest first
+(`-m "not e2e and not slow"`, a few minutes), then these two in parallel (pytest-xdist). The longest tests are
+collected first in each worker's share (Spread), so that the parallel tier starts them at once rather than leaving
+one of them to run alone at its end."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 E2E = TESTS / "e2e"
+# Every test there starts a real Chromium: a second or two, and the machine's apt-installed browser.
+BROWSER = TESTS / "browser"
 SLOW = {
     # Property and AI tests over thousands of random games: a few seconds to a minute each.
     "engine/bura/test_properties.py",
@@ -42,6 +45,8 @@ def _tier(item: pytest.Item) -> str | None:
     path = Path(item.path)
     if path.is_relative_to(E2E):
         return "e2e"
+    if path.is_relative_to(BROWSER):
+        return "slow"
     if path.is_relative_to(TESTS) and path.relative_to(TESTS).as_posix() in SLOW:
         return "slow"
     return None
