@@ -391,13 +391,15 @@ async def seat_players(
     language: str = "ru",
     topic: str | None = None,
     admin: bool = False,
+    may_end: bool = False,
 ) -> Players:
     """`count` people who all started the bot: the first opens a table with /new, sets `settings` (settings
     key and value code, bot/render/lobby.py) through the settings buttons, the others tap «join», she starts.
 
     The people's Telegram app is in `language`; with `topic`, the group is a forum where the bot is an admin, and
     the table is opened in a topic of that name (`Players.topic` holds its thread id). `admin`: the bot is made an
-    admin of the group (it may pin the table), as it always is of a forum."""
+    admin of the group (it may pin the table), as it always is of a forum. `may_end`: the match may be over as it
+    is dealt (a random deck and a one-deal match)."""
     names = NAMES if language == "ru" else ENGLISH_NAMES
     people = [tg.user(name, f"user{index}", language_code=language) for index, name in enumerate(names[:count])]
     if topic is None:
@@ -432,11 +434,15 @@ async def seat_players(
     started = await tg.wait_answer(tg.tap(creator, lobby, text=str(start["text"])), timeout=MOVE_WAIT)
     assert not started.show_alert, started.text
     table = await storage.get_table(table_id)
-    assert table is not None and table.status is TableStatus.PLAYING
+    assert table is not None
+    # A random deck (the verifiable shuffle) may end a one-deal match as it is dealt (a dealt «Бура», RULES §7):
+    # `may_end` takes that too, and then there is no hand to play.
+    assert table.status is TableStatus.PLAYING or (may_end and table.status is TableStatus.FINISHED), table.status
     by_seat = {seat.seat: next(p for p in people if p.id == seat.user_id) for seat in table.seats}
     players = Players(tg, storage, by_seat, table_id, group, thread)
-    for person in people:
-        await tg.wait_for(partial(players.hand, person), MOVE_WAIT, f"{person.first_name}'s hand")
+    if table.status is TableStatus.PLAYING:
+        for person in people:
+            await tg.wait_for(partial(players.hand, person), MOVE_WAIT, f"{person.first_name}'s hand")
     return players
 
 

@@ -48,6 +48,16 @@ class BotDatabase:
         )
         return await self.get_table(int(row["table_id"])) if row is not None else None
 
+    async def last_finished_table(self, chat_id: int) -> Table | None:
+        row = self._read(
+            lambda db: one(
+                db,
+                "SELECT table_id FROM tables WHERE chat_id = ? AND status = 'finished' ORDER BY table_id DESC LIMIT 1",
+                (chat_id,),
+            )
+        )
+        return await self.get_table(int(row["table_id"])) if row is not None else None
+
     async def get_events(self, table_id: int, after_seq: int = 0) -> list[Event]:
         rows = self._read(
             lambda db: fetchall(

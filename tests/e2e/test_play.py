@@ -39,11 +39,13 @@ async def one_deal_played_alone(
     said = tg.send_message(user, chat, "/play")
     await tg.wait_bot_message(chat, after=said, timeout=MOVE_WAIT)
     async with BotDatabase(bot.database) as storage:
-        table = await storage.get_open_table(chat.id)
+        # A random deck (no fixed seed) may end the one deal as it is dealt (a dealt «Бура», RULES §7).
+        table = await storage.get_open_table(chat.id) or await storage.last_finished_table(chat.id)
         assert table is not None
         players = Players(tg, storage, {0: user}, table.table_id)
-        await tg.wait_for(lambda: players.hand(user), MOVE_WAIT, f"{user.first_name}'s hand")
-        await _play_first_deal(players, {0})
+        if table.status is TableStatus.PLAYING:
+            await tg.wait_for(lambda: players.hand(user), MOVE_WAIT, f"{user.first_name}'s hand")
+            await _play_first_deal(players, {0})
         finished = await players.table()
         assert finished.status is TableStatus.FINISHED
     return bot, finished
