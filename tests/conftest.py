@@ -23,6 +23,8 @@ SLOW = {
     "engine/bura/test_ai_value.py",
     "engine/buraco/test_properties.py",
     "engine/buraco/test_ai.py",
+    "engine/ochko/test_properties.py",
+    "engine/bura/test_replay.py",
     "benchmarks/test_ai_strength.py",
     "benchmarks/test_ochko_bench.py",
     # Whole bot processes started and stopped (one waits half a minute for its exit code).
