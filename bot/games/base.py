@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
+from bot.games.board import Board
 from bot.i18n import Translator
 from bot.render.keyboard import Keyboard
 from bot.storage import JsonObject, StatsDelta, Table
@@ -236,6 +237,25 @@ class GameAdapter(Protocol[MatchT, ActionT, EventT, MomentT]):
         confirm: bool,
         story: HandStory,
     ) -> tuple[str, Keyboard]: ...
+
+    def board(
+        self,
+        match: MatchT,
+        seat: int | None,
+        names: Mapping[int, str],
+        tr: Translator,
+        *,
+        table_id: int,
+        move: int,
+        selection: str,
+        paused: bool,
+        confirm: bool,
+        refusal: Enum | None,
+    ) -> Board:
+        """The table as the Mini App draws it for ``seat`` (None: a spectator, the public view): its hand and
+        moves exactly as ``hand`` would show them with these arguments (the same ``HandCb`` data), see
+        ``bot/games/board.py``."""
+        ...
 
     def announcements(
         self,
