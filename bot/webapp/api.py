@@ -12,6 +12,8 @@ keeps it. (A browser's ``EventSource`` cannot send a header: the page reads the 
   refusal, one commit with the outbox and the timer), and is answered only once that commit is durable. A tap
   that only marks cards (or 🔄) changes nothing stored and queues nothing: the answer carries the hand drawn
   with the marks (``hand``), whose buttons go on from there.
+- ``GET /webapp/api/replay?t=<token>&deal=<n>``: «Как это было», deal ``n`` (over) as the asker saw it, for a
+  player of it: the lines his private chat would get (``GameAdapter.replay``), as plain text.
 - ``GET /webapp/api/events?t=<token>``: server-sent events, one ``version`` event each time the table's version
   changes (``id`` is the version, so ``Last-Event-ID`` resumes without a repeat), a heartbeat comment while
   nothing changes, an ``end`` event when the match is over.
@@ -19,9 +21,14 @@ keeps it. (A browser's ``EventSource`` cannot send a header: the page reads the 
 The stream learns of commits by reading the table's row, about once per `POLL_SECONDS` per table however many
 streams watch it: a commit made by another instance (PostgreSQL) is seen as well as one of this process.
 
-A refusal is a status and ``{"error": <code>}``: 400 ``bad_request``, ``bad_button``; 401 with the initData's
-refusal (``missing``, ``malformed``, ``forged``, ``expired``, ``no_user``); 403 ``not_allowed``; 404 ``no_table``;
-503 ``try_again`` (Telegram could not say who is in the group, or the database failed).
+Both the table and a tap's marks carry ``board``: the table drawn for the asker (bot/games/board.py), which the
+page draws (bot/webapp/static/). Taps are limited per user as button taps are (bot/handlers/throttle.py's
+rate): past it, 429 ``slow_down`` and nothing happens.
+
+A refusal is a status and ``{"error": <code>}``: 400 ``bad_request``, ``bad_button``, ``no_deal``; 401 with
+the initData's refusal (``missing``, ``malformed``, ``forged``, ``expired``, ``no_user``); 403 ``not_allowed``;
+404 ``no_table``; 429 ``slow_down``; 503 ``try_again`` (Telegram could not say who is in the group, or the
+database failed).
 """
 
 from __future__ import annotations
@@ -39,9 +46,13 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from bot.games.base import Redraw
+from bot.handlers.throttle import Buckets
+from bot.i18n import Translator
+from bot.render.plain import plain
 from bot.services import TableService
 from bot.services.messages import hand_payload
-from bot.services.state import AnyState, TableState, is_private, seat_of
+from bot.services.replays import deals_over, replay_texts
+from bot.services.state import AnyState, TableState, is_private, seat_names, seat_of
 from bot.storage import StorageError, Table, TableStatus
 from bot.telegram.callbacks import HandCb
 from bot.webapp.initdata import InitDataRefused, Viewer, verify_init_data
@@ -65,6 +76,7 @@ _REFUSALS: dict[int, type[web.HTTPException]] = {
     401: web.HTTPUnauthorized,
     403: web.HTTPForbidden,
     404: web.HTTPNotFound,
+    429: web.HTTPTooManyRequests,
     503: web.HTTPServiceUnavailable,
 }
 
@@ -94,6 +106,7 @@ class WebAppApi:
         clock: Callable[[], float] = time.time,
         poll: float = POLL_SECONDS,
         heartbeat: float = HEARTBEAT_SECONDS,
+        taps: Buckets | None = None,
     ) -> None:
         self.tables = tables
         self._token = bot_token  # checks initData's hash; never logged
@@ -103,6 +116,7 @@ class WebAppApi:
         self.clock = clock
         self.poll = poll
         self.heartbeat = heartbeat
+        self.taps = taps  # each user's taps, as his button taps are limited (None: no limit)
         self._read: dict[int, tuple[float, Table | None]] = {}  # table id -> its last read, while streams watch it
         self._watching: dict[int, int] = {}  # table id -> how many streams watch it
         self.stopping = asyncio.Event()
@@ -111,6 +125,7 @@ class WebAppApi:
         app.router.add_get(f"{API}/table", self.table)
         app.router.add_post(f"{API}/tap", self.tap)
         app.router.add_get(f"{API}/events", self.events)
+        app.router.add_get(f"{API}/replay", self.replay)
         app.on_shutdown.append(self._stop)
 
     async def _stop(self, _app: web.Application) -> None:
@@ -188,9 +203,37 @@ class WebAppApi:
                 return view  # a lobby: the group's lobby message says who sits
             if seat is None:
                 view["text"] = core.messages.table_text(table, state, await core.chat_translator(table.chat_id))
+                view["board"] = self._board(table, state, None, await self._translator(viewer), view["version"])
                 return view
             view.update(await self._hand(viewer, table, state, seat))
             return view
+
+    async def _translator(self, viewer: Viewer) -> Translator:
+        """The asker's language, as his private hand speaks it."""
+        core = self.tables.core
+        user = await core.repository.get_user(viewer.user_id)
+        return core.translations.get(user.language) if user is not None else core.actor_translator(viewer.actor)
+
+    @staticmethod
+    def _board(
+        table: Table, state: AnyState, seat: int | None, tr: Translator, move: int, redraw: Redraw | None = None
+    ) -> dict[str, Any]:
+        """The table drawn for `seat` (None: a spectator), its buttons naming `move`, as the hand's keyboard."""
+        board = state.game.board(
+            state.match,
+            seat,
+            seat_names(table.seats),
+            tr,
+            table_id=table.table_id,
+            move=move,
+            selection=redraw.selection if redraw is not None else "",
+            paused=state.paused,
+            confirm=redraw is not None and redraw.confirm,
+            refusal=redraw.refusal if redraw is not None else None,
+        )
+        drawn = board.to_json()
+        drawn["deals_over"] = deals_over(state)  # the replays the page offers: the services' count, one truth
+        return drawn
 
     async def _hand(
         self, viewer: Viewer, table: Table, state: AnyState, seat: int, redraw: Redraw | None = None
@@ -198,8 +241,7 @@ class WebAppApi:
         """What his private hand shows now, as `MoveMessages.hand_messages` draws it (in his language); with
         `redraw`, as a tap that marks cards (or 🔄) draws it again."""
         core = self.tables.core
-        user = await core.repository.get_user(viewer.user_id)
-        tr = core.translations.get(user.language) if user is not None else core.actor_translator(viewer.actor)
+        tr = await self._translator(viewer)
         move = state.shown_move(seat, table.version)
         table_text = core.messages.table_text(table, state, tr) if is_private(table) else None
         payload = hand_payload(
@@ -220,7 +262,8 @@ class WebAppApi:
             [{"text": each["text"], "data": each["callback_data"]} for each in row if "callback_data" in each]
             for row in markup["inline_keyboard"]
         ]
-        return {"move": move, "text": payload["text"], "buttons": [row for row in rows if row]}
+        board = self._board(table, state, seat, tr, move, redraw)
+        return {"move": move, "text": payload["text"], "buttons": [row for row in rows if row], "board": board}
 
     async def tap(self, request: web.Request) -> web.Response:
         viewer = self.viewer(request)
@@ -236,6 +279,8 @@ class WebAppApi:
         if not isinstance(body, dict) or not isinstance(body.get("data"), str):
             raise _refuse(400, "bad_request")
         table_id = self.table_id(body.get("t"))
+        if self.taps is not None and not self.taps.take(viewer.user_id):
+            raise _refuse(429, "slow_down")  # before any lock or read: a flood costs the table nothing
         try:
             data = HandCb.unpack(body["data"])
         except (TypeError, ValueError, ValidationError):  # TypeError: not as many fields as a hand button's
@@ -262,6 +307,28 @@ class WebAppApi:
             if table is None or state is None or seat is None:
                 return None
             return await self._hand(viewer, table, state, seat, redraw)
+
+    async def replay(self, request: web.Request) -> web.Response:
+        viewer = self.viewer(request)
+        table_id = self.table_id(request.query.get("t"))
+        deal_text = request.query.get("deal", "")
+        deal = int(deal_text) if deal_text.isascii() and deal_text.isdigit() and len(deal_text) < 6 else 0
+        try:
+            access = await self.access(viewer, table_id)
+            if access.seat is None:
+                raise _refuse(403, "not_allowed")  # a replay is a player's own view of his deal
+            table = access.table
+            if table.state is None:
+                raise _refuse(400, "no_deal")
+            tr = await self._translator(viewer)
+            texts = await asyncio.to_thread(replay_texts, table.state, deal, access.seat, seat_names(table.seats), tr)
+        except StorageError as error:
+            logger.warning("mini app: a replay of table %s failed: %s", table_id, error)
+            raise _refuse(503, "try_again") from None
+        if texts is None:
+            raise _refuse(400, "no_deal")
+        lines = [line for text in texts for line in plain(text).split("\n")]
+        return web.json_response({"deal": deal, "lines": lines})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         viewer = self.viewer(request)

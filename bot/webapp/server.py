@@ -15,6 +15,7 @@ from aiogram import Bot
 from aiohttp import web
 
 from bot.config import Settings
+from bot.handlers.throttle import TAPS, Buckets
 from bot.services import TableService
 from bot.startup import StartupError
 from bot.telegram.members import Members
@@ -30,11 +31,13 @@ def webapp_api(settings: Settings, tables: TableService, is_member: MemberCheck)
     """The Mini App's API, or None when WEBAPP_URL is unset: then nothing of it exists."""
     if settings.webapp_url is None:
         return None
+    taps = TAPS.scaled(settings.send_interval)  # a player's taps, as his button taps, at the pacer's scale
     return WebAppApi(
         tables,
         bot_token=settings.bot_token.get_secret_value(),
         is_member=is_member,
         max_age=settings.webapp_auth_seconds,
+        taps=Buckets(taps) if taps is not None else None,
     )
 
 
