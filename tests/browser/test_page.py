@@ -439,6 +439,7 @@ async def test_the_start_param_names_the_table_without_a_query(api: FakeApi, pag
         (403, "not_allowed", "Этот стол вам не виден", "You cannot see this table"),
         (404, "no_table", "Стол не найден", "Table not found"),
     ],
+    ids=["401", "403", "404"],
 )
 async def test_a_refusal_shows_its_line(
     api: FakeApi, page_at: PageAt, status: int, code: str, ru: str, en: str
@@ -527,3 +528,27 @@ async def test_in_the_web_client_events_go_to_the_parent_frame(api: FakeApi, pag
     theme = json.dumps({"eventType": "theme_changed", "eventData": {"theme_params": DARK_THEME}})
     await page.evaluate("theme => document.getElementById('app').contentWindow.postMessage(theme, '*')", theme)
     await expect(app.locator("body")).to_have_class(re.compile(r"\bdark\b"))
+
+
+async def test_a_lobby_shows_its_text_and_a_visible_page_refetches(api: FakeApi, page_at: PageAt) -> None:
+    api.view = {
+        "status": "lobby",
+        "version": 3,
+        "role": "player",
+        "seat": 0,
+        "move": None,
+        "text": "<b>Бура</b> · до 31\nЖдём игроков: 1 из 2",
+        "buttons": [],
+        "board": None,
+    }
+    opened = await open_page(page_at, api)
+    page = opened.page
+    await expect(page.locator("#text")).to_have_text("Бура · до 31\nЖдём игроков: 1 из 2")
+    assert await page.locator("#text b").count() == 0
+    await expect(page.locator("#hand .card")).to_have_count(0)
+    api.view = fixture("bura")
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    await expect(page.locator("body")).to_have_attribute("data-version", "57")
+    await expect(page.locator("#text")).to_be_hidden()
+    await expect(page.locator("#hand button.card")).to_have_count(4)
+    assert opened.problems == []

@@ -205,7 +205,13 @@ function drawPile(pile) {
   const cards = make("div", "cards");
   const faces = pile.cards || [];
   if (pile.layout === "stack") {
-    if (faces.length) cards.append(cardElement(faces[faces.length - 1], { count: pile.count }));
+    if (faces.length) {
+      const top = cardElement(faces[faces.length - 1], { count: pile.count });
+      if (!top.classList.contains("down") && pile.count !== null && pile.count !== undefined) {
+        top.append(make("span", "badge", String(pile.count))); // a face-up top card: its count beside it
+      }
+      cards.append(top);
+    }
     else if (pile.count) cards.append(cardElement(null, { count: pile.count }));
     else cards.append(make("span", "empty", "0"));
   } else {

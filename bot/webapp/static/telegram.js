@@ -80,6 +80,7 @@ window.Telegram.WebView = window.Telegram.WebView || {};
 if (typeof window.Telegram.WebView.receiveEvent !== "function") {
   window.Telegram.WebView.receiveEvent = (type, data) => deliver(type, data);
 }
+if (!window.TelegramGameProxy) window.TelegramGameProxy = { receiveEvent: window.Telegram.WebView.receiveEvent };
 window.addEventListener("message", (event) => {
   if (event.source !== window.parent || window.parent === window) return;
   const message = typeof event.data === "string" ? json(event.data) : event.data;
