@@ -524,7 +524,7 @@ async def test_in_the_web_client_events_go_to_the_parent_frame(api: FakeApi, pag
     await expect(app.locator("body")).to_have_attribute("data-version", "57")
     await expect(app.locator("body")).not_to_have_class(re.compile(r"\bdark\b"))
     got = await page.evaluate("window.got")
-    assert got[:3] == ["web_app_ready", "web_app_expand", "web_app_request_theme"]
+    assert got[:4] == ["iframe_ready", "web_app_ready", "web_app_expand", "web_app_request_theme"]
     theme = json.dumps({"eventType": "theme_changed", "eventData": {"theme_params": DARK_THEME}})
     await page.evaluate("theme => document.getElementById('app').contentWindow.postMessage(theme, '*')", theme)
     await expect(app.locator("body")).to_have_class(re.compile(r"\bdark\b"))

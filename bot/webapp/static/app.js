@@ -236,6 +236,7 @@ function drawSections(sections) {
 }
 
 function drawHand(hand) {
+  $("hand").classList.toggle("few", (hand || []).length <= 6); // a short hand is drawn larger
   $("hand").replaceChildren(...(hand || []).map((card) => {
     const button = cardElement(card.face, { tag: "button" });
     button.type = "button";

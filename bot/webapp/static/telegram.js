@@ -97,6 +97,11 @@ export function ready() {
     tg.expand();
     return;
   }
+  if (window.parent && window.parent !== window) {
+    // the web client: it may reload the frame instead of the whole tab
+    postEvent("iframe_ready", { reload_supported: true });
+    onEvent("reload_iframe", () => location.reload());
+  }
   postEvent("web_app_ready");
   postEvent("web_app_expand");
   postEvent("web_app_request_theme");
