@@ -19,7 +19,7 @@ import pytest
 from aiohttp import web
 from playwright.async_api import ConsoleMessage, Page, expect
 
-from bot.webapp.server import STATIC
+from bot.webapp.server import add_page
 from tests.browser.conftest import DESKTOP, PHONE, PageAt, Screenshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -87,12 +87,8 @@ class FakeApi:
         self.url = ""
 
     def app(self) -> web.Application:
-        async def index(_request: web.Request) -> web.FileResponse:
-            return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
         app = web.Application()
-        app.router.add_get("/webapp/", index)
-        app.router.add_static("/webapp/static/", STATIC)
+        add_page(app)  # the bot's own page, with its headers (its Content-Security-Policy holds the page to itself)
         app.router.add_get("/host", self.host)
         app.router.add_get("/webapp/api/table", self.table)
         app.router.add_post("/webapp/api/tap", self.tap)
