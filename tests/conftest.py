@@ -27,6 +27,7 @@ SLOW = {
     "engine/bura/test_replay.py",
     "benchmarks/test_ai_strength.py",
     "benchmarks/test_ochko_bench.py",
+    "benchmarks/test_webapp_bench.py",  # the bot started twice, Chromium once
     # Whole bot processes started and stopped (one waits half a minute for its exit code).
     "bot/test_main.py",
 }

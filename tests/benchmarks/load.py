@@ -127,10 +127,21 @@ class Bots:
     """The bot under test: one process polling (SQLite or PostgreSQL), or `instances` processes on PostgreSQL
     receiving the webhook through a round-robin proxy (tests/e2e/balancer.py), as compose.yaml runs them."""
 
-    def __init__(self, tg: FakeTelegram, folder: Path, engine: str, instances: int, *, fair: bool = False) -> None:
+    def __init__(
+        self,
+        tg: FakeTelegram,
+        folder: Path,
+        engine: str,
+        instances: int,
+        *,
+        fair: bool = False,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`env`: more of the bot's environment, for every instance (the Mini App benchmark's WEBAPP_URL)."""
         self.tg, self.folder, self.engine, self.instances = tg, folder, engine, instances
         # A fixed deck seed (the e2e tests') turns the verifiable shuffle off; an empty one leaves it on.
         self.common = {"BURA_TESTING_ONLY_FIXED_DECK_SEED": ""} if fair else {}
+        self.common.update(env or {})
         self.processes: list[BotProcess] = []
         self.balancer: Balancer | None = None
         self.database: Path | str = folder / "data" / "bura.sqlite3"
