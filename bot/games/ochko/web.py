@@ -10,37 +10,26 @@ no card: a card of the hand sends nothing."""
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Mapping
 from enum import Enum
 
-from bot.games.board import DOWN, Action, Board, Face, HandCard, Pile, SeatBox, Section, SuitCode
+from bot.games.board import DOWN, Action, Board, Face, HandCard, Pile, SeatBox, Section, suit_code
 from bot.games.ochko.buttons import read_selection
 from bot.games.ochko.hand import moment_lines, move_rows
 from bot.games.ochko.table import session_line, standings_text, turn_line
 from bot.i18n import Translator
-from bot.render.common import name_of
-from engine.core.cards import Suit
+from bot.render.common import name_of, plain
 from engine.ochko.cards import Card
 from engine.ochko.hands import value
 from engine.ochko.match import Match, Phase
 from engine.ochko.views import SeatView, TableView, table_view, view
-
-_TAG = re.compile(r"<[^>]*>")
-_SUITS: dict[Suit, SuitCode] = {Suit.SPADES: "S", Suit.CLUBS: "C", Suit.HEARTS: "H", Suit.DIAMONDS: "D"}
-
-
-def _plain(text: str) -> str:
-    """A text of the bot's HTML as plain text: tags dropped, entities (an escaped name's) read back."""
-    return html.unescape(_TAG.sub("", text))
 
 
 def face(card: Card | None, tr: Translator) -> Face:
     """A card as the page draws it; None (a dark card) face down."""
     if card is None:
         return DOWN
-    return Face(card.code, tr.t(f"card-rank-{card.rank.value}"), _SUITS[card.suit])
+    return Face(card.code, tr.t(f"card-rank-{card.rank.value}"), suit_code(card.suit))
 
 
 def _faces(cards: tuple[Card | None, ...], tr: Translator) -> tuple[Face, ...]:
@@ -69,11 +58,11 @@ def _seat_box(table: TableView, seat: int, viewer: int | None, names: Mapping[in
     held = len(table.banker_cards) if banker else table.hand_sizes[seat]
     return SeatBox(
         seat=seat,
-        name=_plain(name_of(seat, names, tr)),
+        name=plain(name_of(seat, names, tr)),
         you=seat == viewer,
         acting=table.to_act == seat,
         cards=held,
-        lines=tuple(_plain(line) for line in lines),
+        lines=tuple(plain(line) for line in lines),
     )
 
 
@@ -84,7 +73,7 @@ def _sections(table: TableView, names: Mapping[int, str], tr: Translator) -> tup
         note = tr.t("ochko-web-bank-to-stake", name=name_of(table.banker, names, tr))
     else:
         note = ""
-    middle = [Pile("bank", tr.t("ochko-web-bank"), note=_plain(note) or None)]
+    middle = [Pile("bank", tr.t("ochko-web-bank"), note=plain(note) or None)]
     if table.pack or table.marker is not None:
         middle.append(Pile("stock", tr.t("ochko-web-stock"), layout="stack", count=table.pack))
     if table.marker is not None:
@@ -95,13 +84,13 @@ def _sections(table: TableView, names: Mapping[int, str], tr: Translator) -> tup
     if table.banker_cards:
         cards = table.banker_cards
         name = name_of(table.banker, names, tr)
-        pile = Pile("banker", _plain(name), _faces(cards, tr), note=_points(cards, table, tr))
-        sections.append(Section("banker", _plain(tr.t("ochko-web-banker-section", name=name)), (pile,)))
+        pile = Pile("banker", plain(name), _faces(cards, tr), note=_points(cards, table, tr))
+        sections.append(Section("banker", plain(tr.t("ochko-web-banker-section", name=name)), (pile,)))
     hands = []
     for seat, shown in enumerate(table.shown):
         if shown is not None:
             note = tr.t("ochko-web-settled-note", bet=table.bets[seat] or 0, points=_points(shown, table, tr))
-            hands.append(Pile(f"hand-{seat}", _plain(name_of(seat, names, tr)), _faces(shown, tr), note=note))
+            hands.append(Pile(f"hand-{seat}", plain(name_of(seat, names, tr)), _faces(shown, tr), note=note))
     if hands:
         sections.append(Section("hands", tr.t("ochko-web-hands-section"), tuple(hands)))
     return tuple(sections)
@@ -145,12 +134,12 @@ def ochko_board(
     title = tr.t("ochko-web-title", game=tr.t("game-ochko"), session=session_line(table, tr))
     return Board(
         game="ochko",
-        title=_plain(title),
+        title=plain(title),
         seats=tuple(_seat_box(table, each, seat, names, tr) for each in range(len(table.chips))),
         sections=_sections(table, names, tr),
         hand=hand,
         actions=actions,
-        status=tuple(_plain(line) for line in status),
-        score=(_plain(tr.t("ochko-chips", standings=standings_text(table.chips, names, tr))),),
+        status=tuple(plain(line) for line in status),
+        score=(plain(tr.t("ochko-chips", standings=standings_text(table.chips, names, tr))),),
         deals_over=max(0, match.round_no - (1 if match.in_round else 0)),
     )
