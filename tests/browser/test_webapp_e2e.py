@@ -21,7 +21,7 @@ import json
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -281,6 +281,12 @@ class MiniApp:
             },
         )
         await self.bot.start()
+        await self.served()
+        return self.bot
+
+    async def served(self) -> None:
+        """Until the bot's Mini App server serves the page."""
+        assert self.bot is not None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WAIT
         async with aiohttp.ClientSession() as session:
@@ -288,11 +294,20 @@ class MiniApp:
                 try:
                     async with session.get(self.url) as response:
                         if response.status == 200:
-                            return self.bot
+                            return
                 except aiohttp.ClientError:
                     pass
                 assert loop.time() < deadline, f"the Mini App is not served at {self.url}: {self.bot.output()}"
                 await asyncio.sleep(0.1)
+
+    async def restart(self, down: Callable[[], Awaitable[None]]) -> None:
+        """The bot stops (SIGTERM, as a deploy does; it must exit cleanly), `down` is awaited while it is away,
+        and it starts again on the same database and port."""
+        assert self.bot is not None
+        await self.bot.stop()
+        await down()
+        await self.bot.start()
+        await self.served()
 
     async def stop(self) -> None:
         if self.bot is not None:
@@ -754,7 +769,8 @@ async def test_a_move_on_telegram_shows_on_the_page_and_a_move_on_the_page_in_te
 ) -> None:
     """A move made with the private hand's buttons reaches the open pages within a couple of seconds (the stream),
     with the mover's hand drawn anew; then the other person moves on his page, and both private hands in
-    Telegram are redrawn for it."""
+    Telegram are redrawn for it. While the bot restarts the pages say their stream is lost, and then follow it
+    again."""
     tg = mini.tg
     bot = await mini.start()
     game = await open_game(tg, bot.database, players=2, settings=NO_TIMER)
@@ -816,3 +832,17 @@ async def test_a_move_on_telegram_shows_on_the_page_and_a_move_on_the_page_in_te
     for shown in pages.values():
         await shown.wait_version(moved)
         await screenshot(shown.page, "switched")
+
+    # The bot restarts (a deploy): the open pages say their stream is lost, open it again once the bot is back,
+    # and follow the next move made on Telegram.
+    async def lost() -> None:
+        for shown in pages.values():
+            await shown.page.wait_for_selector('body[data-stream="lost"]', state="attached", timeout=SHOWN_MS)
+        await screenshot(pages[first].page, "lost")
+
+    await mini.restart(lost)
+    for shown in pages.values():
+        await shown.page.wait_for_selector('body[data-stream="open"]', state="attached", timeout=SHOWN_MS)
+    assert await game.play_move()
+    for shown in pages.values():
+        await shown.wait_version(moved + 1)
