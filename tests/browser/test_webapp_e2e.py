@@ -527,6 +527,12 @@ async def test_a_bura_deal_played_on_the_page(mini: MiniApp, screenshot: Screens
             assert (await shown.page.inner_text(part)).strip(), f"{shown.user.first_name}'s page: {part} is empty"
     assert not await pages[0].page.evaluate("document.body.classList.contains('dark')")
     assert await pages[1].page.evaluate("document.body.classList.contains('dark')"), "a dark theme's page is dark"
+    _, _, dealt = bura_now(game)
+    assert dealt is not None
+    trump = public_view(dealt).trump_card.code
+    for shown in pages.values():
+        assert await shown.codes('.pile[data-pile="trump"]') == [trump], "the turned-up trump card"
+        assert await shown.page.locator('.pile[data-pile="stock"]').count() == 1, "the stock"
 
     moves, shot = 0, False
     while True:
@@ -638,9 +644,17 @@ async def test_a_buraco_turn_on_the_page(mini: MiniApp, screenshot: Screenshot) 
             await buraco_press(game, user, version, (Op.KEEP,) if phase is Phase.FIRST_CHOICE else (Op.STOCK,))
         await game.until(lambda v=version: game.version() > v, "the other person's move")  # type: ignore[misc]
 
+    await page.wait_version(version)
+    for shown in (page, watcher):
+        for key in ("stock", "pile", "morto-0", "morto-1"):
+            assert await shown.page.locator(f'.pile[data-pile="{key}"]').count() == 1, f"the {key} pile"
     while match.deal.phase is not Phase.MELD:  # his draw on the page (a first card drawn is kept or not)
         await page.wait_version(version)
         first = match.deal.phase is Phase.FIRST_CHOICE
+        if first:
+            assert match.deal.drawn is not None
+            drawn = await page.codes('.pile[data-pile="drawn"]')
+            assert drawn == [match.deal.drawn.code], f"the card drawn to keep or not: {drawn}"
         op, what = (Op.KEEP, "«Оставить …»") if first else (Op.STOCK, "«Из колоды»")
         await page.press(await page.action(buraco_op(op, game.shown_move(mine, version)), what))
         await game.until(lambda v=version: game.version() > v, "the draw")  # type: ignore[misc]
