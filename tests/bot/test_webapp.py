@@ -442,7 +442,11 @@ def test_webapp_url_must_be_https(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def test_the_page_is_served(mini: MiniApp) -> None:
     response = await mini.client.get("/webapp/")
-    assert response.status == 200 and "telegram-web-app.js" in await response.text()
+    assert response.status == 200 and 'src="static/app.js"' in await response.text()
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    script = await mini.client.get("/webapp/static/app.js")
+    assert script.status == 200 and script.headers["X-Content-Type-Options"] == "nosniff"
+    assert "telegram.org" not in await script.text()  # the page speaks to Telegram itself (static/telegram.js)
 
 
 async def test_without_a_webhook_the_mini_app_has_a_server_of_its_own(

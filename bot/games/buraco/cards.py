@@ -31,6 +31,11 @@ def card_text(card: Card, tr: Translator) -> str:
     return _ranks(tr)[card.rank] + SUITS[card.suit]
 
 
+def rank_label(card: Card, tr: Translator) -> str:
+    """The card's rank as the locale writes it (``Д``, ``10``), the joker's 🃏: a drawn card's corner."""
+    return JOKER_TEXT if card.suit is None else _ranks(tr)[card.rank]
+
+
 def cards_text(cards: Iterable[Card], tr: Translator) -> str:
     return " ".join(card_text(card, tr) for card in cards)
 

@@ -22,6 +22,7 @@ from bot.games.base import (
     reveal_line,
     with_reveal,
 )
+from bot.games.board import Board
 from bot.games.buraco import events as texts
 from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
@@ -29,10 +30,10 @@ from bot.games.buraco.computer import decide
 from bot.games.buraco.hand import Hint, render_hand
 from bot.games.buraco.moves import Selection, addition_plans, new_run_plans
 from bot.games.buraco.replay import buraco_replay
-from bot.games.buraco.table import named, render_table
+from bot.games.buraco.table import render_table, score_lines, totals_text
+from bot.games.buraco.web import board as buraco_board
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
-from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
 from bot.storage import Counter, JsonObject, StatsDelta, Table
 from bot.table_settings import SHARED_CHOICES, TIMER_KEY, ComputerLevel, TableSettings
@@ -178,6 +179,33 @@ class BuracoGame(FairlyDealt):
             story=story,
         )
 
+    def board(
+        self,
+        match: Match,
+        seat: int | None,
+        names: Mapping[int, str],
+        tr: Translator,
+        *,
+        table_id: int,
+        move: int,
+        selection: str,
+        paused: bool,
+        confirm: bool,
+        refusal: Enum | None,
+    ) -> Board:
+        return buraco_board(
+            match,
+            seat,
+            names,
+            tr,
+            table_id=table_id,
+            move=move,
+            selection=selection,
+            paused=paused,
+            confirm=confirm,
+            refusal=refusal,
+        )
+
     def announcements(
         self,
         match: Match,
@@ -210,14 +238,7 @@ class BuracoGame(FairlyDealt):
         return None  # no call of one seat takes another's turn away: Buraco is played in turn
 
     def score_lines(self, match: Match, names: Mapping[int, str], settings: TableSettings, tr: Translator) -> list[str]:
-        lines = [
-            tr.t("flow-score-title", deal=match.deal_number + 1),
-            self.summary_text(self.summary(match), names, settings, tr),
-        ]
-        seat = match.to_act()
-        if seat is not None:
-            lines.append(tr.t("hand-waiting", name=name_of(seat, names, tr)))
-        return lines
+        return score_lines(match.deal_number + 1, match.totals, match.to_act(), names, tr)
 
     def summary(self, match: Match) -> JsonObject:
         return {"totals": list(match.totals)}
@@ -225,9 +246,7 @@ class BuracoGame(FairlyDealt):
     def summary_text(
         self, summary: JsonObject, names: Mapping[int, str], settings: TableSettings, tr: Translator
     ) -> str:
-        totals = [int(n) for n in summary["totals"]]
-        tally = tr.t("tally-separator").join(named(side_name(s, True, names, tr), totals[s]) for s in (0, 1))
-        return tr.t("buraco-totals", tally=tally)
+        return totals_text([int(n) for n in summary["totals"]], names, tr)
 
     def tap(self, match: Match, seat: int, op: str, payload: str) -> Tap[Action]:
         deal = match.deal

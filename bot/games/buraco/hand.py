@@ -8,12 +8,16 @@ against the 75 it needs (§17.5), and the discard it waits for is said there, no
 In a group game the table is a message among many in another chat, so the hand carries what a turn needs of it
 (issue 37), on the player's turn: the pile's top cards, both pairs' runs, the card just drawn; add buttons name
 the run by its cards.
+
+The Mini App's board (``bot/games/buraco/web.py``) shows the same hand and moves: it makes them with this module's
+``card_buttons``, ``moment`` and ``sort_button``, so a tap on the page sends what the keyboard's button sends.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 
 from bot.games.base import HandStory
@@ -37,13 +41,25 @@ ADDS_A_ROW = 2  # an add button names its run («К ряду 3♥️–9♥️»
 PILE_SHOWN = 12  # the pile's top cards a hand shows (all of a short pile): a line a phone wraps once
 
 
-class _Buttons:
+class Buttons:
+    """Makes a hand's buttons: a ``HandButton`` with its text, as ``HandCb`` data naming the table and the move.
+    The keyboard and the Mini App's board (``bot/games/buraco/web.py``) both make theirs with it."""
+
     def __init__(self, table_id: int, move: int) -> None:
         self.table_id = table_id
         self.move = move
 
     def __call__(self, text: str, tapped: HandButton) -> Button:
         return button(text, HandCb.data(self.table_id, self.move, tapped.op, tapped.payload()))
+
+
+@dataclass(frozen=True, slots=True)
+class CardButton:
+    """A card of the hand as its button: the card, whether it is marked, and the button that marks or unmarks it."""
+
+    card: Card
+    marked: bool
+    button: Button
 
 
 def render_hand(
@@ -64,29 +80,78 @@ def render_hand(
     ``deal`` is asked only which of the marked cards' moves the engine would take (never for anything to show).
     """
     story = story or HandStory()
-    make = _Buttons(table_id, move)
-    seat = view.seat
+    make = Buttons(table_id, move)
     table = view.table
     lines = [*story.notes]
     if story.table_text is not None:
         lines += [story.table_text, ""]
     head = tr.t("buraco-hand-title", title=html.escape(title)) if title else tr.t("game-buraco")
     lines.append(f"<b>{head}</b>")
-    shown = display(view.hand, selection.order)
-    marked = selection.cards(view.hand)
-    mine = table.turn == seat and not table.finished and not paused
-    rows: list[list[Button]] = []
-    if story.table_text is None and mine:
+    if story.table_text is None and table.turn == view.seat and not table.finished and not paused:
         # A group game: the table is in another chat, among its messages. Shown for his turn only: a waiting
         # hand that followed every move of the others would be edited at every commit (issue 35).
         lines += table_context(view, names, tr)
-    points = sum(meld.value for meld in view.draft)
-    if view.draft:
-        lines.append(tr.t("buraco-draft", points=points, needed=OPENING_MINIMUM))
-        lines.extend(run_line(number, meld, tr) for number, meld in enumerate(view.draft, start=1))
     if table.finished and story.table_text is not None:
         # a game against the computer is over: its last word, and a new game (/play with the chat's settings)
+        lines += draft_lines(view, tr)
         return clip("\n".join(lines)), keyboard([[button(tr.t("play-again"), PlayCb().pack())]])
+    said, rows = moment(view, deal, names, tr, make, selection, paused=paused, refusal=story.refusal)
+    lines += said
+    lines.append(tr.t("buraco-your-hand", count=len(view.hand)))
+    card_row = [each.button for each in card_buttons(view.hand, selection, tr, make)]
+    keys = [card_row[i : i + CARDS_A_ROW] for i in range(0, len(card_row), CARDS_A_ROW)]
+    tools = [sort_button(selection, tr, make), make(tr.t("hand-button-refresh"), HandButton(Op.REFRESH, selection))]
+    return clip("\n".join(lines)), keyboard([*keys, *rows, tools])
+
+
+def card_buttons(hand: Sequence[Card], selection: Selection, tr: Translator, make: Buttons) -> list[CardButton]:
+    """The hand's cards in the order the selection shows them, each with the button that toggles its mark (the
+    selection after the tap): the keyboard's card buttons and the board's hand alike."""
+    marks: list[CardButton] = []
+    for place, card in enumerate(display(hand, selection.order)):
+        marked = place in selection.marked
+        label = card_text(card, tr)
+        if marked:
+            label = tr.t("card-selected", card=label)
+        marks.append(CardButton(card, marked, make(label, HandButton(Op.TOGGLE, selection.toggled(place)))))
+    return marks
+
+
+def sort_button(selection: Selection, tr: Translator, make: Buttons) -> Button:
+    """Show the hand in the other order (marks dropped: they are places in the order shown)."""
+    other = BY_RANK if selection.order == BY_SUIT else BY_SUIT
+    key = "buraco-button-sort-rank" if other == BY_RANK else "buraco-button-sort-suit"
+    return make(tr.t(key), HandButton(Op.SORT, Selection(other)))
+
+
+def draft_lines(view: HandView, tr: Translator) -> list[str]:
+    """An opening being laid (RULES §17.5): its points against the minimum, and its runs."""
+    if not view.draft:
+        return []
+    points = sum(meld.value for meld in view.draft)
+    lines = [tr.t("buraco-draft", points=points, needed=OPENING_MINIMUM)]
+    lines.extend(run_line(number, meld, tr) for number, meld in enumerate(view.draft, start=1))
+    return lines
+
+
+def moment(
+    view: HandView,
+    deal: Deal,
+    names: Mapping[int, str],
+    tr: Translator,
+    make: Buttons,
+    selection: Selection,
+    *,
+    paused: bool,
+    refusal: Enum | None,
+) -> tuple[list[str], list[list[Button]]]:
+    """What the moment asks of the seat and the moves it may make: lines of text (HTML) and rows of the move
+    buttons (neither the cards' nor the sort and refresh buttons). The keyboard and the board share it."""
+    seat = view.seat
+    table = view.table
+    lines = draft_lines(view, tr)
+    rows: list[list[Button]] = []
+    mine = table.turn == seat and not table.finished and not paused
     if paused:
         lines.append(tr.t("hand-paused"))
     elif table.finished or table.turn is None:
@@ -112,28 +177,13 @@ def render_hand(
     else:
         if view.fresh is not None:
             lines.append(tr.t("buraco-fresh", card=card_text(view.fresh, tr)))
+        points = sum(meld.value for meld in view.draft)
         short = bool(view.draft) and points < OPENING_MINIMUM  # RULES §17.5: no discard until the opening is made
         lines.append(tr.t("buraco-your-melds-draft" if short else "buraco-your-melds", needed=OPENING_MINIMUM))
         if view.forbidden is not None:
             lines.append(tr.t("buraco-forbidden", card=card_text(view.forbidden, tr)))
-        rows += _meld_rows(view, deal, marked, selection, tr, make, lines, story.refusal)
-    lines.append(tr.t("buraco-your-hand", count=len(view.hand)))
-    card_buttons = []
-    for place, card in enumerate(shown):
-        label = card_text(card, tr)
-        if place in selection.marked:
-            label = tr.t("card-selected", card=label)
-        card_buttons.append(make(label, HandButton(Op.TOGGLE, selection.toggled(place))))
-    keys = [card_buttons[i : i + CARDS_A_ROW] for i in range(0, len(card_buttons), CARDS_A_ROW)]
-    other = BY_RANK if selection.order == BY_SUIT else BY_SUIT
-    tools = [
-        make(
-            tr.t("buraco-button-sort-rank" if other == BY_RANK else "buraco-button-sort-suit"),
-            HandButton(Op.SORT, Selection(other)),
-        ),
-        make(tr.t("hand-button-refresh"), HandButton(Op.REFRESH, selection)),
-    ]
-    return clip("\n".join(lines)), keyboard([*keys, *rows, tools])
+        rows += _meld_rows(view, deal, selection.cards(view.hand), selection, tr, make, lines, refusal)
+    return lines, rows
 
 
 class Hint(Enum):
@@ -185,7 +235,7 @@ def _meld_rows(
     marked: Sequence[Card],
     selection: Selection,
     tr: Translator,
-    make: _Buttons,
+    make: Buttons,
     lines: list[str],
     refusal: Enum | None,
 ) -> list[list[Button]]:

@@ -23,6 +23,22 @@ def named(name: str, number: int) -> str:
     return f"<b>{name}</b> {number}"
 
 
+def totals_text(totals: Sequence[int], names: Mapping[int, str], tr: Translator) -> str:
+    """``Счёт: <b>Аня и Вика</b> 1200 · <b>Борис и Гена</b> 800``: the match's totals, pair by pair."""
+    tally = tr.t("tally-separator").join(named(side_name(s, True, names, tr), totals[s]) for s in (0, 1))
+    return tr.t("buraco-totals", tally=tally)
+
+
+def score_lines(
+    deal: int, totals: Sequence[int], turn: int | None, names: Mapping[int, str], tr: Translator
+) -> list[str]:
+    """/score (and the Mini App's score): the deal, the totals and who is to play."""
+    lines = [tr.t("flow-score-title", deal=deal), totals_text(totals, names, tr)]
+    if turn is not None:
+        lines.append(tr.t("hand-waiting", name=name_of(turn, names, tr)))
+    return lines
+
+
 def run_line(number: int, meld: Meld, tr: Translator) -> str:
     """``2. 3♥️ 4♥️ 🃏→5 6♥️ 7♥️ 8♥️ 9♥️ — грязная канастра``: a run as laid, low to high, its substitute marked."""
     line = f"{number}. {meld_text(meld, tr)}"
