@@ -60,6 +60,7 @@ RU = Translations().get("ru")
 APP_NAME = "table"  # WEBAPP_NAME: the Mini App's short name at BotFather, in the group's t.me link
 SHOWN_MS = 10_000  # a page draws what it was told within this (milliseconds, as Playwright counts)
 STREAM_WITHIN = 2.5  # seconds from a commit made elsewhere to the open page (the stream polls every 0.5 s)
+STREAM = "document.body.dataset.stream"  # "open", or "lost" while the page cannot reach the bot
 NO_TIMER = {"timer": "0"}  # a browser's taps are slower than the harness's: no move timer plays for anyone
 LIGHT = {
     "bg_color": "#ffffff",
@@ -142,12 +143,14 @@ class TablePage:
         self.errors: list[str] = []
         self.console: list[str] = []
         self.outside: list[str] = []  # requests for anything not the bot's server (refused)
+        self.calls: list[str] = []  # the answers of the bot's server: status and path
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
         page.on("response", self._answered)
 
     async def _answered(self, response: Response) -> None:
         path = urlsplit(response.url).path
+        self.calls.append(f"{response.status} {path}")
         if path not in ("/webapp/api/table", "/webapp/api/tap") or response.status != 200:
             return
         try:
@@ -160,8 +163,18 @@ class TablePage:
             self.board = board
 
     def describe(self) -> str:
-        """For a failure: what the page said and its last lines of console."""
-        return f"{self.user.first_name}'s page: errors {self.errors}, console {self.console[-8:]}"
+        """For a failure: what the page said, its last lines of console and its last answers."""
+        return (
+            f"{self.user.first_name}'s page: errors {self.errors}, console {self.console[-8:]}, "
+            f"answers {self.calls[-8:]}"
+        )
+
+    async def body(self) -> str:
+        """For a failure: the body's data attributes and the start of its text."""
+        shown: str = await self.page.evaluate(
+            "JSON.stringify({...document.body.dataset, text: document.body.innerText.slice(0, 400)})"
+        )
+        return shown
 
     # -- reading the DOM ---------------------------------------------------------------------------------
 
@@ -171,14 +184,22 @@ class TablePage:
 
     async def wait_version(self, version: int, timeout_ms: float = SHOWN_MS) -> None:
         """Until the page has drawn table version `version` (or a later one)."""
-        try:
-            await self.page.wait_for_function(
-                "v => Number(document.body.dataset.version) >= v", arg=version, timeout=timeout_ms
-            )
-        except PlaywrightError:
+        if not await self.until("v => Number(document.body.dataset.version) >= v", version, timeout_ms):
             raise AssertionError(
                 f"{self.user.first_name}'s page shows version {await self.version()}, not {version}; " + self.describe()
-            ) from None
+            )
+
+    async def until(self, predicate: str, arg: object = None, timeout_ms: float = SHOWN_MS) -> bool:
+        """Whether the JavaScript function `predicate` of `arg` came true on the page within `timeout_ms`. Polled
+        with `evaluate` rather than Playwright's `wait_for_function`, which compiles its predicate in the page:
+        the page's Content-Security-Policy (no 'unsafe-eval') refuses that, and the wait never ends."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_ms / 1000
+        while not await self.page.evaluate(predicate, arg):
+            if loop.time() > deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     async def codes(self, selector: str) -> list[str]:
         """The codes of the face-up cards within `selector`, in the page's order."""
@@ -371,13 +392,10 @@ class MiniApp:
 
         await page.route(lambda url: not url.startswith((self.origin, "data:", "blob:", "about:")), refuse)
         await page.goto(launch_url(link or self.url, data, theme))
-        try:
-            await page.wait_for_function(
-                "document.body.dataset.version !== undefined && document.body.dataset.stream === 'open'",
-                timeout=SHOWN_MS,
+        if not await shown.until(f"() => document.body.dataset.version !== undefined && {STREAM} === 'open'"):
+            raise AssertionError(
+                f"the page never drew a table with its stream open: {await shown.body()}; {shown.describe()}"
             )
-        except PlaywrightError:
-            raise AssertionError(f"the page never drew a table with its stream open; {shown.describe()}") from None
         self.pages.append(shown)
         return shown
 
@@ -851,12 +869,14 @@ async def test_a_move_on_telegram_shows_on_the_page_and_a_move_on_the_page_in_te
     # and follow the next move made on Telegram.
     async def lost() -> None:
         for shown in pages.values():
-            await shown.page.wait_for_selector('body[data-stream="lost"]', state="attached", timeout=SHOWN_MS)
+            assert await shown.until(f"() => {STREAM} === 'lost'"), (
+                f"the page says nothing of the lost stream: {shown.describe()}"
+            )
         await screenshot(pages[first].page, "lost")
 
     await mini.restart(lost)
     for shown in pages.values():
-        await shown.page.wait_for_selector('body[data-stream="open"]', state="attached", timeout=SHOWN_MS)
+        assert await shown.until(f"() => {STREAM} === 'open'"), f"the stream is not open again: {shown.describe()}"
     assert await game.play_move()
     for shown in pages.values():
         await shown.wait_version(moved + 1)
