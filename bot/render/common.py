@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final
@@ -76,6 +77,15 @@ def clip(text: str, limit: int = MAX_TEXT) -> str:
     if not lines:  # one enormous line: cut it at a space, which never falls inside a tag here
         return ELLIPSIS + text[-(limit - 1) :].split(" ", 1)[-1]
     return "\n".join([ELLIPSIS, *lines])
+
+
+_TAG = re.compile(r"<[^<>]*>")
+
+
+def plain(text: str) -> str:
+    """A message text (Telegram HTML) as plain text, for a page that sets it as text (the Mini App's board): tags
+    dropped, entities unescaped. Data in a message is escaped (``name_of``), so every ``<`` left is a tag's."""
+    return html.unescape(_TAG.sub("", text))
 
 
 def fit_alert(text: str | None) -> str | None:

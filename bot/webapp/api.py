@@ -48,7 +48,7 @@ from pydantic import ValidationError
 from bot.games.base import Redraw
 from bot.handlers.throttle import Buckets
 from bot.i18n import Translator
-from bot.render.plain import plain
+from bot.render.common import plain
 from bot.services import TableService
 from bot.services.messages import hand_payload
 from bot.services.replays import deals_over, replay_texts

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.games.bura.buttons import HandOp, pack_cards
 from bot.handlers.throttle import Buckets, Rate
 from bot.i18n import Translations
-from bot.render.plain import plain
+from bot.render.common import plain
 from bot.services.replays import replay_texts
 from bot.services.state import seat_names
 from bot.storage import TableStatus

@@ -37,6 +37,11 @@ def card_text(card: Card, tr: Translator) -> str:
     return _ranks(tr)[card.rank] + _SUITS[card.suit]
 
 
+def rank_text(card: Card, tr: Translator) -> str:
+    """The card's rank as the language names it: ``Д``, ``10``, ``Q`` (the Mini App draws the suit itself)."""
+    return _ranks(tr)[card.rank]
+
+
 def card_button(card: Card, tr: Translator, trump: Suit | None) -> str:
     """A card on a button: ``10♦️★`` when it is a trump."""
     label = card_text(card, tr)

@@ -21,6 +21,7 @@ from bot.games.base import (
     reveal_line,
     with_reveal,
 )
+from bot.games.board import Board
 from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
@@ -33,6 +34,7 @@ from bot.games.bura.replay import bura_replay
 from bot.games.bura.settings import PROFILE_VARIANTS, own_settings, variant
 from bot.games.bura.standing import bura_standing
 from bot.games.bura.table import render_table
+from bot.games.bura.web import bura_board
 from bot.i18n import Translator
 from bot.render.common import name_of, side_name
 from bot.render.keyboard import Keyboard
@@ -142,6 +144,33 @@ class BuraGame(FairlyDealt):
             paused=paused,
             confirm_claim=confirm,
             story=story,
+        )
+
+    def board(
+        self,
+        match: Match,
+        seat: int | None,
+        names: Mapping[int, str],
+        tr: Translator,
+        *,
+        table_id: int,
+        move: int,
+        selection: str,
+        paused: bool,
+        confirm: bool,
+        refusal: Enum | None,
+    ) -> Board:
+        return bura_board(
+            match,
+            seat,
+            names,
+            tr,
+            table_id=table_id,
+            move=move,
+            selection=selection,
+            paused=paused,
+            confirm=confirm,
+            refusal=refusal,
         )
 
     def announcements(

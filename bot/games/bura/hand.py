@@ -8,6 +8,9 @@ A claim («Вскрываюсь!») is never offered with no trick taken (it cou
 row, and asks once to confirm (`confirm_claim`): a wrong tap would lose the deal. «Стоп!» stays one tap: it is a
 race. A forced lead after «Стоп!» is one button that plays the combination.
 
+The card buttons and the move buttons are made apart (``card_buttons``, ``action_rows``, ``claim_confirm_rows``):
+the Mini App's board (``web.py``) carries the very same taps, so a tap on the page is a tap on this keyboard.
+
 For a game against the computer in a private chat (`table_text`), the hand message carries the table too: one
 message edited in place, a turn costing one edit. Its match's end is one last word with no card to tap, and a
 button for another game.
@@ -32,7 +35,7 @@ from engine.bura.actions import Action, Claim, DeclareCombo, Lead, Pass, Respond
 from engine.bura.cards import Card
 from engine.bura.deal import Phase
 from engine.bura.errors import Reason
-from engine.bura.views import SeatView, answer_beats
+from engine.bura.views import PublicView, SeatView, answer_beats
 
 CARDS_A_ROW = 4  # a phone shows four card buttons a row legibly
 
@@ -53,9 +56,9 @@ def render_hand(
     """The hand message: what is on the table, what the moment asks of the player; cards and actions as buttons.
     A paused table (the bot may not write in its group) shows the hand without a move to make."""
     story = story or HandStory()
-    selected = sorted_selection(_display_order(view), selection)
-    make = _Buttons(table_id, move)
-    claimable = _may_claim(view)
+    selected = sorted_selection(display_order(view), selection)
+    make = Buttons(table_id, move)
+    claimable = may_claim(view)
     lines = _head(view, names, tr, title, story)
     if view.table.finished and story.table_text is not None:
         # a game against the computer is over: its last word, and a new game (/play with the chat's settings)
@@ -64,18 +67,12 @@ def render_hand(
         lines += ["", tr.t("hand-paused")]
         return clip("\n".join(lines)), keyboard([[make(tr.t("hand-button-refresh"), HandOp.REFRESH)]])
     if confirm_claim and claimable:
-        lines += ["", tr.t("hand-claim-confirm", count=_tricks(view))]
-        rows = [
-            [
-                make(tr.t("hand-button-claim-yes"), HandOp.CLAIM),
-                make(tr.t("hand-button-claim-no"), HandOp.TOGGLE, selected),
-            ]
-        ]
-        return clip("\n".join(lines)), keyboard(rows)
+        lines += ["", tr.t("hand-claim-confirm", count=tricks_taken(view))]
+        return clip("\n".join(lines)), keyboard(claim_confirm_rows(tr, make, selected))
     lines.append("")
     refusal = story.refusal if isinstance(story.refusal, Reason) else None
-    lines.extend(_moment(view, names, tr, selected, refusal, claimable))
-    lines.append(tr.t("hand-tricks-pair" if view.table.teams else "hand-tricks", count=_tricks(view)))
+    lines.extend(moment_lines(view, names, tr, selected, refusal, claimable))
+    lines.append(tr.t("hand-tricks-pair" if view.table.teams else "hand-tricks", count=tricks_taken(view)))
     if view.table.points is not None:  # casual mode only (RULES §6.7)
         lines.append(tr.t("hand-points", count=view.table.points[view.side]))
     return clip("\n".join(lines)), _keyboard(view, tr, make, selected, claimable)
@@ -115,7 +112,7 @@ def _head(view: SeatView, names: Mapping[int, str], tr: Translator, title: str, 
     return lines
 
 
-def _moment(
+def moment_lines(
     view: SeatView,
     names: Mapping[int, str],
     tr: Translator,
@@ -145,14 +142,21 @@ def _moment(
             lines.append(tr.t("hand-may-claim"))
     elif table.phase is Phase.FINAL_CLAIM and claimable:
         lines.append(tr.t("hand-final-claim"))
-    elif table.to_act is not None and not table.finished:
-        key = {Phase.RESPOND: "hand-waiting-answer", Phase.FINAL_CLAIM: "hand-waiting-claim"}.get(
-            table.phase, "hand-waiting"
-        )
-        lines.append(tr.t(key, name=name_of(table.to_act, names, tr)))
+    else:
+        lines.extend(waiting_lines(table, names, tr))
     if combo is not None:
         lines.append(tr.t("hand-combo", combo=tr.t(f"combo-{combo.combo.value}")))
     return lines
+
+
+def waiting_lines(table: PublicView, names: Mapping[int, str], tr: Translator) -> list[str]:
+    """Whom the table waits for («Отвечает Борис.»), while the deal goes on."""
+    if table.to_act is None or table.finished:
+        return []
+    key = {Phase.RESPOND: "hand-waiting-answer", Phase.FINAL_CLAIM: "hand-waiting-claim"}.get(
+        table.phase, "hand-waiting"
+    )
+    return [tr.t(key, name=name_of(table.to_act, names, tr))]
 
 
 def _marks_hint(
@@ -181,20 +185,45 @@ def _marks_hint(
     return [tr.t("hand-marks-no-move")]
 
 
-def _keyboard(view: SeatView, tr: Translator, make: _Buttons, selected: tuple[Card, ...], claimable: bool) -> Keyboard:
+def _keyboard(view: SeatView, tr: Translator, make: Buttons, selected: tuple[Card, ...], claimable: bool) -> Keyboard:
+    cards = [each for _, each in card_buttons(view, tr, make, selected)]
+    rows = [cards[i : i + CARDS_A_ROW] for i in range(0, len(cards), CARDS_A_ROW)]
+    rows.extend(action_rows(view, tr, make, selected, claimable, refresh=True))
+    return keyboard(rows)
+
+
+def card_buttons(
+    view: SeatView, tr: Translator, make: Buttons, selected: tuple[Card, ...]
+) -> list[tuple[Card, Button]]:
+    """The hand's cards in display order, each with its button: a tap marks or unmarks it (the button carries the
+    selection after the tap). None for a forced lead (a whole hand of one combo is its one button). The keyboard
+    lays them out in rows; the Mini App's board sends a tap on a card as its button's data."""
+    if is_forced(view):
+        return []
     trump = view.table.trump
-    rows: list[list[Button]] = []
-    card_buttons = []
-    hand = _display_order(view)
-    forced = view.table.forced_lead is not None and any(isinstance(a, Lead) for a in view.legal)
-    for card in () if forced else hand:  # a forced lead (a whole hand of one combo) is its one button
+    hand = display_order(view)
+    buttons: list[tuple[Card, Button]] = []
+    for card in hand:
         label = card_button(card, tr, trump)
         after = tuple(c for c in hand if (c in selected) != (c is card))  # the selection after the tap
         if card in selected:
             label = tr.t("card-selected", card=label)
-        card_buttons.append(make(label, HandOp.TOGGLE, after))
-    rows.extend(card_buttons[i : i + CARDS_A_ROW] for i in range(0, len(card_buttons), CARDS_A_ROW))
+        buttons.append((card, make(label, HandOp.TOGGLE, after)))
+    return buttons
 
+
+def action_rows(
+    view: SeatView,
+    tr: Translator,
+    make: Buttons,
+    selected: tuple[Card, ...],
+    claimable: bool,
+    *,
+    refresh: bool,
+) -> list[list[Button]]:
+    """The move buttons under the cards, row by row: lead or answer, «Стоп!» or pass, 🔄 (with ``refresh``: the
+    Mini App's board has no need of it), and the claim alone on the last row."""
+    rows: list[list[Button]] = []
     legal = view.legal
     play_row = _play_buttons(view, legal, selected, tr, make, partial(answer_beats, view))
     if play_row:
@@ -208,29 +237,45 @@ def _keyboard(view: SeatView, tr: Translator, make: _Buttons, selected: tuple[Ca
         choice_row.append(make(tr.t(key), HandOp.PASS))
     if choice_row:
         rows.append(choice_row)
-    rows.append([make(tr.t("hand-button-refresh"), HandOp.REFRESH, selected)])
+    if refresh:
+        rows.append([make(tr.t("hand-button-refresh"), HandOp.REFRESH, selected)])
     if claimable:
         rows.append([make(tr.t("hand-button-claim"), HandOp.CLAIM_ASK, selected)])  # alone, last: asks first
-    return keyboard(rows)
+    return rows
 
 
-def _may_claim(view: SeatView) -> bool:
+def claim_confirm_rows(tr: Translator, make: Buttons, selected: tuple[Card, ...]) -> list[list[Button]]:
+    """The claim asked once more: «✅ Вскрываюсь» or «Отмена» (back to the marks)."""
+    return [
+        [
+            make(tr.t("hand-button-claim-yes"), HandOp.CLAIM),
+            make(tr.t("hand-button-claim-no"), HandOp.TOGGLE, selected),
+        ]
+    ]
+
+
+def is_forced(view: SeatView) -> bool:
+    """The seat must lead a shown combo now (after «Стоп!»): one button plays it, no card is marked."""
+    return view.table.forced_lead is not None and any(isinstance(a, Lead) for a in view.legal)
+
+
+def may_claim(view: SeatView) -> bool:
     """A claim is offered when the rules allow one now and the player's side has taken a trick (with none taken
     it can only be false)."""
-    return any(isinstance(a, Claim) for a in view.legal) and _tricks(view) > 0
+    return any(isinstance(a, Claim) for a in view.legal) and tricks_taken(view) > 0
 
 
-def _tricks(view: SeatView) -> int:
+def tricks_taken(view: SeatView) -> int:
     return view.table.tricks_won[view.side] if view.side < len(view.table.tricks_won) else 0
 
 
-def _display_order(view: SeatView) -> tuple[Card, ...]:
+def display_order(view: SeatView) -> tuple[Card, ...]:
     """The hand as the view orders it (suit by suit, weakest first), with the trumps gathered at the right."""
     trump = view.table.trump
     return tuple(sorted(view.hand, key=lambda card: card.suit is trump))
 
 
-class _Buttons:
+class Buttons:
     """Makes the buttons of one hand message: every callback names the table and the move (STYLE bot/ rule 4)."""
 
     def __init__(self, table_id: int, move: int) -> None:
@@ -255,7 +300,7 @@ def _play_buttons(
     legal: Sequence[Action],
     selected: tuple[Card, ...],
     tr: Translator,
-    make: _Buttons,
+    make: Buttons,
     beats: Callable[[tuple[Card, ...]], bool],
 ) -> list[Button]:
     """Lead or answer with the marked cards, when they make a legal move; an open answer that does not beat says

@@ -93,6 +93,14 @@ def profile_of(settings: TableSettings) -> Profile:
     return Profile(settings.profile or Profile.BURA)
 
 
+_PROFILE_NAMES: Final = {rules.name: profile for profile, rules in PROFILE_VARIANTS.items()}
+
+
+def profile_of_variant(rules: Variant) -> Profile:
+    """The rule set a match's variant was made from (its name survives the table's options)."""
+    return _PROFILE_NAMES.get(rules.name, Profile.BURA)
+
+
 def own_settings(settings: TableSettings) -> tuple[Setting, ...]:
     """What a table of the family may change: the match (where the rules leave it open), discards, casual."""
     if profile_of(settings) in FIXED_MATCH:

@@ -21,6 +21,7 @@ from bot.i18n import Translator
 from bot.render.common import MAX_TEXT, clip, name_of, separator, side_name, side_of, sides_names, tally
 from bot.table_settings import TableSettings
 from engine.bura.deal import Phase
+from engine.bura.variant import MatchModel
 from engine.bura.views import PublicView, TrickView
 
 TRICK_LINES_KEPT: Final = 1 << 14  # lines of taken tricks kept drawn: the deals of a thousand tables under way
@@ -60,13 +61,20 @@ def render_table(
     trick = trick_lines(view.trick, names, tr) if view.trick is not None else []
     if trick and not view.history:
         trick = ["", *trick]  # else below the tricks taken
+    rest = [*trick, "", *score_lines(view, names, tr, model)]
+    history = _history_lines(view, names, tr, room=MAX_TEXT - len("\n".join([*lines, *rest])))
+    return clip("\n".join([*lines, *history, *rest]))
+
+
+def score_lines(view: PublicView, names: Mapping[int, str], tr: Translator, model: MatchModel) -> list[str]:
+    """The deal's tricks (and points, where shown) side by side, the match score by its model, a doubled next deal
+    and the match's result."""
     sides = _sides_in_deal(view)
 
     def label(side: int) -> str:
         return side_name(side, view.teams, names, tr)
 
-    scores = [""]
-    scores.append(tr.t("table-tricks", tally=tally([(label(side), str(view.tricks_won[side])) for side in sides], tr)))
+    scores = [tr.t("table-tricks", tally=tally([(label(side), str(view.tricks_won[side])) for side in sides], tr))]
     if view.points is not None:  # casual mode only: strict rules hide captured points (RULES §6.7)
         points = view.points
         scores.append(tr.t("table-points", tally=tally([(label(side), str(points[side])) for side in sides], tr)))
@@ -83,9 +91,7 @@ def render_table(
             scores.append(tr.t("match-won", name=winners, count=people))
         else:
             scores.append(tr.t("match-draw"))
-    rest = [*trick, *scores]
-    history = _history_lines(view, names, tr, room=MAX_TEXT - len("\n".join([*lines, *rest])))
-    return clip("\n".join([*lines, *history, *rest]))
+    return scores
 
 
 def _history_lines(view: PublicView, names: Mapping[int, str], tr: Translator, room: int) -> list[str]:

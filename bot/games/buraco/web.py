@@ -22,8 +22,7 @@ from bot.games.buraco.hand import Buttons, card_buttons, moment, sort_button
 from bot.games.buraco.moves import Selection
 from bot.games.buraco.table import score_lines
 from bot.i18n import Translator
-from bot.render.common import name_of, side_name
-from bot.render.plain import plain
+from bot.render.common import name_of, plain, side_name
 from bot.render.reasons import reason_text
 from engine.buraco.cards import Card
 from engine.buraco.deal import HAND
