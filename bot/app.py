@@ -67,6 +67,7 @@ from bot.telegram.polling import Poller
 from bot.telegram.sender import Sender
 from bot.telegram.webhook import WebhookServer
 from bot.webapp import server as webapp
+from bot.webapp.links import MiniAppLinks
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -422,6 +423,8 @@ async def run(settings: Settings) -> None:
             thinker=thinker,
             invite_key=invite_key(settings),
             time_scale=settings.time_scale,
+            # The Mini App's links: the t.me one names the bot, whose username getMe has just told.
+            mini_app=MiniAppLinks.from_settings(settings, me.username),
         )
         dispatcher = create_dispatcher(settings, storage, translations, sender, tables)
 

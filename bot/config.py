@@ -13,6 +13,7 @@ from bot.logs import token_secrets
 
 SUPPORTED_LANGUAGES = ("ru", "en")
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+_WEBAPP_NAME = re.compile(r"[A-Za-z0-9_]{3,30}")  # a Mini App's short name, as BotFather's /newapp takes it
 MIN_WEBHOOK_SECRET = 32
 MAKE_A_SECRET = "make one with: openssl rand -hex 32"
 # Whoever knows the webhook's secret posts updates as any user: one copied from an example is no secret.
@@ -114,6 +115,12 @@ class Settings(BaseSettings):
     at /webapp/, its API at /webapp/api/): on the webhook's server when WEBHOOK_URL is set, else on a server of
     its own at WEBAPP_HOST:WEBAPP_PORT; the proxy that holds the certificate forwards /webapp/ there. http://
     only on a loopback host (tests)."""
+    webapp_name: str | None = None
+    """WEBAPP_NAME: the Mini App's short name, as registered with @BotFather `/newapp` (3-30 characters: A-Z, a-z,
+    0-9 and _). With it, the group's table carries «🎴 Стол», a t.me/<bot>/<name>?startapp= link that opens the
+    Mini App at that table right in the group (a group takes no web_app button); without it, only the private
+    hands carry «🎴 Открыть стол». It needs WEBAPP_URL, the page it opens: set without it, the bot refuses to start
+    (a Mini App left half on is a mistake to see at once, not a link that silently never shows)."""
     webapp_host: str = "0.0.0.0"
     """WEBAPP_HOST: the address of the Mini App's own server (without WEBHOOK_URL; all interfaces by default)."""
     webapp_port: int = Field(8081, ge=1, le=65535, validate_default=True)
@@ -206,6 +213,18 @@ class Settings(BaseSettings):
         return _public_url(
             value, "must be an https:// URL, as Telegram opens Mini Apps (http:// only on a loopback host)"
         )
+
+    @field_validator("webapp_name")
+    @classmethod
+    def _webapp_name_shape(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None or not value.strip():
+            return None
+        name = value.strip()
+        if not _WEBAPP_NAME.fullmatch(name):
+            raise ValueError("must be the Mini App's short name from @BotFather: 3-30 characters, A-Z, a-z, 0-9 and _")
+        if info.data.get("webapp_url") is None:
+            raise ValueError("must not be set without WEBAPP_URL (the Mini App's page, which the link opens)")
+        return name
 
     @field_validator("webapp_port")
     @classmethod

@@ -31,6 +31,7 @@ from bot.services.privacy import PrivacyService
 from bot.storage import Storage
 from bot.telegram.members import Members
 from bot.telegram.sender import Sender
+from bot.webapp.links import MiniAppLinks
 
 
 def create_dispatcher(
@@ -58,6 +59,7 @@ def create_dispatcher(
             test_seed=settings.test_seed,
             invite_key=invite_key(settings),
             time_scale=settings.time_scale,
+            mini_app=MiniAppLinks.from_settings(settings, None),  # the bot's username unknown: no t.me link
         )
     # No FSM: a table's state lives in the storage, not in conversation states (its middleware cost every update).
     dispatcher = Dispatcher(name="bura", disable_fsm=True)

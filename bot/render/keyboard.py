@@ -25,6 +25,19 @@ class LinkButton(TypedDict):
     url: str
 
 
+class WebAppInfo(TypedDict):
+    """The page a web_app button opens."""
+
+    url: str
+
+
+class WebAppButton(TypedDict):
+    """An inline button that opens the Mini App (Telegram allows it in private chats only)."""
+
+    text: str
+    web_app: WebAppInfo
+
+
 class Keyboard(TypedDict):
     """An inline keyboard: rows of buttons."""
 
@@ -43,6 +56,10 @@ def button(text: str, callback_data: str) -> Button:
 
 def link(text: str, url: str) -> LinkButton:
     return {"text": text, "url": url}
+
+
+def web_app_button(text: str, url: str) -> WebAppButton:
+    return {"text": text, "web_app": {"url": url}}
 
 
 def keyboard(rows: Iterable[list[Button]]) -> Keyboard:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.games.base import ActionT, EventT, MatchT, MomentT
 from bot.i18n import Translations, Translator, language_for_telegram
@@ -38,6 +38,9 @@ from bot.storage import (
     UpdateAlreadyProcessedError,
 )
 from bot.table_settings import TableSettings
+
+if TYPE_CHECKING:
+    from bot.webapp.links import MiniAppLinks
 
 logger = logging.getLogger(__name__)
 
@@ -88,6 +91,7 @@ class TableCore:
         test_seed: str | None = None,
         invite_key: bytes | None = None,
         time_scale: float = 1.0,
+        mini_app: MiniAppLinks | None = None,
     ) -> None:
         self.repository = repository
         self.translations = translations
@@ -98,7 +102,7 @@ class TableCore:
         """Signs the tables' invitations (`bot.services.invites`); every instance of one bot needs the same."""
         self.live = LiveTables(repository)
         """The tables' locks and their states: `async with core.live.table(table_id) as held` begins a change."""
-        self.messages = MoveMessages(repository, translations)
+        self.messages = MoveMessages(repository, translations, mini_app)
         self.time_scale = time_scale
         """Real seconds a second of the game's clock lasts (TIME_SCALE): a deadline's seconds are the game's,
         its timer runs this much faster; whatever a player reads stays in the game's seconds."""

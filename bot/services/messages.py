@@ -17,15 +17,30 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from enum import Enum, Flag, StrEnum, auto
 from functools import partial
+from typing import TYPE_CHECKING
 
 from bot.games.base import ActionT, EventT, HandStory, MatchT, MomentT, Quiet, ended_deal
 from bot.i18n import Translations, Translator
-from bot.render.keyboard import Keyboard, LinkKeyboard, button, keyboard
+from bot.render.keyboard import (
+    Button,
+    Keyboard,
+    LinkButton,
+    LinkKeyboard,
+    WebAppButton,
+    button,
+    keyboard,
+    link,
+    link_keyboard,
+    web_app_button,
+)
 from bot.services.state import AnyState, Shown, TableState, is_private, seat_names
 from bot.storage import JsonObject, OutboxKind, OutboxMessage, Storage, Table, payload_digest
 from bot.storage.base import HAND_REF
 from bot.telegram.callbacks import MyCardsCb, ReplayCb
 from bot.telegram.calls import EPHEMERAL, UPLOAD, UPLOAD_MOST
+
+if TYPE_CHECKING:
+    from bot.webapp.links import MiniAppLinks
 
 
 class LiveRef(StrEnum):
@@ -128,6 +143,13 @@ def html_text(
     return payload
 
 
+def with_row(payload: JsonObject, row: Sequence[Button | LinkButton | WebAppButton]) -> JsonObject:
+    """The message with one more row of buttons under its keyboard: a new payload and keyboard (the drawn ones
+    may be shared, as a hand's is between its two places)."""
+    markup = payload.get("reply_markup") or {"inline_keyboard": []}
+    return {**payload, "reply_markup": {**markup, "inline_keyboard": [*markup["inline_keyboard"], list(row)]}}
+
+
 def text_message(
     chat_id: int,
     text: str,
@@ -195,9 +217,12 @@ def unpin_table(table: Table) -> list[OutboxMessage]:
 class MoveMessages:
     """A move's messages, rendered from the table and its state: the table's picture, the hands, the news."""
 
-    def __init__(self, repository: Storage, translations: Translations) -> None:
+    def __init__(self, repository: Storage, translations: Translations, mini_app: MiniAppLinks | None = None) -> None:
         self.repository = repository
         self.translations = translations
+        self.mini_app = mini_app
+        """The Mini App's links (WEBAPP_URL): «🎴 Стол» under the group's table, «🎴 Открыть стол» under each
+        private hand; None: no Mini App, no such button."""
 
     @staticmethod
     def table_text(table: Table, state: AnyState, tr: Translator, *, ended: str | None = None) -> str:
@@ -224,8 +249,13 @@ class MoveMessages:
             return []
         text = self.table_text(table, state, tr, ended=ended)
         playing = ended is None and not state.match.finished
-        # «🃏 Мои карты»: a player's own hand right here, seen by him alone (`Place.GROUP`).
-        markup = keyboard([[button(tr.t("ingroup-my-cards"), MyCardsCb.data(table.table_id))]])
+        # «🃏 Мои карты»: a player's own hand right here, seen by him alone (`Place.GROUP`); «🎴 Стол»: the
+        # Mini App at this table, opened over the group (WEBAPP_NAME: a group takes no web_app button).
+        row: list[Button | LinkButton] = [button(tr.t("ingroup-my-cards"), MyCardsCb.data(table.table_id))]
+        opens = self.mini_app.startapp(table.table_id) if self.mini_app is not None else None
+        if opens is not None:
+            row.append(link(tr.t("webapp-table"), opens))
+        markup = link_keyboard([row])
         payload = html_text(text, markup if playing else None, thread_id=table.thread_id, silent=True)
         # Edits coalesce within a deal only: the last picture of a deal, with the tricks taken in it, goes out
         # even when the next deal's pictures follow before the group's budget has room (issue 37).
@@ -306,6 +336,8 @@ class MoveMessages:
             if Place.PRIVATE not in places:
                 continue
             resend = new or seat.seat in ping
+            if ended is None and not state.match.finished:
+                shown = self.opening_table(shown, table.table_id, tr)
             message = hand_message(table.table_id, seat.user_id, OutboxKind.SEND if resend else OutboxKind.EDIT, shown)
             if resend and not new:
                 # It replaces the live hand, and a pending edit of it (its key) would only delay the ring.
@@ -313,6 +345,15 @@ class MoveMessages:
                 message = message.model_copy(update={"replaces": True, "key": key})
             messages.append(message)
         return messages
+
+    def opening_table(self, payload: JsonObject, table_id: int, tr: Translator) -> JsonObject:
+        """A private hand with «🎴 Открыть стол» under it, the Mini App at its table (WEBAPP_URL): only in the
+        player's own chat, as Telegram takes web_app buttons there alone, and only while the table is played.
+        Always the same button, so a hand drawn again without news stays the same; the hand's digest (`Shown`)
+        is of the hand without it, as the group's copy shows it."""
+        if self.mini_app is None:
+            return payload
+        return with_row(payload, [web_app_button(tr.t("webapp-open-table"), self.mini_app.page(table_id))])
 
     async def group_hand(self, table: Table, state: AnyState, seat: int, user_id: int, query_id: str) -> OutboxMessage:
         """A player's hand shown to him alone in the group, in answer to his «🃏 Мои карты» (`query_id`): as his

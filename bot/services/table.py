@@ -9,6 +9,7 @@ change runs.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from bot.i18n import Translations
 from bot.render.keyboard import Keyboard, LinkKeyboard
@@ -28,6 +29,9 @@ from bot.services.stats import StatsService
 from bot.services.timers import TimerService
 from bot.storage import OutboxKind, Storage
 
+if TYPE_CHECKING:
+    from bot.webapp.links import MiniAppLinks
+
 
 class TableService:
     def __init__(
@@ -42,9 +46,11 @@ class TableService:
         thinker: Thinker | None = None,
         invite_key: bytes | None = None,
         time_scale: float = 1.0,
+        mini_app: MiniAppLinks | None = None,
     ) -> None:
         """`time_scale` (TIME_SCALE): the game's clock runs this much faster than real time, the timers' polling
-        with it (`timer_interval` is in the game's seconds)."""
+        with it (`timer_interval` is in the game's seconds). `mini_app`: the Mini App's links (WEBAPP_URL, with
+        the bot's username from getMe), which the table and the hands carry; None: no Mini App."""
         self.core = TableCore(
             repository,
             translations,
@@ -53,6 +59,7 @@ class TableService:
             test_seed=test_seed,
             invite_key=invite_key,
             time_scale=time_scale,
+            mini_app=mini_app,
         )
         self.lobby = LobbyService(self.core)
         self.guide = GuideService(self.core)

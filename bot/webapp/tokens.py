@@ -28,10 +28,11 @@ def table_token(key: bytes, table_id: int) -> str:
     return seal(key, PURPOSE, PREFIX, table_id)
 
 
-def table_link(bot_username: str, key: bytes, table_id: int) -> str:
-    """The link that opens the bot's main Mini App at a table (the page reads the token from initData's
-    ``start_param``). Nothing sends it yet: the buttons that will come with the drawn table."""
-    return f"https://t.me/{bot_username}?startapp={table_token(key, table_id)}"
+def table_link(bot_username: str, app_name: str, key: bytes, table_id: int) -> str:
+    """The link that opens the bot's Mini App `app_name` (WEBAPP_NAME, its short name at @BotFather) at a table:
+    the page reads the token from initData's ``start_param``. In a group it opens the Mini App there, over the
+    chat (a group takes no web_app button, so the table's «🎴 Стол» is this link: bot/webapp/links.py)."""
+    return f"https://t.me/{bot_username}/{app_name}?startapp={table_token(key, table_id)}"
 
 
 def token_table(key: bytes, token: str) -> int | None:

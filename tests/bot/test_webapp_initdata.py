@@ -88,5 +88,5 @@ def test_a_table_token_names_its_table_and_nothing_else() -> None:
 
 def test_a_table_link_opens_the_mini_app_with_the_token() -> None:
     key = table_key(TOKEN)
-    link = table_link("bura_bot", key, 42)
-    assert link == f"https://t.me/bura_bot?startapp={table_token(key, 42)}"
+    link = table_link("bura_bot", "table", key, 42)
+    assert link == f"https://t.me/bura_bot/table?startapp={table_token(key, 42)}"

@@ -332,9 +332,9 @@ class BotApi:
         text, entities = self.text(params)
         # An ephemeral message is a bubble in one member's client: an inline keyboard or none.
         markup = (
-            inline_keyboard(params.get("reply_markup"))
+            inline_keyboard(params.get("reply_markup"), private=chat.is_private)
             if ephemeral is None
-            else _inline_only(params.get("reply_markup"))
+            else _inline_only(params.get("reply_markup"), private=False)
         )
         reply_to = self._reply_target(chat, params)
         thread = self._thread(chat, params, reply_to)
@@ -361,7 +361,7 @@ class BotApi:
         chat = self.chat(params, writing=True, sending="documents")
         document = self._document(params.get("document"))
         caption, entities = formatted_caption(params)
-        markup = inline_keyboard(params.get("reply_markup"))
+        markup = inline_keyboard(params.get("reply_markup"), private=chat.is_private)
         reply_to = self._reply_target(chat, params)
         thread = self._thread(chat, params, reply_to)
         self.flood.check(chat.id, chat.is_group)
@@ -469,7 +469,7 @@ class BotApi:
     async def edit_message_text(self, params: Json) -> Json:
         message = self._editable(params)
         text, entities = self.text(params)
-        markup = _inline_only(params.get("reply_markup"))
+        markup = _inline_only(params.get("reply_markup"), private=message.chat.is_private)
         # Without reply_markup an edit removes the keyboard, as in Telegram.
         if (text, entities, markup) == (message.text, message.entities, message.reply_markup):
             raise bad_request(NOT_MODIFIED)
@@ -480,7 +480,7 @@ class BotApi:
 
     async def edit_message_reply_markup(self, params: Json) -> Json:
         message = self._editable(params)
-        markup = _inline_only(params.get("reply_markup"))
+        markup = _inline_only(params.get("reply_markup"), private=message.chat.is_private)
         if markup == message.reply_markup:
             raise bad_request(NOT_MODIFIED)
         self.flood.check(message.chat.id, message.chat.is_group)
@@ -510,7 +510,7 @@ class BotApi:
         if params.get("rich_message") is not None:
             raise bad_request("fake Bot API has no rich messages")  # loud: a silent pass would hide mistakes
         text, entities = self.text(params)
-        markup = _inline_only(params.get("reply_markup"))
+        markup = _inline_only(params.get("reply_markup"), private=False)  # an ephemeral message is the group's
         if (text, entities, markup) == (message.text, message.entities, message.reply_markup):
             raise bad_request(NOT_MODIFIED)
         self._count_ephemeral(message)
@@ -520,7 +520,7 @@ class BotApi:
 
     async def edit_ephemeral_message_reply_markup(self, params: Json) -> bool:
         message = self._ephemeral_message(params, True, "message to edit not found")
-        markup = _inline_only(params.get("reply_markup"))
+        markup = _inline_only(params.get("reply_markup"), private=False)  # an ephemeral message is the group's
         if markup == message.reply_markup:
             raise bad_request(NOT_MODIFIED)
         self._count_ephemeral(message)
@@ -728,8 +728,8 @@ def _integer(value: Any, name: str) -> int:
         raise bad_request(f'field "{name}" must be of type Integer') from None
 
 
-def _inline_only(value: Any) -> Json | None:
-    markup = inline_keyboard(value)
+def _inline_only(value: Any, *, private: bool) -> Json | None:
+    markup = inline_keyboard(value, private=private)
     if markup is not None and "inline_keyboard" not in markup:
         raise bad_request("inline keyboard expected")
     return markup

@@ -6,8 +6,10 @@ that is how aiogram sends them (`BaseSession.prepare_value`). `coerce` turns the
 types the spec gives each field, so a method sees the same thing whichever way the bot sent it.
 """
 
+import ipaddress
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 from tests.botapi.errors import bad_request
 from tests.botapi.html import Entity, HtmlError, parse_html, strip_text, utf16_len
@@ -150,8 +152,10 @@ def _given_entities(value: Any, text: str) -> list[Entity]:
     return entities
 
 
-def inline_keyboard(value: Any) -> Json | None:
-    """A checked reply_markup, or None. Non-inline keyboards are accepted but kept as they came."""
+def inline_keyboard(value: Any, *, private: bool) -> Json | None:
+    """A checked reply_markup, or None. Non-inline keyboards are accepted but kept as they came. `private`: the
+    message is in a private chat, the only place Telegram takes a web_app button (a group's ephemeral message is
+    the group's)."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -166,11 +170,44 @@ def inline_keyboard(value: Any) -> Json | None:
         raise bad_request("REPLY_MARKUP_TOO_LONG")
     for row in rows:
         for button in row:
-            _check_button(button)
+            _check_button(button, private)
     return {"inline_keyboard": [[dict(button) for button in row] for row in rows if row]}
 
 
-def _check_button(button: Any) -> None:
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _web_app_url(value: Any) -> bool:
+    """A Mini App's page as Telegram opens it: https://, or (our tests' pages, as WEBAPP_URL allows) http:// to
+    a loopback host."""
+    if not isinstance(value, str):
+        return False
+    try:
+        url = urlsplit(value)
+        host = url.hostname
+    except ValueError:
+        return False
+    return bool(host) and (url.scheme == "https" or (url.scheme == "http" and _is_loopback(host or "")))
+
+
+def _link_url(value: Any) -> bool:
+    """A URL button's link: http(s) to a host, or tg://."""
+    if not isinstance(value, str):
+        return False
+    try:
+        url = urlsplit(value)
+    except ValueError:
+        return False
+    return (url.scheme in ("http", "https") and bool(url.hostname)) or (url.scheme == "tg" and len(value) > 5)
+
+
+def _check_button(button: Any, private: bool) -> None:
     if not isinstance(button, dict):
         raise bad_request("can't parse inline keyboard button: InlineKeyboardButton must be an Object")
     if not isinstance(button.get("text"), str):
@@ -180,11 +217,21 @@ def _check_button(button: Any) -> None:
     actions = [name for name in _BUTTON_ACTIONS if name in button]
     if not actions:
         raise bad_request("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
+    if len(actions) > 1:  # Telegram would take one and drop the rest: a bot that sends both means neither
+        raise bad_request("can't parse inline keyboard button: exactly one of the optional fields must be used")
     if "callback_data" in button:
         data = button["callback_data"]
         if not isinstance(data, str):
             raise bad_request('can\'t parse inline keyboard button: Field "callback_data" must be of type String')
         if not 1 <= len(data.encode("utf-8")) <= MAX_CALLBACK_DATA:
             raise bad_request("BUTTON_DATA_INVALID")
-    if "url" in button and not str(button["url"]).startswith(("http://", "https://", "tg://")):
+    if "url" in button and not _link_url(button["url"]):
         raise bad_request("BUTTON_URL_INVALID")
+    if "web_app" in button:
+        web_app = button["web_app"]
+        if not isinstance(web_app, dict) or not isinstance(web_app.get("url"), str):
+            raise bad_request('can\'t parse inline keyboard button: Field "url" must be of type String')
+        if not private:
+            raise bad_request("BUTTON_TYPE_INVALID")  # web_app buttons are for private chats only
+        if not _web_app_url(web_app["url"]):
+            raise bad_request("BUTTON_URL_INVALID")

@@ -218,6 +218,10 @@ class Chat:
     def is_group(self) -> bool:
         return self.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
+    @property
+    def is_private(self) -> bool:
+        return self.type is ChatType.PRIVATE
+
     def status(self, user_id: int) -> Status:
         return self.members.get(user_id, Status.LEFT)
 
