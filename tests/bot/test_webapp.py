@@ -201,6 +201,16 @@ async def test_a_member_who_is_not_seated_sees_the_groups_table(mini: MiniApp) -
     assert view["text"] == group.payload["text"]
 
 
+def card_codes(value: Any) -> list[str]:
+    """Every card code a board names, wherever it is in it."""
+    if isinstance(value, dict):
+        own = [value["code"]] if isinstance(value.get("code"), str) and "suit" in value else []
+        return own + [code for each in value.values() for code in card_codes(each)]
+    if isinstance(value, list):
+        return [code for each in value for code in card_codes(each)]
+    return []
+
+
 def datas(hand: dict[str, Any]) -> list[str]:
     return [b["data"] for row in hand["buttons"] for b in row]
 
@@ -222,7 +232,9 @@ async def test_a_spectator_never_receives_a_hidden_card(tmp_path: Path, seed: st
             match = bura_match(state_of(table).match)
             status, view = await mini.get(VIKA)
             assert status == 200 and view["role"] == "spectator" and view["buttons"] == []
-            assert leaked(view["text"], hidden_from_group(match.deal), tr) == []
+            hidden = hidden_from_group(match.deal)
+            assert leaked(view["text"], hidden, tr) == []
+            assert not {card.code for card in hidden} & set(card_codes(view["board"]))  # the drawn table too
             seat = match.to_act()
             actor = next(a for a in (ANNA, BORIS) for s in table.seats if s.seat == seat and s.user_id == a.user_id)
             if actor.user_id not in hands:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
@@ -22,24 +21,10 @@ from bot.telegram.callbacks import HandCb
 from bot.webapp import server
 from bot.webapp.api import WebAppApi
 from tests.bot.test_services import ANNA, BORIS, VIKA, a_legal_play, a_world, playing_table, state_of
-from tests.bot.test_webapp import TOKEN, MiniApp, mini
+from tests.bot.test_webapp import TOKEN, MiniApp, card_codes, mini
 from tests.matches import bura_match
 
 __all__ = ["mini"]
-
-
-def codes(value: Any) -> list[str]:
-    """Every card code a board names, wherever it is."""
-    found: list[str] = []
-    if isinstance(value, dict):
-        if "code" in value and "suit" in value and isinstance(value["code"], str):
-            found.append(value["code"])
-        for each in value.values():
-            found += codes(each)
-    elif isinstance(value, list):
-        for each in value:
-            found += codes(each)
-    return found
 
 
 async def test_a_player_gets_his_hand_drawn_with_the_keyboards_own_buttons(mini: MiniApp) -> None:
@@ -77,8 +62,8 @@ async def test_a_spectator_gets_the_public_table_and_no_hand(mini: MiniApp) -> N
     board = view["board"]
     assert board["hand"] == [] and board["actions"] == []
     match = bura_match(state_of(table).match)
-    hidden = {card.code for hand in match.deal.hands for card in hand} - {match.deal.trump_card.code}
-    assert not hidden & set(codes(board))
+    hidden = {card.code for hand in match.deal.hands.values() for card in hand} - {match.deal.trump_card.code}
+    assert not hidden & set(card_codes(board))
     assert {seat["name"] for seat in board["seats"]} == {ANNA.name, BORIS.name}  # as typed: the page sets text
 
 
