@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import HandStory
 from bot.games.board import DOWN, Board
 from bot.games.ochko.buttons import Op
 from bot.games.ochko.cards import card_text
@@ -27,12 +26,12 @@ from engine.ochko.errors import Reason
 from engine.ochko.match import Match, Phase
 from engine.ochko.variant import OCHKO_STANDARD, BankerDraw
 from engine.ochko.views import table_view, view
+from tests.bot.games.boards import board_of, keyboard_of
 from tests.engine.ochko.stack import pack, play, table
 
 TRANSLATIONS = Translations()
 RU, EN = TRANSLATIONS.get("ru"), TRANSLATIONS.get("en")
 NAMES = {0: "Аня", 1: "Борис <b>&", 2: "Вика"}
-TABLE_ID, MOVE = 2_000_000_000, 9_999_999
 
 
 def board(
@@ -45,37 +44,14 @@ def board(
     refusal: Reason | None = None,
     names: dict[int, str] = NAMES,
 ) -> Board:
-    return OCHKO.board(
-        match,
-        seat,
-        names,
-        tr,
-        table_id=TABLE_ID,
-        move=MOVE,
-        selection=selection,
-        paused=paused,
-        confirm=False,
-        refusal=refusal,
-    )
+    return board_of(OCHKO, match, seat, names, tr, selection=selection, paused=paused, refusal=refusal)
 
 
 def keyboard_moves(
     match: Match, seat: int, tr: Translator = RU, *, selection: str = "", paused: bool = False
 ) -> list[tuple[str, str]]:
     """The hand keyboard's buttons, 🔄 aside, as (text, data)."""
-    _, markup = OCHKO.hand(
-        match,
-        seat,
-        NAMES,
-        tr,
-        table_id=TABLE_ID,
-        move=MOVE,
-        title="Друзья",
-        selection=selection,
-        paused=paused,
-        confirm=False,
-        story=HandStory(),
-    )
+    markup = keyboard_of(OCHKO, match, seat, NAMES, tr, selection=selection, paused=paused)
     return [
         (str(each["text"]), each["callback_data"])
         for each in buttons(markup)
