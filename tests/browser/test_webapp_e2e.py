@@ -50,7 +50,7 @@ from engine.buraco.actions import Discard, NewRun
 from engine.buraco.deal import Phase
 from engine.buraco.match import Match as BuracoMatch
 from tests.botapi import FakeTelegram, User
-from tests.browser.conftest import DESKTOP, PHONE, PageAt, Screenshot
+from tests.browser.conftest import DARK_THEME, DESKTOP, LIGHT_THEME, PHONE, PageAt, Screenshot
 from tests.e2e.conftest import SCALED, BotProcess
 from tests.e2e.harness import WAIT, Game, buttons, hand_cb, intent, open_game, plain, unpack
 from tests.matches import bura_match, buraco_match
@@ -62,24 +62,6 @@ SHOWN_MS = 10_000  # a page draws what it was told within this (milliseconds, as
 STREAM_WITHIN = 2.5  # seconds from a commit made elsewhere to the open page (the stream polls every 0.5 s)
 STREAM = "document.body.dataset.stream"  # "open", or "lost" while the page cannot reach the bot
 NO_TIMER = {"timer": "0"}  # a browser's taps are slower than the harness's: no move timer plays for anyone
-LIGHT = {
-    "bg_color": "#ffffff",
-    "text_color": "#000000",
-    "hint_color": "#999999",
-    "link_color": "#2481cc",
-    "button_color": "#2481cc",
-    "button_text_color": "#ffffff",
-    "secondary_bg_color": "#f1f1f1",
-}
-DARK = {
-    "bg_color": "#17212b",
-    "text_color": "#f5f5f5",
-    "hint_color": "#708499",
-    "link_color": "#6ab3f3",
-    "button_color": "#5288c1",
-    "button_text_color": "#ffffff",
-    "secondary_bg_color": "#232e3c",
-}
 
 
 def free_port() -> int:
@@ -376,7 +358,7 @@ class MiniApp:
         *,
         link: str | None = None,
         start_param: str | None = None,
-        theme: dict[str, str] = LIGHT,
+        theme: dict[str, str] = LIGHT_THEME,
     ) -> TablePage:
         """`user` opens the Mini App at `link` (a hand's button) or at the bare URL with `start_param` (the group's
         link), `width` CSS pixels wide; returns once it has drawn a table and its event stream is open."""
@@ -536,7 +518,7 @@ async def test_a_bura_deal_played_on_the_page(mini: MiniApp, screenshot: Screens
     names = seat_names(game)
     pages: dict[int, TablePage] = {}
     for (sitting, user), width, theme in zip(
-        sorted(game.by_seat.items()), (PHONE, DESKTOP), (LIGHT, DARK), strict=True
+        sorted(game.by_seat.items()), (PHONE, DESKTOP), (LIGHT_THEME, DARK_THEME), strict=True
     ):
         pages[sitting] = await mini.open(user, width, link=await mini.hand_link(game, user), theme=theme)
         assert await pages[sitting].page.evaluate("document.body.dataset.role") == "player"
@@ -639,7 +621,7 @@ async def test_a_buraco_turn_on_the_page(mini: MiniApp, screenshot: Screenshot) 
     other = next(seat for seat in people if seat != mine)
     me, them = people[mine], people[other]
     page = await mini.open(me, PHONE, link=await mini.hand_link(game, me))
-    watcher = await mini.open(them, DESKTOP, link=await mini.hand_link(game, them), theme=DARK)
+    watcher = await mini.open(them, DESKTOP, link=await mini.hand_link(game, them), theme=DARK_THEME)
 
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 120
