@@ -41,6 +41,7 @@ LONGEST = {
     "engine/buraco/test_properties.py::test_random_deals_keep_every_invariant": 75,
     "e2e/test_buraco.py": 30,  # each of two
     "e2e/test_spam.py": 35,
+    "browser/test_webapp_e2e.py::test_a_bura_deal": 30,
 }
 
 

@@ -15,7 +15,9 @@ plain (no HTML): the page sets them as text, so a name is never markup.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
+
+from engine.core.cards import Suit
 
 Layout = Literal["row", "fan", "stack", "run"]
 """How a pile is laid out: ``row`` cards side by side (a trick, a hand of Очко), ``fan`` overlapping (the discard
@@ -23,6 +25,14 @@ pile, the trick history), ``stack`` face down with its ``count`` (the stock, a m
 
 SuitCode = Literal["S", "H", "D", "C", ""]
 """The engine's suit letter; "" for a joker (and a face-down card)."""
+
+
+SUIT_CODES: Final[dict[Suit, SuitCode]] = {Suit.SPADES: "S", Suit.CLUBS: "C", Suit.HEARTS: "H", Suit.DIAMONDS: "D"}
+
+
+def suit_code(suit: Suit | None) -> SuitCode:
+    """A suit as a face carries it ("" for a joker's none)."""
+    return "" if suit is None else SUIT_CODES[suit]
 
 
 @dataclass(frozen=True, slots=True)

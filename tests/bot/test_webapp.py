@@ -38,8 +38,9 @@ from tests.bot.test_services import (
     started,
     state_of,
 )
-from tests.bot.test_webapp_initdata import OTHER_TOKEN, signed
+from tests.bot.test_webapp_initdata import OTHER_TOKEN
 from tests.matches import bura_match
+from tests.webapp_auth import signed
 
 TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn"
 DIMA = Actor(4, "Дима", "ru")  # in another group only

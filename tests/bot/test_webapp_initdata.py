@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 import re
-from urllib.parse import urlencode
 
 import pytest
 
 from bot.services.invites import invite_key, invite_payload
 from bot.webapp.initdata import InitDataRefused, Refusal, verify_init_data
 from bot.webapp.tokens import MAX_TOKEN, table_key, table_link, table_token, token_table
+from tests.webapp_auth import signed
 
 TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn"
 OTHER_TOKEN = "987654321:ZZyyXXwwVVuuTTssRRqqPPooNNmm"
 NOW = 1_760_000_000.0
 DAY = 86400.0
-
-
-def signed(token: str, user: dict[str, object] | None, auth_date: float, **extra: str) -> str:
-    """An initData as Telegram makes it: the fields, and the hash of their sorted lines under the token's key."""
-    fields = {"auth_date": str(int(auth_date)), **extra}
-    if user is not None:
-        fields["user"] = json.dumps(user, ensure_ascii=False, separators=(",", ":"))
-    check = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
-    secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
-    fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
-    return urlencode(fields)
 
 
 ANNA = {"id": 1, "first_name": "Аня", "last_name": "<3", "language_code": "ru"}

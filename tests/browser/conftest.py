@@ -15,6 +15,26 @@ from typing import Protocol
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
+LIGHT_THEME = {  # Telegram's theme params as a light client sends them
+    "bg_color": "#ffffff",
+    "text_color": "#000000",
+    "hint_color": "#999999",
+    "link_color": "#2481cc",
+    "button_color": "#2481cc",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#f1f1f1",
+}
+DARK_THEME = {  # and a dark one
+    "bg_color": "#17212b",
+    "text_color": "#f5f5f5",
+    "hint_color": "#708499",
+    "link_color": "#6ab3f3",
+    "button_color": "#5288c1",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#232e3c",
+}
+
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 # Debian's launcher script (it reads /etc/chromium.d); CHROMIUM names another binary of Chromium or Chrome.

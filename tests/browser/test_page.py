@@ -20,22 +20,13 @@ from aiohttp import web
 from playwright.async_api import ConsoleMessage, Page, expect
 
 from bot.webapp.server import add_page
-from tests.browser.conftest import DESKTOP, PHONE, PageAt, Screenshot
+from tests.browser.conftest import DARK_THEME, DESKTOP, PHONE, PageAt, Screenshot
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TOKEN = "tok-42.secret"
 HASH = "5f4dcc3b5aa765d61d8327deb882cf99a1b2c3d4e5f60718293a4b5c6d7e8f90"
 RED = "rgb(200, 16, 46)"
 DARK = "rgb(27, 27, 31)"
-DARK_THEME = {
-    "bg_color": "#17212b",
-    "text_color": "#f5f5f5",
-    "hint_color": "#708499",
-    "link_color": "#6ab3f3",
-    "button_color": "#5288c1",
-    "button_text_color": "#ffffff",
-    "secondary_bg_color": "#232e3c",
-}
 Json = dict[str, Any]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Final
 
-from bot.games.board import DOWN, Action, Board, Face, HandCard, Pile, SeatBox, Section, SuitCode
+from bot.games.board import DOWN, Action, Board, Face, HandCard, Pile, SeatBox, Section, suit_code
 from bot.games.bura.buttons import unpack_cards
 from bot.games.bura.cards import rank_text, suit_name
 from bot.games.bura.common import match_goal, sorted_selection
@@ -38,9 +38,7 @@ from engine.bura.errors import Reason
 from engine.bura.match import Match
 from engine.bura.variant import MatchKind, MatchModel
 from engine.bura.views import PublicView, SeatView, TrickView, public_view, view
-from engine.core.cards import Suit
 
-_SUITS: Final[dict[Suit, SuitCode]] = {Suit.SPADES: "S", Suit.HEARTS: "H", Suit.DIAMONDS: "D", Suit.CLUBS: "C"}
 _TO_ACT: Final = {Phase.RESPOND: "table-to-answer", Phase.FINAL_CLAIM: "table-to-claim"}  # else "table-to-lead"
 
 
@@ -121,7 +119,7 @@ def _moves(
 
 def face(card: Card, tr: Translator, note: str | None = None) -> Face:
     """A card as the page draws it: its code, its rank in the viewer's language, its suit's letter."""
-    return Face(card.code, rank_text(card, tr), _SUITS[card.suit], note=note)
+    return Face(card.code, rank_text(card, tr), suit_code(card.suit), note=note)
 
 
 def _name(seat: int, names: Mapping[int, str], tr: Translator) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Final
 
-from bot.games.board import Action, Board, Face, HandCard, Pile, SeatBox, Section, SuitCode
+from bot.games.board import Action, Board, Face, HandCard, Pile, SeatBox, Section, suit_code
 from bot.games.buraco.cards import WILD_MARK, rank_label, rank_text
 from bot.games.buraco.hand import Buttons, card_buttons, moment, sort_button
 from bot.games.buraco.moves import Selection
@@ -29,19 +29,16 @@ from engine.buraco.deal import HAND
 from engine.buraco.match import Match
 from engine.buraco.melds import Meld
 from engine.buraco.views import HandView, TableView, hand_view, table_view
-from engine.core.cards import Suit
 
 GAME: Final = "buraco"
 PAIRS: Final = (0, 1)
 SEATS: Final = 4
 MORTO: Final = HAND  # RULES §17.2: two mortos of 11
 
-_SUITS: Final[dict[Suit, SuitCode]] = {Suit.SPADES: "S", Suit.HEARTS: "H", Suit.DIAMONDS: "D", Suit.CLUBS: "C"}
-
 
 def face(card: Card, tr: Translator, *, wild: bool = False, note: str | None = None) -> Face:
     """A card face up: its engine code, its rank as the viewer's language writes it, its suit's letter."""
-    return Face(card.code, rank_label(card, tr), "" if card.suit is None else _SUITS[card.suit], wild, note)
+    return Face(card.code, rank_label(card, tr), suit_code(card.suit), wild, note)
 
 
 def run_faces(meld: Meld, tr: Translator) -> tuple[Face, ...]:

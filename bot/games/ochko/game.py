@@ -22,6 +22,7 @@ from bot.games.base import (
     reveal_line,
     with_reveal,
 )
+from bot.games.board import Board
 from bot.games.ochko import events as texts
 from bot.games.ochko.buttons import HandButton, Op, read_selection
 from bot.games.ochko.computer import decide
@@ -30,6 +31,7 @@ from bot.games.ochko.moves import auto_action, played_texts
 from bot.games.ochko.replay import ochko_replay
 from bot.games.ochko.settings import PROFILE_OPTIONS, Profile, chosen, options_for, own_settings, profile_of
 from bot.games.ochko.table import places, render_table, standings_text
+from bot.games.ochko.web import ochko_board
 from bot.games.stats import seat_stats
 from bot.i18n import Translator
 from bot.render.common import name_of
@@ -181,6 +183,24 @@ class OchkoGame(FairlyDealt):
             chosen=read_selection(selection),
             paused=paused,
             story=story,
+        )
+
+    def board(
+        self,
+        match: Match,
+        seat: int | None,
+        names: Mapping[int, str],
+        tr: Translator,
+        *,
+        table_id: int,
+        move: int,
+        selection: str,
+        paused: bool,
+        confirm: bool,
+        refusal: Enum | None,
+    ) -> Board:
+        return ochko_board(
+            match, seat, names, tr, table_id=table_id, move=move, selection=selection, paused=paused, refusal=refusal
         )
 
     def announcements(

@@ -6,12 +6,14 @@ stepper «−10 −1 +1 +10» under «Ставка N» for any whole amount in r
 «В тёмную». As the banker: the bank's stake (the minimum first, a few multiples, all his chips, and the
 stepper), «Стук» / «Сдавать» at the knock question, «Ещё» / «Хватит» in his turn as [O07] allows.
 
-Read from the seat's view only (``engine.ochko.views.view``)."""
+Read from the seat's view only (``engine.ochko.views.view``). The move buttons (``move_rows``) and the lines of
+the moment (``moment_lines``) are the Mini App board's too (``bot.games.ochko.web``): one builder for both."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from enum import Enum
 
 from bot.games.base import HandStory
 from bot.games.ochko.buttons import HandButton, Op
@@ -107,6 +109,32 @@ _SIMPLE: dict[type[Action], tuple[Op, str]] = {
 }
 
 
+def can_move(view: SeatView, *, paused: bool) -> bool:
+    """Whether his move buttons are up: it is his turn, the table is not paused, the game goes on and he sits."""
+    table = view.table
+    return bool(view.legal) and not paused and not table.finished and table.present[view.seat]
+
+
+def move_rows(
+    view: SeatView, tr: Translator, *, table_id: int, move: int, chosen: int | None, paused: bool
+) -> list[list[Button]]:
+    """His move buttons now, row by row (none while he may not move): the amounts and the stepper, then «Стук» /
+    «Сдавать» or «Ещё» / «Хватит» / «В тёмную». The hand keyboard adds 🔄 under them; the Mini App's board
+    (``bot.games.ochko.web``) shows these very buttons."""
+    if not can_move(view, paused=paused):
+        return []
+    make = _Buttons(table_id, move)
+    rows = _amount_rows(view, chosen, tr, make)
+    simple = [
+        make(tr.t(_SIMPLE[type(action)][1]), HandButton(_SIMPLE[type(action)][0]))
+        for action in view.legal
+        if type(action) in _SIMPLE
+    ]
+    if simple:
+        rows.append(simple)
+    return rows
+
+
 def own_lines(view: SeatView, names: Mapping[int, str], tr: Translator) -> list[str]:
     """His cards and their worth (the banker's are the bank's, face up), his chips."""
     table = view.table
@@ -166,6 +194,29 @@ def prompt(view: SeatView, names: Mapping[int, str], tr: Translator) -> str:
     return tr.t("ochko-ask-banker-all", count=len(against))
 
 
+def moment_lines(
+    view: SeatView, names: Mapping[int, str], tr: Translator, *, paused: bool, refusal: Enum | None
+) -> list[str]:
+    """His cards and chips, then what the moment asks of him (or whom he waits for, or why he may not move), and
+    the engine's refusal of his last tap."""
+    table = view.table
+    lines = own_lines(view, names, tr)
+    if paused:
+        lines.append(tr.t("hand-paused"))
+    elif table.finished:
+        lines.append(tr.t("ochko-hand-over"))
+    elif not table.present[view.seat]:
+        lines.append(tr.t("ochko-you-left"))
+    elif not can_move(view, paused=paused):
+        if table.to_act is not None:
+            lines.append(tr.t("hand-waiting", name=name_of(table.to_act, names, tr)))
+    else:
+        lines.append(prompt(view, names, tr))
+    if refusal is not None:
+        lines.append(tr.t("ochko-refused", reason=reason_text(refusal, tr)))
+    return lines
+
+
 def render_hand(
     view: SeatView,
     names: Mapping[int, str],
@@ -196,28 +247,7 @@ def render_hand(
     mine = bool(view.legal) and not paused
     if story.table_text is None and not table.finished:
         lines += context_lines(view, names, tr, mine=mine)
-    lines += own_lines(view, names, tr)
-    rows: list[list[Button]] = []
-    if paused:
-        lines.append(tr.t("hand-paused"))
-    elif table.finished:
-        lines.append(tr.t("ochko-hand-over"))
-    elif not table.present[view.seat]:
-        lines.append(tr.t("ochko-you-left"))
-    elif not mine:
-        if table.to_act is not None:
-            lines.append(tr.t("hand-waiting", name=name_of(table.to_act, names, tr)))
-    else:
-        lines.append(prompt(view, names, tr))
-        rows += _amount_rows(view, chosen, tr, make)
-        simple = [
-            make(tr.t(_SIMPLE[type(action)][1]), HandButton(_SIMPLE[type(action)][0]))
-            for action in view.legal
-            if type(action) in _SIMPLE
-        ]
-        if simple:
-            rows.append(simple)
-    if story.refusal is not None:
-        lines.append(tr.t("ochko-refused", reason=reason_text(story.refusal, tr)))
+    lines += moment_lines(view, names, tr, paused=paused, refusal=story.refusal)
+    rows = move_rows(view, tr, table_id=table_id, move=move, chosen=chosen, paused=paused)
     rows.append([make(tr.t("hand-button-refresh"), HandButton(Op.REFRESH))])
     return clip("\n".join(lines)), keyboard(rows)

@@ -109,18 +109,26 @@ def render_table(
     elif view.finished:
         lines.append(tr.t("ochko-session-ended"))
         lines.append(standings_text(view.chips, names, tr))
-    elif view.to_act is not None:
-        turn = tr.t(_TURN_KEYS[view.phase], name=name_of(view.to_act, names, tr))
-        if view.phase is Phase.BANKER and view.options.structure is Structure.DUEL and view.waiting:
-            turn = tr.t(
-                "ochko-turn-banker-against",
-                name=name_of(view.to_act, names, tr),
-                player=name_of(view.waiting[0], names, tr),
-            )
-        if deadline_text is not None:
-            turn += " " + tr.t("table-clock", clock=deadline_text)
-        lines.append(turn)
+    else:
+        turn = turn_line(view, names, tr)
+        if turn is not None:
+            if deadline_text is not None:
+                turn += " " + tr.t("table-clock", clock=deadline_text)
+            lines.append(turn)
     return clip("\n".join(lines))
+
+
+def turn_line(view: TableView, names: Mapping[int, str], tr: Translator) -> str | None:
+    """Who acts now and what he decides («Ставку делает Аня.»); None when nobody does."""
+    if view.to_act is None or view.finished:
+        return None
+    if view.phase is Phase.BANKER and view.options.structure is Structure.DUEL and view.waiting:
+        return tr.t(
+            "ochko-turn-banker-against",
+            name=name_of(view.to_act, names, tr),
+            player=name_of(view.waiting[0], names, tr),
+        )
+    return tr.t(_TURN_KEYS[view.phase], name=name_of(view.to_act, names, tr))
 
 
 _TURN_KEYS = {

@@ -7,12 +7,10 @@ import html
 import json
 import random
 from collections.abc import Iterator
-from enum import Enum
 from typing import Any
 
 import pytest
 
-from bot.games.base import HandStory
 from bot.games.board import Action, Board, Face
 from bot.games.bura.buttons import HandOp, unpack_cards
 from bot.games.bura.cards import card_text
@@ -31,13 +29,12 @@ from engine.bura.match import Match
 from engine.bura.players import random_step
 from engine.bura.variant import BURA_STANDARD, Discards
 from engine.bura.views import PublicView, SeatView, public_view, view
+from tests.bot.games.boards import MOVE, TABLE_ID, board_of, keyboard_of
 from tests.bot.render.conftest import claim_match, molodka_match, worked_match
 from tests.bot.test_render_leaks import CONFIGS, hidden_from_group
 from tests.engine.bura.stack import stacked_match
 
 NAMES = {0: "Аня", 1: "Борис <b>&", 2: "Вика", 3: "Гена"}  # a name is user input: the board shows it as typed
-TABLE_ID = 7
-MOVE = 12
 GAMES = 2
 MAX_ACTIONS = 150
 
@@ -52,54 +49,12 @@ def en() -> Translator:
     return Translations().get("en")
 
 
-def draw(
-    match: Match,
-    seat: int | None,
-    tr: Translator,
-    selection: str = "",
-    *,
-    paused: bool = False,
-    confirm: bool = False,
-    refusal: Enum | None = None,
-) -> Board:
-    return BURA.board(
-        match,
-        seat,
-        NAMES,
-        tr,
-        table_id=TABLE_ID,
-        move=MOVE,
-        selection=selection,
-        paused=paused,
-        confirm=confirm,
-        refusal=refusal,
-    )
+def draw(match: Match, seat: int | None, tr: Translator, selection: str = "", **options: Any) -> Board:
+    return board_of(BURA, match, seat, NAMES, tr, selection=selection, **options)
 
 
-def keyboard_of(
-    match: Match,
-    seat: int,
-    tr: Translator,
-    selection: str = "",
-    *,
-    paused: bool = False,
-    confirm: bool = False,
-    refusal: Enum | None = None,
-) -> Keyboard:
-    _, markup = BURA.hand(
-        match,
-        seat,
-        NAMES,
-        tr,
-        table_id=TABLE_ID,
-        move=MOVE,
-        title="Друзья",
-        selection=selection,
-        paused=paused,
-        confirm=confirm,
-        story=HandStory(refusal=refusal),
-    )
-    return markup
+def keyboard(match: Match, seat: int, tr: Translator, selection: str = "", **options: Any) -> Keyboard:
+    return keyboard_of(BURA, match, seat, NAMES, tr, selection=selection, **options)
 
 
 def data(op: HandOp, codes: str = "") -> str:
@@ -110,7 +65,7 @@ def assert_like_the_keyboard(match: Match, seat: int, tr: Translator, selection:
     """The board's card taps are the keyboard's card buttons (a toggle naming its card), in order; its actions are
     the keyboard's other buttons but 🔄, with the same text and data."""
     board = draw(match, seat, tr, selection, **options)
-    markup = keyboard_of(match, seat, tr, selection, **options)
+    markup = keyboard(match, seat, tr, selection, **options)
     hand = view(match, seat).hand
     if options.get("paused"):
         assert (board.hand, board.actions) == ((), ())

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import HandStory
 from bot.games.board import Board
 from bot.games.buraco.buttons import Op
 from bot.games.buraco.cards import card_text
@@ -28,10 +27,10 @@ from engine.buraco.deal import Phase
 from engine.buraco.errors import Reason
 from engine.buraco.match import Match
 from engine.core.cards import Suit
+from tests.bot.games.boards import board_of, keyboard_of
 from tests.engine.buraco.stack import lay, position, run
 
 NAMES = {0: "Аня", 1: "<b>Борис</b>", 2: "Вика & Ко", 3: "Гена"}
-TABLE_ID, MOVE = 2_000_000_000, 9_999_999
 
 
 @pytest.fixture(scope="module")
@@ -39,43 +38,12 @@ def ru() -> Translator:
     return Translations().get("ru")
 
 
-def draw(
-    match: Match,
-    seat: int | None,
-    tr: Translator,
-    selection: str = "",
-    *,
-    paused: bool = False,
-    refusal: Reason | None = None,
-) -> Board:
-    return BURACO.board(
-        match,
-        seat,
-        NAMES,
-        tr,
-        table_id=TABLE_ID,
-        move=MOVE,
-        selection=selection,
-        paused=paused,
-        confirm=False,
-        refusal=refusal,
-    )
+def draw(match: Match, seat: int | None, tr: Translator, selection: str = "", **options: Any) -> Board:
+    return board_of(BURACO, match, seat, NAMES, tr, selection=selection, **options)
 
 
 def keyboard_buttons(match: Match, seat: int, tr: Translator, selection: str = "") -> list[tuple[str, str]]:
-    _, markup = BURACO.hand(
-        match,
-        seat,
-        NAMES,
-        tr,
-        table_id=TABLE_ID,
-        move=MOVE,
-        title="Стол",
-        selection=selection,
-        paused=False,
-        confirm=False,
-        story=HandStory(),
-    )
+    markup = keyboard_of(BURACO, match, seat, NAMES, tr, selection=selection)
     return [(str(each["text"]), str(each["callback_data"])) for each in buttons(markup)]
 
 
