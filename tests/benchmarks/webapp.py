@@ -70,11 +70,11 @@ from bot.webapp.tokens import table_key, table_token
 from engine.bura.actions import Claim, Lead, Pass, RespondFaceDown, RespondOpen
 from engine.bura.match import Match
 from tests.benchmarks.load import Bots, cpu_of, edit_times, first_after, open_tables
-from tests.bot.test_webapp_initdata import signed
 from tests.botapi import FakeTelegram, User
 from tests.e2e.balancer import free_port
 from tests.e2e.harness import Game, open_game
 from tests.matches import bura_match
+from tests.webapp_auth import signed
 
 API = "/webapp/api"
 WAIT = 30.0
