@@ -235,12 +235,12 @@ async def keep_playing(game: Game, deadline: float, think: float, rng: random.Ra
 
 
 async def run_bura(args: argparse.Namespace) -> dict[str, float]:
-    os.environ["SEND_INTERVAL"] = str(args.send_interval)
-    os.environ["GROUP_PACING"] = "false"
-    os.environ["LOG_LEVEL"] = "WARNING"
+    # The bot's own environment: BotProcess sets the e2e tests' SEND_INTERVAL and LOG_LEVEL, and `env` goes over
+    # them (before 2026-12-05 these were set in os.environ, which BotProcess overrode: the runs were at 0.05).
+    env = {"SEND_INTERVAL": str(args.send_interval), "GROUP_PACING": "false", "LOG_LEVEL": "WARNING"}
     with tempfile.TemporaryDirectory(prefix="bura-load-") as folder:
         async with FakeTelegram(flood_limits=False) as tg:
-            bots = Bots(tg, Path(folder), args.engine, args.instances, fair=args.fair)
+            bots = Bots(tg, Path(folder), args.engine, args.instances, fair=args.fair, env=env)
             await bots.start()
             pids = bots.pids
             sql = sql_for(bots.database)
