@@ -45,7 +45,8 @@ class MiniAppLinks:
         """The page at a table, for a private chat's web_app button: WEBAPP_URL with ``t=<token>`` added to its
         query (any other parameters it has kept; a ``t`` of its own replaced)."""
         url = urlsplit(self.page_url)
-        query = [(name, value) for name, value in parse_qsl(url.query, keep_blank_values=True) if name != "t"]
+        kept = parse_qsl(url.query, keep_blank_values=True)
+        query = [(name, value) for name, value in kept if name != TOKEN_PARAMETER]
         query.append((TOKEN_PARAMETER, table_token(self.key, table_id)))
         return urlunsplit(url._replace(query=urlencode(query)))
 
