@@ -1,8 +1,8 @@
 """The suite's tiers, by path: everything under tests/e2e is `e2e`, the heavy tests elsewhere (everything under
-tests/browser, which starts Chromium, among them) are `slow`; the README's test command runs the rest first
-(`-m "not e2e and not slow"`, a few minutes), then these two in parallel (pytest-xdist). The longest tests are
-collected first in each worker's share (Spread), so that the parallel tier starts them at once rather than leaving
-one of them to run alone at its end."""
+tests/browser, which starts Chromium, among them; a file or one test of a file in `SLOW`) are `slow`; the README's
+test command runs the rest first (`-m "not e2e and not slow"`, a few minutes), then these two in parallel
+(pytest-xdist). The longest tests are collected first in each worker's share (Spread), so that the parallel tier
+starts them at once rather than leaving one of them to run alone at its end."""
 
 from __future__ import annotations
 
@@ -30,6 +30,15 @@ SLOW = {
     "benchmarks/test_webapp_bench.py",  # the bot started twice, Chromium once
     # Whole bot processes started and stopped (one waits half a minute for its exit code).
     "bot/test_main.py",
+    # The Mini App's boards over random games: no card a viewer may not see (a second or two each).
+    "bot/games/test_bura_board.py::test_no_board_names_a_card_its_viewer_may_not_see",
+    "bot/games/test_buraco_board.py::test_no_board_names_a_card_its_viewer_may_not_see",
+    "bot/games/test_ochko_board.py::test_a_board_names_only_what_its_viewer_may_see",
+    "bot/test_webapp.py::test_a_spectator_never_receives_a_hidden_card",
+    # Every turn of random Бурако deals read twice, and rendered in every language: five to ten seconds each.
+    "engine/buraco/test_turns_reading.py::test_the_turns_read_step_by_step_are_the_turns_read_afresh",
+    "bot/games/test_conformance.py::test_every_move_renders_in_every_language[buraco-buraco-4p-0]",
+    "bot/games/test_conformance.py::test_every_move_renders_in_every_language[buraco-buraco-4p-1]",
 }
 # The longest tests and their seconds on a 2-core machine (December 2026, the e2e ones with the bot forked from
 # tests/e2e/forkserver.py, the machine shared). The parallel tier starts them first, spread over its workers: a
@@ -51,8 +60,11 @@ def _tier(item: pytest.Item) -> str | None:
         return "e2e"
     if path.is_relative_to(BROWSER):
         return "slow"
-    if path.is_relative_to(TESTS) and path.relative_to(TESTS).as_posix() in SLOW:
-        return "slow"
+    if path.is_relative_to(TESTS):
+        file = path.relative_to(TESTS).as_posix()
+        name = f"{file}::{item.name}"
+        if file in SLOW or any(name.startswith(f"{test}[") or name == test for test in SLOW if "::" in test):
+            return "slow"
     return None
 
 
