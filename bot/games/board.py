@@ -114,7 +114,7 @@ class Board:
     """The table for one viewer. ``title`` the game and the deal («Бура · сдача 3»); ``status`` lines of what
     happens now (whose turn, what the marks lack, the engine's reason for marks that make no move); ``score``
     lines of the match («Матч до 11: Анна 4 · Борис 7»); ``hand`` and ``actions`` empty for a spectator and while
-    he waits; ``deals_over`` how many deals are over (the page offers their replays, «Как это было»)."""
+    he waits. (How many deals are over, whose replays the page offers, is the services' count: the API adds it.)"""
 
     game: str
     title: str
@@ -124,7 +124,6 @@ class Board:
     actions: tuple[Action, ...] = ()
     status: tuple[str, ...] = ()
     score: tuple[str, ...] = ()
-    deals_over: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

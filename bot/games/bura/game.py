@@ -21,7 +21,6 @@ from bot.games.base import (
     reveal_line,
     with_reveal,
 )
-from bot.games.board import Board
 from bot.games.bura import lobby
 from bot.games.bura.buttons import HandOp, pack_cards, unpack_cards
 from bot.games.bura.common import match_model, match_tally
@@ -146,32 +145,7 @@ class BuraGame(FairlyDealt):
             story=story,
         )
 
-    def board(
-        self,
-        match: Match,
-        seat: int | None,
-        names: Mapping[int, str],
-        tr: Translator,
-        *,
-        table_id: int,
-        move: int,
-        selection: str,
-        paused: bool,
-        confirm: bool,
-        refusal: Enum | None,
-    ) -> Board:
-        return bura_board(
-            match,
-            seat,
-            names,
-            tr,
-            table_id=table_id,
-            move=move,
-            selection=selection,
-            paused=paused,
-            confirm=confirm,
-            refusal=refusal,
-        )
+    board = staticmethod(bura_board)  # the table as the Mini App draws it (bot/games/bura/web.py)
 
     def announcements(
         self,

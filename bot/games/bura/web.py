@@ -83,7 +83,6 @@ def bura_board(
         actions=actions,
         status=tuple(plain(line) for line in status if line),
         score=tuple(plain(line) for line in score_lines(table, names, tr, model)),
-        deals_over=max(0, table.deal_number if table.finished else table.deal_number - 1),
     )
 
 

@@ -22,7 +22,6 @@ from bot.games.base import (
     reveal_line,
     with_reveal,
 )
-from bot.games.board import Board
 from bot.games.buraco import events as texts
 from bot.games.buraco.buttons import HandButton, Op
 from bot.games.buraco.cards import card_text
@@ -179,32 +178,7 @@ class BuracoGame(FairlyDealt):
             story=story,
         )
 
-    def board(
-        self,
-        match: Match,
-        seat: int | None,
-        names: Mapping[int, str],
-        tr: Translator,
-        *,
-        table_id: int,
-        move: int,
-        selection: str,
-        paused: bool,
-        confirm: bool,
-        refusal: Enum | None,
-    ) -> Board:
-        return buraco_board(
-            match,
-            seat,
-            names,
-            tr,
-            table_id=table_id,
-            move=move,
-            selection=selection,
-            paused=paused,
-            confirm=confirm,
-            refusal=refusal,
-        )
+    board = staticmethod(buraco_board)  # the table as the Mini App draws it (bot/games/buraco/web.py)
 
     def announcements(
         self,

@@ -107,7 +107,6 @@ def board(
         actions=actions,
         status=tuple(status),
         score=tuple(plain(line) for line in score_lines(table.deal_number, table.totals, table.turn, names, tr)),
-        deals_over=match.deal_number,  # the engine counts the deals scored
     )
 
 

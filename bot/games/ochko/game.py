@@ -22,7 +22,6 @@ from bot.games.base import (
     reveal_line,
     with_reveal,
 )
-from bot.games.board import Board
 from bot.games.ochko import events as texts
 from bot.games.ochko.buttons import HandButton, Op, read_selection
 from bot.games.ochko.computer import decide
@@ -185,23 +184,7 @@ class OchkoGame(FairlyDealt):
             story=story,
         )
 
-    def board(
-        self,
-        match: Match,
-        seat: int | None,
-        names: Mapping[int, str],
-        tr: Translator,
-        *,
-        table_id: int,
-        move: int,
-        selection: str,
-        paused: bool,
-        confirm: bool,
-        refusal: Enum | None,
-    ) -> Board:
-        return ochko_board(
-            match, seat, names, tr, table_id=table_id, move=move, selection=selection, paused=paused, refusal=refusal
-        )
+    board = staticmethod(ochko_board)  # the table as the Mini App draws it (bot/games/ochko/web.py)
 
     def announcements(
         self,

@@ -115,9 +115,11 @@ def ochko_board(
     move: int,
     selection: str,
     paused: bool,
+    confirm: bool,
     refusal: Enum | None,
 ) -> Board:
-    """``GameAdapter.board`` for Очко: the table for ``seat`` (None: a spectator), from his view alone."""
+    """``GameAdapter.board`` for Очко: the table for ``seat`` (None: a spectator), from his view alone. Очко asks
+    no move to be confirmed: ``confirm`` changes nothing."""
     mine: SeatView | None = None if seat is None else view(match, seat)
     table = table_view(match) if mine is None else mine.table
     if mine is None:
@@ -141,5 +143,4 @@ def ochko_board(
         actions=actions,
         status=tuple(plain(line) for line in status),
         score=(plain(tr.t("ochko-chips", standings=standings_text(table.chips, names, tr))),),
-        deals_over=max(0, match.round_no - (1 if match.in_round else 0)),
     )

@@ -178,7 +178,6 @@ def test_the_table_its_seats_and_lines(ru: Translator, en: Translator) -> None:
     board = draw(match, 2, ru)
     assert board.game == "bura"
     assert board.title == "Бура · сдача 1 · матч до 21 победы"
-    assert board.deals_over == 0
     assert [box.name for box in board.seats] == ["Аня", "Борис <b>&", "Вика"]  # plain: as typed
     assert [box.cards for box in board.seats] == [1, 3, 3]
     assert board.seats[2].lines == ("сдаёт", "взяток: 0", "счёт матча: 0")

@@ -18,6 +18,8 @@ from bot.games.ochko.cards import card_text
 from bot.games.ochko.game import OCHKO
 from bot.i18n import Translations, Translator
 from bot.render.keyboard import buttons
+from bot.services.replays import deals_over
+from bot.services.state import TableState
 from bot.table_settings import TableSettings
 from bot.telegram.callbacks import HandCb
 from engine.ochko.actions import Action, Leave
@@ -148,7 +150,7 @@ def test_the_table_the_seats_and_a_dark_card_face_down() -> None:
     assert mine.hand[0].face.rank == "10" and mine.hand[0].face.suit == "S"
     assert all(not each.marked and each.data is None for each in mine.hand)
     assert "Ваши карты: 10♠️ 9♦️ — 19" in mine.status
-    assert mine.title == "Очко · кон 1 · банк 1 из 3" and mine.deals_over == 0
+    assert mine.title == "Очко · кон 1 · банк 1 из 3"
     bank = {pile.key: pile for section in mine.sections for pile in section.piles}
     assert bank["bank"].note == "10 (начальный 10) · кон 1" and bank["bank"].cards == ()
     assert bank["stock"].layout == "stack" and bank["stock"].count == match.options.pack - 4 - 1
@@ -171,12 +173,14 @@ def test_the_table_the_seats_and_a_dark_card_face_down() -> None:
 
 
 def test_the_deals_over_are_the_rounds_with_a_replay() -> None:
-    """``deals_over`` counts the rounds over: each has its «Как это было», the one being played not yet."""
+    """The deals over that the page offers (the services' count, which the API puts on the board) are the rounds
+    over: each has its «Как это было», the one being played not yet."""
     settings = TableSettings(profile="ochko")
     match = OCHKO.new_match(settings, 3, "board-deals")
+    state = TableState(match=match, settings=settings, title="Друзья", computers=frozenset(), game=OCHKO)
     rng = random.Random("board-deals")
     while not match.finished:
-        over = board(match, None).deals_over
+        over = deals_over(state)
         assert over == OCHKO.deal_number(match) - 1
         if over:
             assert OCHKO.replay(match, over, 1, NAMES, RU) is not None
@@ -185,8 +189,8 @@ def test_the_deals_over_are_the_rounds_with_a_replay() -> None:
         assert seat is not None
         match.apply(rng.choice(match.legal_actions(seat)))
     ended = board(match, None)
-    assert ended.deals_over == match.round_no and ended.status == ("Игра окончена.",)
-    assert OCHKO.replay(match, ended.deals_over, 1, NAMES, RU) is not None
+    assert deals_over(state) == match.round_no and ended.status == ("Игра окончена.",)
+    assert OCHKO.replay(match, deals_over(state), 1, NAMES, RU) is not None
 
 
 # -- no leaks, over random sessions --------------------------------------------------------------------------
