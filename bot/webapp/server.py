@@ -8,6 +8,8 @@ server (HTTP_PORT): /metrics is the bot's, not the public's. The page is the pac
 
 from __future__ import annotations
 
+import html
+import json
 import logging
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.handlers.throttle import TAPS, Buckets
+from bot.i18n import Translations
 from bot.services import TableService
 from bot.startup import StartupError
 from bot.telegram.members import Members
@@ -62,11 +65,51 @@ async def _secured(request: web.Request, response: web.StreamResponse) -> None:
         response.headers.update(HEADERS)
 
 
-def add_page(app: web.Application) -> None:
-    """The page: ``index.html`` at /webapp/ and its files at /webapp/static/, with `HEADERS`."""
+PAGE_TEXTS = (
+    "loading",
+    "table",
+    "lobby",
+    "replays",
+    "deal",
+    "reconnecting",
+    "ok",
+    "unauthorized",
+    "not_allowed",
+    "no_table",
+    "slow_down",
+    "try_again",
+    "bad_request",
+    "no_deal",
+    "offline",
+    "failed",
+)
+"""The page's own lines (``webapp-page-<key>`` in locales/, ``_`` as ``-``): its loading and error lines, which it
+needs before any answer of the API; the API's refusal codes among them."""
 
-    async def index(_request: web.Request) -> web.FileResponse:
-        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+def page_html(translations: Translations) -> str:
+    """``index.html`` with the page's own lines in every language of the bot on its root element (``data-texts``):
+    the page runs no inline script (its Content-Security-Policy forbids one), and learns the viewer's language from
+    Telegram's launch parameters, which the server never sees."""
+    texts = {
+        language: {key: translations.get(language).t(f"webapp-page-{key.replace('_', '-')}") for key in PAGE_TEXTS}
+        for language in translations.languages
+    }
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    root = '<html lang="ru">'
+    if root not in page:
+        raise RuntimeError(f"bot/webapp/static/index.html has no {root}: the page's lines have no place")
+    attribute = html.escape(json.dumps(texts, ensure_ascii=False), quote=True)
+    return page.replace(root, f'<html lang="ru" data-texts="{attribute}">', 1)
+
+
+def add_page(app: web.Application, translations: Translations) -> None:
+    """The page: ``index.html`` (with its lines, `page_html`) at /webapp/ and its files at /webapp/static/, with
+    `HEADERS`."""
+    page = page_html(translations)
+
+    async def index(_request: web.Request) -> web.Response:
+        return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     app.router.add_get("/webapp/", index)
     app.router.add_static("/webapp/static/", STATIC)
@@ -75,7 +118,7 @@ def add_page(app: web.Application) -> None:
 
 def add_routes(app: web.Application, api: WebAppApi) -> None:
     """The page and the API on `app` (before it starts: a running app takes no more routes)."""
-    add_page(app)
+    add_page(app, api.tables.core.translations)
     api.add_routes(app)
 
 

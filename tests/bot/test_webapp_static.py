@@ -4,12 +4,16 @@ telegram.org script, no CDN)."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.webapp.server import STATIC
+from bot.i18n import Translations
+from bot.webapp import api
+from bot.webapp.server import PAGE_TEXTS, STATIC, page_html
 
 MAX_BYTES = 200 * 1024
 # A module's static imports: `import ... from "x"` and `import "x"`.
@@ -66,3 +70,24 @@ def test_the_page_loads_only_its_own_files() -> None:
     for sheet in STATIC.glob("*.css"):
         for reference in CSS_URL.findall(sheet.read_text(encoding="utf-8")):
             assert inline(reference) or local(reference, STATIC) is not None, (sheet.name, reference)
+
+
+def test_the_pages_own_lines_come_from_the_locales_in_every_language() -> None:
+    """Every line the page says of itself (`t("…")` in app.js) is one of PAGE_TEXTS, which the served page carries
+    in every language of the bot from locales/*/webapp.ftl; so do the API's refusal codes the page names."""
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"""\bt\(["']([a-z_]+)["']\)""", script))
+    assert used and used <= set(PAGE_TEXTS), used - set(PAGE_TEXTS)
+    refusals = set(re.findall(r"``([a-z_]+)``", api.__doc__ or "")) & {"bad_request", "not_allowed", "no_table"}
+    assert refusals <= set(PAGE_TEXTS)
+    translations = Translations()
+    page = page_html(translations)
+    found = re.search(r'<html lang="ru" data-texts="([^"]*)">', page)
+    assert found is not None
+    texts = json.loads(html.unescape(found.group(1)))
+    assert set(texts) == set(translations.languages)
+    for language, lines in texts.items():
+        assert set(lines) == set(PAGE_TEXTS)
+        for key, line in lines.items():
+            assert line and "webapp-page" not in line, (language, key, line)  # a line, not a missing key's name
+    assert texts["ru"]["no_table"] != texts["en"]["no_table"]

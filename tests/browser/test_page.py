@@ -19,6 +19,7 @@ import pytest
 from aiohttp import web
 from playwright.async_api import ConsoleMessage, Page, expect
 
+from bot.i18n import Translations
 from bot.webapp.server import add_page
 from tests.browser.conftest import DARK_THEME, DESKTOP, PHONE, PageAt, Screenshot
 
@@ -79,7 +80,9 @@ class FakeApi:
 
     def app(self) -> web.Application:
         app = web.Application()
-        add_page(app)  # the bot's own page, with its headers (its Content-Security-Policy holds the page to itself)
+        add_page(
+            app, Translations()
+        )  # the bot's own page, with its headers (its Content-Security-Policy holds the page to itself)
         app.router.add_get("/host", self.host)
         app.router.add_get("/webapp/api/table", self.table)
         app.router.add_post("/webapp/api/tap", self.tap)

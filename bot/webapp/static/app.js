@@ -8,48 +8,14 @@ const API = new URL("../api/", import.meta.url);
 const launch = launchParams();
 const query = new URLSearchParams(location.search);
 const token = query.get("t") || launch.startParam || "";
-const lang = ((launch.user && launch.user.language_code) || (launch.initData ? "" : navigator.language) || "")
-  .toLowerCase().startsWith("ru") ? "ru" : "en";
+// The page's own lines, in every language of the bot: locales/*/webapp.ftl, put in the page by the server.
+const STRINGS = JSON.parse(document.documentElement.dataset.texts || "{}");
+// The viewer's language as Telegram tells it (outside Telegram, the browser's), if the bot speaks it.
+const spoken = ((launch.user && launch.user.language_code) || (launch.initData ? "" : navigator.language) || "")
+  .toLowerCase().slice(0, 2);
+const lang = spoken in STRINGS ? spoken : "en";
 
-const STRINGS = {
-  ru: {
-    loading: "Загружаю стол…",
-    table: "Стол",
-    lobby: "Ждём игроков…",
-    replays: "Как это было",
-    deal: "Сдача",
-    reconnecting: "Связь потеряна, переподключаюсь…",
-    ok: "Понятно",
-    unauthorized: "Не удалось проверить вход. Откройте стол из Telegram ещё раз.",
-    not_allowed: "Этот стол вам не виден.",
-    no_table: "Стол не найден: откройте его кнопкой из чата.",
-    slow_down: "Слишком быстро — подождите секунду.",
-    try_again: "Сервер занят, пробую ещё раз…",
-    bad_request: "Запрос не понят. Обновите стол.",
-    no_deal: "Эта сдача ещё не закончилась.",
-    offline: "Нет связи с сервером, пробую ещё раз…",
-    failed: "Что-то пошло не так. Попробуйте ещё раз.",
-  },
-  en: {
-    loading: "Loading the table…",
-    table: "Table",
-    lobby: "Waiting for players…",
-    replays: "How it went",
-    deal: "Deal",
-    reconnecting: "Connection lost, reconnecting…",
-    ok: "OK",
-    unauthorized: "Could not check who you are. Open the table from Telegram again.",
-    not_allowed: "You cannot see this table.",
-    no_table: "Table not found: open it with the button in the chat.",
-    slow_down: "Too fast: wait a second.",
-    try_again: "The server is busy, trying again…",
-    bad_request: "The request was not understood. Reload the table.",
-    no_deal: "This deal is not over yet.",
-    offline: "No connection to the server, trying again…",
-    failed: "Something went wrong. Try again.",
-  },
-};
-const t = (key) => STRINGS[lang][key];
+const t = (key) => (STRINGS[lang] || {})[key] || (STRINGS.en || {})[key] || "";
 const UNAUTHORIZED = new Set(["missing", "malformed", "forged", "expired", "no_user"]);
 
 const $ = (id) => document.getElementById(id);
@@ -146,7 +112,7 @@ function errorText(error) {
   if (!(error instanceof ApiError)) return t("failed");
   if (error.status === 401 || UNAUTHORIZED.has(error.code)) return t("unauthorized");
   if (error.status === 0) return t("offline");
-  return STRINGS[lang][error.code] || t("failed");
+  return t(error.code) || t("failed");
 }
 
 function showError(error) {
